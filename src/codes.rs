@@ -1,0 +1,73 @@
+//! Every diagnostic code dmlint can emit, and `dmlint explain`'s lookup over them.
+//!
+//! Each family keeps its own table (syntax codes live in [`crate::syntax::error`]); this
+//! module only answers "which documentation belongs to this code?".
+
+use crate::syntax::SyntaxCode;
+
+/// A code's full name and its documentation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Explanation {
+    pub code: &'static str,
+    pub doc: &'static str,
+}
+
+/// Every known code, in table order.
+pub fn all() -> Vec<Explanation> {
+    SyntaxCode::ALL
+        .iter()
+        .map(|c| Explanation {
+            code: c.code(),
+            doc: c.doc(),
+        })
+        .collect()
+}
+
+/// Finds a code by its full name (`dmlint::syntax::unknown-keyword`), its family-relative
+/// name (`syntax::unknown-keyword`) or its short name (`unknown-keyword`).
+pub fn explain(query: &str) -> Option<Explanation> {
+    let q = query.trim();
+    all().into_iter().find(|e| {
+        e.code == q
+            || e.code.strip_prefix("dmlint::") == Some(q)
+            || e.code.rsplit("::").next() == Some(q)
+    })
+}
+
+/// Codes close to a mistyped query, for "did you mean".
+pub fn near(query: &str) -> Vec<&'static str> {
+    let short = query.rsplit("::").next().unwrap_or(query);
+    all()
+        .into_iter()
+        .filter(|e| {
+            let name = e.code.rsplit("::").next().unwrap_or(e.code);
+            strsim::damerau_levenshtein(short, name) <= 3 || name.contains(short)
+        })
+        .map(|e| e.code)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn explain_accepts_full_family_and_short_names() {
+        for q in [
+            "dmlint::syntax::unknown-keyword",
+            "syntax::unknown-keyword",
+            "unknown-keyword",
+        ] {
+            assert_eq!(
+                explain(q).map(|e| e.code),
+                Some("dmlint::syntax::unknown-keyword")
+            );
+        }
+        assert_eq!(explain("no-such-code"), None);
+    }
+
+    #[test]
+    fn near_finds_typos() {
+        assert!(near("unknown-keywrd").contains(&"dmlint::syntax::unknown-keyword"));
+    }
+}

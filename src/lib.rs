@@ -1,0 +1,9 @@
+//! dmlint: replays hand-written Dice Masters game logs and points at the first illegal move.
+//!
+//! The flow is one-way: text → syntax tree ([`syntax`]) → (later) resolved moves → game
+//! state. Diagnostics carry byte spans and are rendered only at the edge ([`render`]).
+
+pub mod check;
+pub mod codes;
+pub mod render;
+pub mod syntax;

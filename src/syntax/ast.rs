@@ -1,0 +1,435 @@
+//! The syntax tree of a dmlog file: what the log *claims*, each node with its byte span.
+//!
+//! These types know nothing of the rules: a `BuyMove` says which card was named and which
+//! dice were offered in payment, not whether that was legal. Spans are absolute byte
+//! offsets into the file, so a diagnostic can point at the exact token however large
+//! the file; line and column are computed only when rendering.
+
+use serde::Serialize;
+
+/// A half-open byte range `start..end` into the whole file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+/// A value and the span of the text it was parsed from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(node: T, span: Span) -> Self {
+        Spanned { node, span }
+    }
+}
+
+/// A whole file: its header and its games.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Document {
+    pub header: Header,
+    pub games: Vec<Game>,
+}
+
+/// The `dmlog N` line and the settings that every game of the file inherits.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Header {
+    /// `None` when the file has no header line (a diagnostic says so).
+    pub version: Option<Spanned<u32>>,
+    /// Settings written before the first `game` line of a multi-game file.
+    pub defaults: Vec<Line>,
+}
+
+/// One game: everything from its `game` line (or the file start) to the next.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Game {
+    pub label: Option<Spanned<String>>,
+    pub span: Span,
+    pub lines: Vec<Line>,
+}
+
+/// One statement and its span; `annotation` is the text of a trailing `#~` comment.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Line {
+    pub span: Span,
+    pub statement: Statement,
+    pub annotation: Option<Spanned<String>>,
+}
+
+/// Everything a line can say.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Statement {
+    /// A line holding only a `#~` annotation.
+    Annotation,
+    Rules(Spanned<Edition>),
+    Format {
+        name: Spanned<FormatName>,
+        life: Option<Spanned<u32>>,
+    },
+    Sets(Vec<Spanned<String>>),
+    Tag {
+        key: Spanned<String>,
+        value: Spanned<String>,
+    },
+    Team(Spanned<String>),
+    Middle,
+    Card(CardDef),
+    First(Spanned<String>),
+    Position(Position),
+    Turn {
+        number: Spanned<u32>,
+        player: Spanned<String>,
+    },
+    /// Outside a position block a state line is an assertion.
+    State(StateLine),
+    Waiver {
+        code: Spanned<String>,
+        reason: Spanned<String>,
+    },
+    Move {
+        actor: Option<Spanned<String>>,
+        action: Move,
+    },
+    /// `end`: the end of the turn (a position block's `end` is part of the block).
+    End,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Edition {
+    #[serde(rename = "2014")]
+    Rules2014,
+    #[serde(rename = "2018")]
+    Rules2018,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FormatName {
+    Tournament,
+    Basic,
+    FirstGame,
+    Custom,
+}
+
+/// Who a card line belongs to: the team section or the middle opened before it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Owner {
+    Player(String),
+    Middle,
+}
+
+/// `basic FB = Force Beam x3`
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CardDef {
+    pub owner: Owner,
+    pub basic: bool,
+    pub alias: Spanned<String>,
+    pub name: Spanned<CardName>,
+    pub count: Option<Spanned<u32>>,
+}
+
+/// A card's printed name: `Title: Subtitle`, or a title alone (basic actions).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CardName {
+    pub title: String,
+    pub subtitle: Option<String>,
+}
+
+/// A `position` … `end` block.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Position {
+    pub entries: Vec<Spanned<StateLine>>,
+    /// The span of the closing `end`; `None` when the block ran to the end of the game.
+    pub end: Option<Span>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    Bag,
+    Prep,
+    Reserve,
+    Field,
+    Used,
+    Oop,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    Draw,
+    Roll,
+    Main,
+    Attack,
+    Blockers,
+    Window,
+    Damage,
+    Cleanup,
+}
+
+/// A fact about the game: set inside a position block, asserted outside one.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum StateLine {
+    Life {
+        player: Spanned<String>,
+        life: Spanned<u32>,
+    },
+    Zone {
+        zone: Spanned<Zone>,
+        player: Spanned<String>,
+        /// Empty for `none`.
+        dice: Vec<DieItem>,
+    },
+    Supply {
+        card: CardRef,
+        count: Spanned<u32>,
+    },
+    Virtual {
+        player: Spanned<String>,
+        amount: Spanned<u32>,
+    },
+    Priority {
+        player: Spanned<String>,
+    },
+    /// `turn 4 Eric main`, allowed only inside a position block.
+    Turn {
+        number: Spanned<u32>,
+        player: Spanned<String>,
+        step: Spanned<Step>,
+    },
+}
+
+/// A die named in a log: `Mike.SK:L1`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DieRef {
+    pub player: Option<Spanned<String>>,
+    pub alias: Spanned<String>,
+    pub face: Option<Spanned<Face>>,
+    pub span: Span,
+}
+
+/// A card named in a log: `Mike.SM`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CardRef {
+    pub player: Option<Spanned<String>>,
+    pub alias: Spanned<String>,
+    pub span: Span,
+}
+
+/// A die in a list, with its bracketed state and its repeat count.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DieItem {
+    pub die: DieRef,
+    pub modifiers: Vec<Spanned<Modifier>>,
+    pub count: Option<Spanned<u32>>,
+    pub span: Span,
+}
+
+impl DieItem {
+    /// How many dice the item stands for (`x3` → 3, none → 1).
+    pub fn times(&self) -> u32 {
+        self.count.as_ref().map_or(1, |c| c.node)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Modifier {
+    Damage(u32),
+    Attacking,
+    Blocking(DieRef),
+    Spent,
+}
+
+/// The face a die shows.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "face", rename_all = "snake_case")]
+pub enum Face {
+    /// A character face: `L2*`.
+    Level { level: u8, bursts: u8 },
+    /// An action face: `act`, `*`, `**`.
+    Action { bursts: u8 },
+    /// An energy face: `2fist`, `fist+bolt*`, `2gen`.
+    Energy { parts: Vec<EnergyPart>, bursts: u8 },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct EnergyPart {
+    pub count: u8,
+    pub symbol: Energy,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Energy {
+    Fist,
+    Bolt,
+    Mask,
+    Shield,
+    Wild,
+    Generic,
+}
+
+/// One move, as the log states it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "move", rename_all = "snake_case")]
+pub enum Move {
+    Draw {
+        dice: Vec<DieItem>,
+        to: Option<Spanned<Zone>>,
+    },
+    Refill,
+    Roll {
+        dice: Vec<DieItem>,
+    },
+    Reroll {
+        dice: Vec<RerollItem>,
+    },
+    Buy {
+        cards: Vec<Purchase>,
+        payment: Payment,
+    },
+    Field {
+        dice: Vec<DieItem>,
+        payment: Option<Payment>,
+    },
+    Use {
+        die: DieRef,
+        clauses: Vec<Clause>,
+    },
+    Global {
+        card: CardRef,
+        clauses: Vec<Clause>,
+    },
+    Activate {
+        die: DieRef,
+        clauses: Vec<Clause>,
+    },
+    Resolve {
+        die: DieRef,
+        clauses: Vec<Clause>,
+    },
+    Pass,
+    /// Empty for `attack none`.
+    Attack {
+        dice: Vec<DieItem>,
+    },
+    /// Empty for `block none`.
+    Block {
+        pairs: Vec<BlockPair>,
+    },
+    Assign {
+        attacker: DieRef,
+        shares: Vec<DamageShare>,
+    },
+    Concede,
+}
+
+/// `SK:L1->bolt`: a die chosen for the reroll and the face it came up with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RerollItem {
+    pub die: DieRef,
+    pub result: Spanned<Face>,
+}
+
+/// A card bought, possibly several dice of it (`FB x2`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Purchase {
+    pub card: CardRef,
+    pub count: Option<Spanned<u32>>,
+}
+
+/// `pay …`: the dice and virtual energy offered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Payment {
+    pub items: Vec<PaymentItem>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "item", rename_all = "snake_case")]
+pub enum PaymentItem {
+    /// `virtual 2`
+    Virtual { amount: Spanned<u32> },
+    /// `XX:2fist->fist x2`: a die, and the face it is spun down to if only part was spent.
+    Die {
+        die: DieRef,
+        spun_to: Option<Spanned<Face>>,
+        count: Option<Spanned<u32>>,
+    },
+}
+
+/// `SK:L1 -> HT:L2`: a blocker and the attacker it blocks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BlockPair {
+    pub blocker: DieRef,
+    pub attacker: DieRef,
+}
+
+/// `SK:L1=2`: damage an attacker assigns to one of its blockers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DamageShare {
+    pub blocker: DieRef,
+    pub amount: Spanned<u32>,
+}
+
+/// The payment, targets and choices attached to an ability's use.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "clause", rename_all = "snake_case")]
+pub enum Clause {
+    Pay(Payment),
+    Target {
+        targets: Vec<DieRef>,
+        span: Span,
+    },
+    Choose {
+        words: Vec<Spanned<String>>,
+        span: Span,
+    },
+    Order {
+        dice: Vec<DieRef>,
+        span: Span,
+    },
+    May {
+        yes: Spanned<bool>,
+    },
+    Roll {
+        dice: Vec<DieItem>,
+        span: Span,
+    },
+    Draw {
+        dice: Vec<DieItem>,
+        span: Span,
+    },
+    Prevent {
+        amount: Spanned<u32>,
+    },
+    Redirect {
+        target: DieRef,
+    },
+    To {
+        zone: Spanned<Zone>,
+    },
+}

@@ -1,0 +1,577 @@
+//! The dmlog notation: from bytes to a syntax tree, game by game, with every error found.
+//!
+//! [`GameStream`] reads any byte source one game at a time ([`source`]), parses each line
+//! ([`parser`]) and puts the lines in context here: team sections, position blocks and
+//! turns. Errors never stop the parse: a bad line is reported and skipped, and parsing
+//! resumes on the next line. Memory holds one game, never the whole file.
+
+pub mod ast;
+pub mod error;
+mod parser;
+mod print;
+pub mod source;
+
+use std::collections::HashMap;
+use std::io::{self, BufRead};
+
+pub use ast::*;
+pub use error::{SyntaxCode, SyntaxError};
+pub use print::{print_document, print_game, print_line};
+pub use source::{Chunk, MAX_LINE};
+
+use parser::Stmt;
+use source::ChunkReader;
+
+/// The notation version this parser reads.
+pub const VERSION: u32 = 1;
+
+/// One chunk of a file, parsed: a game, or the settings shared by a multi-game file's games.
+#[derive(Debug)]
+pub struct ParsedChunk {
+    /// The chunk's text and offsets, for rendering its diagnostics.
+    pub source: Chunk,
+    /// `None` for the defaults section before the first `game` line.
+    pub game: Option<Game>,
+    pub errors: Vec<SyntaxError>,
+}
+
+/// Parses a file game by game from any byte source.
+pub struct GameStream<R> {
+    reader: ChunkReader<R>,
+    header: Header,
+    started: bool,
+    /// A chunk read ahead to learn whether the file has `game` lines.
+    lookahead: Option<(Chunk, Vec<SyntaxError>)>,
+}
+
+impl<R: BufRead> GameStream<R> {
+    pub fn new(input: R) -> Self {
+        GameStream {
+            reader: ChunkReader::new(input),
+            header: Header::default(),
+            started: false,
+            lookahead: None,
+        }
+    }
+
+    /// The file header; complete once the first chunk has been returned.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The next parsed chunk, or `None` at the end of the input.
+    pub fn next_chunk(&mut self) -> io::Result<Option<ParsedChunk>> {
+        if !self.started {
+            self.started = true;
+            let mut errors = Vec::new();
+            let first = self
+                .reader
+                .next_chunk(&mut errors)?
+                .unwrap_or_else(Chunk::empty);
+            let mut next_errors = Vec::new();
+            let next = self.reader.next_chunk(&mut next_errors)?;
+            let multi = next.is_some();
+            if let Some(next) = next {
+                self.lookahead = Some((next, next_errors));
+            }
+            let mode = if multi {
+                Mode::Defaults
+            } else {
+                Mode::SingleGame
+            };
+            let (game, header) = Builder::new(&first, mode, errors).build();
+            let (game, errors) = game;
+            self.header = header.unwrap_or_default();
+            return Ok(Some(ParsedChunk {
+                source: first,
+                game,
+                errors,
+            }));
+        }
+        let (chunk, errors) = match self.lookahead.take() {
+            Some(c) => c,
+            None => {
+                let mut errors = Vec::new();
+                match self.reader.next_chunk(&mut errors)? {
+                    Some(c) => (c, errors),
+                    None => return Ok(None),
+                }
+            }
+        };
+        let ((game, errors), _) = Builder::new(&chunk, Mode::Game, errors).build();
+        Ok(Some(ParsedChunk {
+            source: chunk,
+            game,
+            errors,
+        }))
+    }
+}
+
+/// Parses a whole document held in memory.
+pub fn parse_str(text: &str) -> (Document, Vec<SyntaxError>) {
+    let mut stream = GameStream::new(io::Cursor::new(text.as_bytes()));
+    let mut games = Vec::new();
+    let mut errors = Vec::new();
+    // Reading from memory cannot fail.
+    while let Ok(Some(chunk)) = stream.next_chunk() {
+        games.extend(chunk.game);
+        errors.extend(chunk.errors);
+    }
+    (
+        Document {
+            header: stream.header,
+            games,
+        },
+        errors,
+    )
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The only chunk of a file without `game` lines: header and game together.
+    SingleGame,
+    /// The part of a multi-game file before its first `game` line.
+    Defaults,
+    /// A chunk that starts with a `game` line.
+    Game,
+}
+
+/// Puts one chunk's lines in context.
+struct Builder<'c> {
+    chunk: &'c Chunk,
+    mode: Mode,
+    errors: Vec<SyntaxError>,
+    lines: Vec<Line>,
+    label: Option<Spanned<String>>,
+    version: Option<Spanned<u32>>,
+    first_statement: bool,
+    section: Option<Owner>,
+    position: Option<OpenPosition>,
+    /// The `turn` line or position block that moves belong to.
+    turn: Option<Span>,
+    /// The `end` that closed the last turn, for "the turn ended here".
+    ended: Option<Span>,
+    /// The first turn or position: settings are no longer allowed after it.
+    started: Option<Span>,
+    aliases: HashMap<String, Span>,
+}
+
+struct OpenPosition {
+    open: Span,
+    annotation: Option<Spanned<String>>,
+    entries: Vec<Spanned<StateLine>>,
+}
+
+type Built = (Option<Game>, Vec<SyntaxError>);
+
+impl<'c> Builder<'c> {
+    fn new(chunk: &'c Chunk, mode: Mode, errors: Vec<SyntaxError>) -> Self {
+        Builder {
+            chunk,
+            mode,
+            errors,
+            lines: Vec::new(),
+            label: None,
+            version: None,
+            first_statement: true,
+            section: None,
+            position: None,
+            turn: None,
+            ended: None,
+            started: None,
+            aliases: HashMap::new(),
+        }
+    }
+
+    fn build(mut self) -> (Built, Option<Header>) {
+        let text = self.chunk.text.as_str();
+        let mut local = 0;
+        while local < text.len() {
+            let end = memchr::memchr(b'\n', &text.as_bytes()[local..])
+                .map_or(text.len(), |p| local + p + 1);
+            if !self.chunk.is_bad_line(local) {
+                self.line(&text[local..end], local);
+            }
+            local = end;
+        }
+        self.finish()
+    }
+
+    fn line(&mut self, raw: &str, local: usize) {
+        let (stmt_text, comment) = parser::line(raw);
+        let stmt_local = stmt_text.as_ptr() as usize - raw.as_ptr() as usize + local;
+        let at = self.chunk.abs(stmt_local);
+        let annotation = comment.and_then(|c| {
+            let body = c.strip_prefix("#~")?;
+            let c_local = c.as_ptr() as usize - raw.as_ptr() as usize + local;
+            let start = self.chunk.abs(c_local);
+            Some(Spanned::new(
+                body.trim().to_string(),
+                Span::new(start, start + c.len()),
+            ))
+        });
+        if stmt_text.is_empty() {
+            if let Some(a) = annotation {
+                let span = a.span;
+                self.push(span, Statement::Annotation, Some(a));
+            }
+            return;
+        }
+        let span = Span::new(at, at + stmt_text.len());
+        let first = std::mem::replace(&mut self.first_statement, false);
+        match parser::parse_statement(stmt_text, at) {
+            Ok(stmt) => {
+                if first && self.mode != Mode::Game && !matches!(stmt, Stmt::Header(_)) {
+                    self.missing_header(span);
+                }
+                self.statement(stmt, span, annotation);
+            }
+            Err(e) => {
+                if first && self.mode != Mode::Game && !stmt_text.starts_with("dmlog") {
+                    self.missing_header(span);
+                }
+                self.errors.push(*e);
+            }
+        }
+    }
+
+    fn missing_header(&mut self, span: Span) {
+        self.errors.push(
+            SyntaxError::new(
+                SyntaxCode::MissingHeader,
+                Span::new(span.start, span.start),
+                "the log does not start with `dmlog 1`",
+                "expected `dmlog 1` before this line",
+            )
+            .with_help("start the file with the line `dmlog 1`"),
+        );
+    }
+
+    fn misplaced(&mut self, span: Span, message: impl Into<String>, help: impl Into<String>) {
+        self.errors.push(
+            SyntaxError::new(SyntaxCode::MisplacedLine, span, message, "not allowed here")
+                .with_help(help),
+        );
+    }
+
+    fn push(&mut self, span: Span, statement: Statement, annotation: Option<Spanned<String>>) {
+        self.lines.push(Line {
+            span,
+            statement,
+            annotation,
+        });
+    }
+
+    fn statement(&mut self, stmt: Stmt, span: Span, annotation: Option<Spanned<String>>) {
+        if let Some(pos) = &mut self.position {
+            match stmt {
+                Stmt::End => {
+                    let pos = self.position.take().expect("position is open");
+                    let block = Span::new(pos.open.start, span.end);
+                    self.push(
+                        block,
+                        Statement::Position(Position {
+                            entries: pos.entries,
+                            end: Some(span),
+                        }),
+                        pos.annotation,
+                    );
+                }
+                Stmt::Plain(Statement::State(s)) => pos.entries.push(Spanned::new(s, span)),
+                Stmt::Turn { .. } => {
+                    self.errors.push(
+                        SyntaxError::new(
+                            SyntaxCode::UnexpectedToken,
+                            Span::new(span.end, span.end),
+                            "a position's `turn` line names the step",
+                            "expected a step",
+                        )
+                        .with_help(
+                            "write the turn, the active player and the step: `turn 4 Eric main`",
+                        )
+                        .with_context(pos.open, "position block opened here"),
+                    );
+                }
+                _ => {
+                    let open = pos.open;
+                    self.errors.push(
+                        SyntaxError::new(
+                            SyntaxCode::MisplacedLine,
+                            span,
+                            "only state lines belong in a position block",
+                            "not a state line",
+                        )
+                        .with_help("close the block with `end` before this line")
+                        .with_context(open, "position block opened here"),
+                    );
+                }
+            }
+            return;
+        }
+
+        if self.mode == Mode::Defaults {
+            match stmt {
+                Stmt::Header(v) => self.header(v, span),
+                Stmt::Plain(
+                    s @ (Statement::Rules(_)
+                    | Statement::Format { .. }
+                    | Statement::Sets(_)
+                    | Statement::Tag { .. }),
+                ) => self.push(span, s, annotation),
+                _ => self.misplaced(
+                    span,
+                    "only settings may come before the first `game` line",
+                    "this file has `game` lines: put this line after the `game` line it belongs to",
+                ),
+            }
+            return;
+        }
+
+        match stmt {
+            Stmt::Header(v) => self.header(v, span),
+            Stmt::Game(label) => {
+                if self.mode == Mode::Game && self.lines.is_empty() && self.label.is_none() {
+                    self.label = label;
+                } else {
+                    self.misplaced(
+                        span,
+                        "a `game` line in the middle of a game",
+                        "start each game with its own `game` line",
+                    );
+                }
+            }
+            Stmt::PositionOpen => {
+                self.started.get_or_insert(span);
+                self.section = None;
+                self.position = Some(OpenPosition {
+                    open: span,
+                    annotation,
+                    entries: Vec::new(),
+                });
+            }
+            Stmt::End => {
+                if self.turn.take().is_some() {
+                    self.ended = Some(span);
+                    self.push(span, Statement::End, annotation);
+                } else {
+                    self.errors.push(
+                        SyntaxError::new(
+                            SyntaxCode::StrayEnd,
+                            span,
+                            "`end` with no turn under way",
+                            "nothing to end",
+                        )
+                        .with_help("`end` closes a turn or a position block; remove this line"),
+                    );
+                }
+            }
+            Stmt::Card {
+                basic,
+                alias,
+                name,
+                count,
+            } => self.card(basic, alias, name, count, span, annotation),
+            Stmt::Turn { number, player } => {
+                self.started.get_or_insert(span);
+                self.section = None;
+                self.turn = Some(span);
+                self.push(span, Statement::Turn { number, player }, annotation);
+            }
+            Stmt::Plain(s) => self.plain(s, span, annotation),
+        }
+    }
+
+    fn header(&mut self, version: Spanned<u32>, span: Span) {
+        if self.version.is_some() || !self.lines.is_empty() || self.mode == Mode::Game {
+            self.misplaced(
+                span,
+                "`dmlog` belongs on the first line of the file",
+                "remove this line",
+            );
+            return;
+        }
+        if version.node != VERSION {
+            self.errors.push(
+                SyntaxError::new(
+                    SyntaxCode::UnsupportedVersion,
+                    version.span,
+                    format!("this log is written in dmlog {}", version.node),
+                    "unsupported version",
+                )
+                .with_help(format!("this dmlint reads `dmlog {VERSION}`")),
+            );
+        }
+        self.version = Some(version);
+    }
+
+    fn card(
+        &mut self,
+        basic: bool,
+        alias: Spanned<String>,
+        name: Spanned<CardName>,
+        count: Option<Spanned<u32>>,
+        span: Span,
+        annotation: Option<Spanned<String>>,
+    ) {
+        let Some(owner) = self.section.clone() else {
+            let mut e = SyntaxError::new(
+                SyntaxCode::CardOutsideTeam,
+                span,
+                "a card line outside a team section",
+                "which team is this card in?",
+            )
+            .with_help("open the team first: `team NAME` (or `middle` for the first-game setup)");
+            if let Some(t) = self.turn.or(self.started) {
+                e = e.with_context(t, "teams are set before the first turn");
+            }
+            self.errors.push(e);
+            return;
+        };
+        if let Some(first) = self.aliases.get(&alias.node) {
+            self.errors.push(
+                SyntaxError::new(
+                    SyntaxCode::DuplicateAlias,
+                    alias.span,
+                    format!("the alias `{}` is already defined", alias.node),
+                    "defined again here",
+                )
+                .with_help("each card needs its own alias, unique across both teams")
+                .with_context(*first, "first defined here"),
+            );
+            return;
+        }
+        self.aliases.insert(alias.node.clone(), alias.span);
+        self.push(
+            span,
+            Statement::Card(CardDef {
+                owner,
+                basic,
+                alias,
+                name,
+                count,
+            }),
+            annotation,
+        );
+    }
+
+    fn plain(&mut self, s: Statement, span: Span, annotation: Option<Spanned<String>>) {
+        match &s {
+            Statement::Rules(_)
+            | Statement::Format { .. }
+            | Statement::Sets(_)
+            | Statement::Tag { .. } => {
+                if let Some(started) = self.started {
+                    self.errors.push(
+                        SyntaxError::new(
+                            SyntaxCode::MisplacedLine,
+                            span,
+                            "settings come before the first turn",
+                            "too late for a setting",
+                        )
+                        .with_help("move this line up, before the teams")
+                        .with_context(started, "the game started here"),
+                    );
+                    return;
+                }
+            }
+            Statement::Team(p) => self.section = Some(Owner::Player(p.node.clone())),
+            Statement::Middle => self.section = Some(Owner::Middle),
+            Statement::State(StateLine::Turn { .. }) => {
+                self.misplaced(
+                    span,
+                    "a turn with its step belongs in a position block",
+                    "outside a position, write `turn N PLAYER` to start a turn",
+                );
+                return;
+            }
+            Statement::Move { .. } | Statement::Waiver { .. } if self.turn.is_none() => {
+                let mut e = SyntaxError::new(
+                    SyntaxCode::MoveOutsideTurn,
+                    span,
+                    "a move outside any turn",
+                    "no turn is under way",
+                )
+                .with_help("start the turn first: `turn N PLAYER`");
+                if let Some(end) = self.ended {
+                    e = e.with_context(end, "the last turn ended here");
+                }
+                self.errors.push(e);
+                return;
+            }
+            _ => {}
+        }
+        self.push(span, s, annotation);
+    }
+
+    fn finish(mut self) -> (Built, Option<Header>) {
+        if let Some(pos) = self.position.take() {
+            self.errors.push(
+                SyntaxError::new(
+                    SyntaxCode::UnclosedPosition,
+                    pos.open,
+                    "this position block is never closed",
+                    "opened here",
+                )
+                .with_help("close the block with a line `end` after its state lines"),
+            );
+            let end = self.chunk.end();
+            self.push(
+                Span::new(pos.open.start, end),
+                Statement::Position(Position {
+                    entries: pos.entries,
+                    end: None,
+                }),
+                pos.annotation,
+            );
+        }
+        if self.mode != Mode::Game && self.first_statement {
+            let at = self.chunk.base;
+            let msg = if self.chunk.text.is_empty() {
+                "the file is empty"
+            } else {
+                "the file holds no statement"
+            };
+            self.errors.push(
+                SyntaxError::new(
+                    SyntaxCode::MissingHeader,
+                    Span::new(at, at),
+                    msg,
+                    "expected `dmlog 1`",
+                )
+                .with_help(
+                    "a log starts with the line `dmlog 1`, then its settings, teams and turns",
+                ),
+            );
+        }
+        let span = Span::new(self.chunk.base, self.chunk.end());
+        match self.mode {
+            Mode::Defaults => {
+                let header = Header {
+                    version: self.version,
+                    defaults: self.lines,
+                };
+                ((None, self.errors), Some(header))
+            }
+            Mode::SingleGame => {
+                let header = Header {
+                    version: self.version,
+                    defaults: Vec::new(),
+                };
+                let game = Game {
+                    label: None,
+                    span,
+                    lines: self.lines,
+                };
+                ((Some(game), self.errors), Some(header))
+            }
+            Mode::Game => {
+                let game = Game {
+                    label: self.label,
+                    span,
+                    lines: self.lines,
+                };
+                ((Some(game), self.errors), None)
+            }
+        }
+    }
+}

@@ -1,0 +1,1388 @@
+//! The nom parser of one dmlog line: one function per production of `grammar/dmlog.ebnf`.
+//!
+//! Functions carry the production's name (`r#move` for `move`). Input is a
+//! [`LocatedSpan`] whose `extra` is the line's absolute file offset, so every node gets
+//! its absolute span for free. nom's types stay in this file: callers get a
+//! [`Stmt`] or a [`SyntaxError`].
+//!
+//! Error strategy: `Error` means "not this alternative" (lists end, `opt` backs off);
+//! once a production is certain (its keyword matched), what follows is wrapped in
+//! [`expect`], which turns a failure into a `Failure` naming what was expected there.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while1};
+use nom::character::complete::{char, digit1, satisfy, space0, space1};
+use nom::combinator::{map, opt, peek, recognize, value};
+use nom::error::{ErrorKind, ParseError};
+use nom::multi::{many0, separated_list1};
+use nom::sequence::{preceded, terminated};
+use nom::{IResult, Input, Parser};
+use nom_locate::LocatedSpan;
+
+use super::ast::*;
+use super::error::{SyntaxCode, SyntaxError};
+
+pub(crate) type In<'a> = LocatedSpan<&'a str, usize>;
+type PResult<'a, O> = IResult<In<'a>, O, PErr>;
+
+/// Words that end lists and start clauses; never aliases or player names.
+pub const RESERVED: &[&str] = &[
+    "none", "virtual", "pay", "target", "choose", "order", "may", "roll", "draw", "prevent",
+    "redirect", "to", "yes", "no",
+];
+
+/// Keywords that can start a line, for "did you mean" help.
+const LINE_KEYWORDS: &[&str] = &[
+    "dmlog", "game", "rules", "format", "sets", "tag", "team", "middle", "basic", "first",
+    "position", "end", "turn", "life", "bag", "prep", "reserve", "field", "used", "oop", "supply",
+    "virtual", "priority", "waive", "draw", "refill", "roll", "reroll", "buy", "use", "global",
+    "activate", "resolve", "pass", "attack", "block", "assign", "concede",
+];
+const MOVE_KEYWORDS: &[&str] = &[
+    "draw", "refill", "roll", "reroll", "buy", "field", "use", "global", "activate", "resolve",
+    "pass", "attack", "block", "assign", "concede",
+];
+const CLAUSE_KEYWORDS: &[&str] = &[
+    "pay", "target", "choose", "order", "may", "roll", "draw", "prevent", "redirect", "to",
+];
+const FACE_EXAMPLES: &[&str] = &[
+    "fist", "bolt", "mask", "shield", "wild", "2fist", "2bolt", "2mask", "2shield", "1gen", "2gen",
+    "3gen", "L1", "L2", "L3", "act", "*", "**",
+];
+const ZONES: &[&str] = &["bag", "prep", "reserve", "field", "used", "oop"];
+const STEPS: &[&str] = &[
+    "draw", "roll", "main", "attack", "blockers", "window", "damage", "cleanup",
+];
+const FORMATS: &[&str] = &["tournament", "basic", "first-game", "custom"];
+
+/// What one line says, before the game-level builder puts it in context.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Stmt {
+    Header(Spanned<u32>),
+    Game(Option<Spanned<String>>),
+    PositionOpen,
+    End,
+    Card {
+        basic: bool,
+        alias: Spanned<String>,
+        name: Spanned<CardName>,
+        count: Option<Spanned<u32>>,
+    },
+    Turn {
+        number: Spanned<u32>,
+        player: Spanned<String>,
+    },
+    Plain(Statement),
+}
+
+/// A parse failure with its position, message and help.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct PErr {
+    at: usize,
+    end: usize,
+    code: SyntaxCode,
+    message: String,
+    label: String,
+    help: Option<String>,
+}
+
+impl<'a> ParseError<In<'a>> for PErr {
+    fn from_error_kind(input: In<'a>, _: ErrorKind) -> Self {
+        PErr::unexpected(input)
+    }
+    fn append(_: In<'a>, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+    /// Of two failed alternatives, the one that read further says more.
+    fn or(self, other: Self) -> Self {
+        if other.at >= self.at { other } else { self }
+    }
+}
+
+impl PErr {
+    fn unexpected(i: In) -> PErr {
+        let at = pos(&i);
+        let tok = token(i.fragment());
+        if tok.is_empty() {
+            PErr {
+                at,
+                end: at,
+                code: SyntaxCode::UnexpectedToken,
+                message: "unexpected end of line".into(),
+                label: "the line ends here".into(),
+                help: None,
+            }
+        } else {
+            PErr {
+                at,
+                end: at + tok.len(),
+                code: SyntaxCode::UnexpectedToken,
+                message: format!("unexpected `{tok}`"),
+                label: "not expected here".into(),
+                help: None,
+            }
+        }
+    }
+
+    fn expected(i: In, what: &str) -> PErr {
+        let mut e = PErr::unexpected(i);
+        let tok = token(i.fragment());
+        e.message = if tok.is_empty() {
+            format!("expected {what} at the end of the line")
+        } else {
+            format!("expected {what}, found `{tok}`")
+        };
+        e.label = format!("expected {what}");
+        e
+    }
+
+    fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    fn with_code(mut self, code: SyntaxCode) -> Self {
+        self.code = code;
+        self
+    }
+
+    pub(crate) fn into_error(self) -> SyntaxError {
+        let e = SyntaxError::new(
+            self.code,
+            Span::new(self.at, self.end),
+            self.message,
+            self.label,
+        );
+        match self.help {
+            Some(h) => e.with_help(h),
+            None => e,
+        }
+    }
+}
+
+fn pos(i: &In) -> usize {
+    i.extra + i.location_offset()
+}
+
+fn span(from: &In, to: &In) -> Span {
+    Span::new(pos(from), pos(to))
+}
+
+fn fail<O>(e: PErr) -> Result<O, nom::Err<PErr>> {
+    Err(nom::Err::Failure(e))
+}
+
+/// The token starting a string: a run up to whitespace or a comma (or one character).
+fn token(s: &str) -> &str {
+    let end = s.find([' ', '\t', ',']).unwrap_or(s.len());
+    if end == 0 && !s.is_empty() {
+        let c = s.chars().next().map_or(1, char::len_utf8);
+        return &s[..c];
+    }
+    &s[..end]
+}
+
+/// The candidate closest to `word`, if it is close enough to be a likely typo.
+pub(crate) fn suggest<'k>(word: &str, candidates: &[&'k str]) -> Option<&'k str> {
+    let limit = if word.chars().count() <= 3 { 1 } else { 2 };
+    candidates
+        .iter()
+        .map(|c| (strsim::damerau_levenshtein(word, c), *c))
+        .filter(|(d, c)| *d <= limit && *c != word)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn did_you_mean(word: &str, candidates: &[&str]) -> Option<String> {
+    suggest(word, candidates).map(|s| format!("did you mean `{s}`?"))
+}
+
+/// Runs `p`; when it fails without getting past the start, fails hard with
+/// "expected {what}" (an inner error that got further is kept, being more precise).
+fn expect<'a, O>(
+    what: &'static str,
+    mut p: impl Parser<In<'a>, Output = O, Error = PErr>,
+) -> impl FnMut(In<'a>) -> PResult<'a, O> {
+    move |i: In<'a>| match p.parse(i) {
+        Err(nom::Err::Error(e)) => {
+            let e = if e.at > pos(&i) {
+                e
+            } else {
+                PErr::expected(i, what)
+            };
+            Err(nom::Err::Failure(e))
+        }
+        other => other,
+    }
+}
+
+/// A keyword: the exact word, not followed by more word characters.
+fn kw<'a>(word: &'static str) -> impl FnMut(In<'a>) -> PResult<'a, In<'a>> {
+    move |i: In<'a>| {
+        let (rest, k) = tag(word).parse(i)?;
+        if rest.fragment().starts_with(is_word_char) {
+            return Err(nom::Err::Error(PErr::unexpected(i)));
+        }
+        Ok((rest, k))
+    }
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '-'
+}
+
+fn spanned<'a, O>(
+    mut p: impl Parser<In<'a>, Output = O, Error = PErr>,
+) -> impl FnMut(In<'a>) -> PResult<'a, Spanned<O>> {
+    move |i: In<'a>| {
+        let (rest, node) = p.parse(i)?;
+        Ok((rest, Spanned::new(node, span(&i, &rest))))
+    }
+}
+
+// ------------------------------------------------------------------ lines
+
+/// The `line` production: splits a physical line into its statement text and its comment.
+/// Returns `(statement, comment)`, both trimmed; `comment` includes its `#`.
+pub(crate) fn line(raw: &str) -> (&str, Option<&str>) {
+    let raw = raw.strip_suffix('\n').unwrap_or(raw);
+    let raw = raw.strip_suffix('\r').unwrap_or(raw);
+    let bytes = raw.as_bytes();
+    let mut in_quote = false;
+    let mut escaped = false;
+    let lead = raw.len() - raw.trim_start_matches([' ', '\t']).len();
+    for (idx, &b) in bytes.iter().enumerate() {
+        if in_quote {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_quote = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_quote = true,
+            b'#' => {
+                let at_start = idx == lead;
+                let after_ws = idx > 0 && matches!(bytes[idx - 1], b' ' | b'\t');
+                let next = bytes.get(idx + 1);
+                let before_ws = matches!(next, None | Some(b' ' | b'\t' | b'~'));
+                if at_start || (after_ws && before_ws) {
+                    return (raw[..idx].trim(), Some(raw[idx..].trim_end()));
+                }
+            }
+            _ => {}
+        }
+    }
+    (raw.trim(), None)
+}
+
+/// Parses one statement's text (a line without its comment) at absolute offset `at`.
+/// Errors are boxed: they are rare, and the success path should stay small.
+pub(crate) fn parse_statement(text: &str, at: usize) -> Result<Stmt, Box<SyntaxError>> {
+    let input = In::new_extra(text, at);
+    match statement(input) {
+        Ok((rest, stmt)) => {
+            let (rest, _) = space0::<In, PErr>(rest).map_err(|_| unreachable_err(rest))?;
+            if rest.fragment().is_empty() {
+                Ok(stmt)
+            } else {
+                Err(Box::new(
+                    PErr::unexpected(rest)
+                        .with_help("one statement per line: nothing more was expected here")
+                        .into_error(),
+                ))
+            }
+        }
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(Box::new(e.into_error())),
+        Err(nom::Err::Incomplete(_)) => Err(unreachable_err(input)),
+    }
+}
+
+fn unreachable_err(i: In) -> Box<SyntaxError> {
+    Box::new(PErr::unexpected(i).into_error())
+}
+
+fn statement(i: In) -> PResult<Stmt> {
+    let Ok((after, word)) = ident(i) else {
+        return fail(
+            PErr::expected(i, "a keyword")
+                .with_help("a line starts with a keyword such as `turn`, `draw` or `buy`"),
+        );
+    };
+    let rest = *after.fragment();
+    if rest.starts_with(':') && rest[1..].starts_with([' ', '\t']) {
+        return map(move_line, Stmt::Plain).parse(i);
+    }
+    let w = *word.fragment();
+    if w == "basic" || rest.trim_start_matches([' ', '\t']).starts_with('=') {
+        return card_line(i);
+    }
+    match w {
+        "dmlog" => map(header_line, Stmt::Header).parse(i),
+        "game" => map(game_line, Stmt::Game).parse(i),
+        "rules" => map(rules_line, |e| Stmt::Plain(Statement::Rules(e))).parse(i),
+        "format" => map(format_line, Stmt::Plain).parse(i),
+        "sets" => map(sets_line, |s| Stmt::Plain(Statement::Sets(s))).parse(i),
+        "tag" => map(tag_line, Stmt::Plain).parse(i),
+        "team" => map(team_line, |p| Stmt::Plain(Statement::Team(p))).parse(i),
+        "middle" => map(middle_line, |_| Stmt::Plain(Statement::Middle)).parse(i),
+        "first" => map(first_line, |p| Stmt::Plain(Statement::First(p))).parse(i),
+        "position" => map(position_line, |_| Stmt::PositionOpen).parse(i),
+        "end" => map(end_line, |_| Stmt::End).parse(i),
+        "turn" => turn_statement(i),
+        "waive" => map(waiver_line, Stmt::Plain).parse(i),
+        "field" if is_field_state(rest) => {
+            map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
+        }
+        "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "supply" | "virtual"
+        | "priority" => map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i),
+        _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
+        _ => {
+            let mut e = PErr::unexpected(i);
+            e.end = pos(&after);
+            e.code = SyntaxCode::UnknownKeyword;
+            e.message = format!("unknown keyword `{w}`");
+            e.label = "not a keyword".into();
+            e.help = Some(did_you_mean(w, LINE_KEYWORDS).unwrap_or_else(|| {
+                "a line starts with a keyword (`turn`, `draw`, `roll`, `buy`, `field`, \
+                 `attack` …), an actor (`Mike: pass`) or an alias definition (`CA = …`)"
+                    .into()
+            }));
+            fail(e)
+        }
+    }
+}
+
+/// `field Mike …` (a state line) rather than `field SK:L1` (a move): the word after
+/// `field` is a bare name, not a die with a face.
+fn is_field_state(rest: &str) -> bool {
+    let arg = rest.trim_start_matches([' ', '\t']);
+    let tok = token(arg);
+    !tok.is_empty() && !tok.contains([':', '.', '['])
+}
+
+/// `turn N PLAYER` starts a turn; with a step it is a position's `position_turn`.
+fn turn_statement(i: In) -> PResult<Stmt> {
+    let (rest, (number, player)) = turn_line(i)?;
+    if rest.fragment().trim_start_matches([' ', '\t']).is_empty() {
+        return Ok((rest, Stmt::Turn { number, player }));
+    }
+    map(position_turn, |s| Stmt::Plain(Statement::State(s))).parse(i)
+}
+
+// ------------------------------------------------------------ file header
+
+pub(crate) fn header_line(i: In) -> PResult<Spanned<u32>> {
+    preceded(
+        (kw("dmlog"), ws),
+        expect("the notation version, `1`", number),
+    )
+    .parse(i)
+}
+
+fn game_line(i: In) -> PResult<Option<Spanned<String>>> {
+    preceded(kw("game"), opt(preceded(ws, text))).parse(i)
+}
+
+// --------------------------------------------------------------- settings
+
+fn rules_line(i: In) -> PResult<Spanned<Edition>> {
+    preceded(
+        (kw("rules"), ws),
+        expect("a rules edition, `2018` or `2014`", edition),
+    )
+    .parse(i)
+}
+
+fn edition(i: In) -> PResult<Spanned<Edition>> {
+    spanned(alt((
+        value(Edition::Rules2014, kw("2014")),
+        value(Edition::Rules2018, kw("2018")),
+    )))
+    .parse(i)
+}
+
+fn format_line(i: In) -> PResult<Statement> {
+    let (i, _) = (kw("format"), ws).parse(i)?;
+    let (i, name) = format_name(i)?;
+    let (i, life) = opt(preceded(
+        (ws, kw("life"), ws),
+        expect("the starting life", number),
+    ))
+    .parse(i)?;
+    Ok((i, Statement::Format { name, life }))
+}
+
+fn format_name(i: In) -> PResult<Spanned<FormatName>> {
+    let (rest, w) = expect("a format", word).parse(i)?;
+    let name = match w.node.as_str() {
+        "tournament" => FormatName::Tournament,
+        "basic" => FormatName::Basic,
+        "first-game" => FormatName::FirstGame,
+        "custom" => FormatName::Custom,
+        other => {
+            return fail(PErr::expected(i, "a format").with_help(
+                did_you_mean(other, FORMATS).unwrap_or_else(|| {
+                    "formats are `tournament`, `basic`, `first-game` and `custom`".into()
+                }),
+            ));
+        }
+    };
+    Ok((rest, Spanned::new(name, w.span)))
+}
+
+fn sets_line(i: In) -> PResult<Vec<Spanned<String>>> {
+    preceded(
+        (kw("sets"), ws),
+        expect("a set code such as `avx`", separated_list1(sep, set_code)),
+    )
+    .parse(i)
+}
+
+fn set_code(i: In) -> PResult<Spanned<String>> {
+    ident(i).map(|(r, s)| (r, owned(s)))
+}
+
+fn tag_line(i: In) -> PResult<Statement> {
+    let (i, _) = (kw("tag"), ws).parse(i)?;
+    let (i, key) = expect("a tag name such as `event`", ident).parse(i)?;
+    let (i, _) = expect("the tag's value", ws).parse(i)?;
+    let (i, value) = expect("the tag's value", text).parse(i)?;
+    Ok((
+        i,
+        Statement::Tag {
+            key: owned(key),
+            value,
+        },
+    ))
+}
+
+// ------------------------------------------------------------------ teams
+
+fn team_line(i: In) -> PResult<Spanned<String>> {
+    preceded((kw("team"), ws), expect("a player name", player)).parse(i)
+}
+
+fn middle_line(i: In) -> PResult<In> {
+    kw("middle").parse(i)
+}
+
+fn card_line(i: In) -> PResult<Stmt> {
+    let (i, basic) = opt(terminated(kw("basic"), ws)).parse(i)?;
+    let (i, alias) = expect("an alias such as `CA`", alias_def).parse(i)?;
+    let (i, _) = (space0, expect("`=` and the card's name", char('=')), space0).parse(i)?;
+    let (i, (name, count)) = expect(
+        "the card's name, like `Captain America: American Hero`",
+        card_name,
+    )
+    .parse(i)?;
+    Ok((
+        i,
+        Stmt::Card {
+            basic: basic.is_some(),
+            alias,
+            name,
+            count,
+        },
+    ))
+}
+
+/// An alias being defined: like [`alias`], but a reserved word is an error, not the end
+/// of a list.
+fn alias_def(i: In) -> PResult<Spanned<String>> {
+    let (rest, w) = ident(i)?;
+    let s = *w.fragment();
+    if is_reserved(s) || s == "SK" {
+        let mut e = PErr::unexpected(i).with_code(SyntaxCode::ReservedWord);
+        e.message = format!("`{s}` cannot be an alias");
+        e.label = "reserved".into();
+        e.help = Some(if s == "SK" {
+            "`SK` is every player's sidekick die; choose another alias".into()
+        } else {
+            format!("`{s}` is a reserved word of the notation; choose another alias")
+        });
+        return fail(e);
+    }
+    Ok((rest, owned(w)))
+}
+
+/// `card_name [ws count_suffix]`: the card's name, and the dice count after it.
+fn card_name(i: In) -> PResult<(Spanned<CardName>, Option<Spanned<u32>>)> {
+    let (i, name) = alt((quoted, text)).parse(i)?;
+    let (i, count) = opt(preceded(ws, count_suffix)).parse(i)?;
+    // A bare name swallows the line: take a trailing ` xN` back off it as the count.
+    let (name, count) = match (count, name.node.rsplit_once([' ', '\t'])) {
+        (None, Some((head, tail))) if is_count(tail) && !head.trim().is_empty() => {
+            let tail_start = name.span.end - tail.len();
+            let n: u32 = tail[1..].parse().unwrap_or(u32::MAX);
+            let head = head.trim_end();
+            (
+                Spanned::new(
+                    head.to_string(),
+                    Span::new(name.span.start, name.span.start + head.len()),
+                ),
+                Some(Spanned::new(n, Span::new(tail_start, name.span.end))),
+            )
+        }
+        (count, _) => (name, count),
+    };
+    let card = match name.node.split_once(": ") {
+        Some((t, s)) => CardName {
+            title: t.trim().to_string(),
+            subtitle: Some(s.trim().to_string()),
+        },
+        None => CardName {
+            title: name.node.trim().to_string(),
+            subtitle: None,
+        },
+    };
+    Ok((i, (Spanned::new(card, name.span), count)))
+}
+
+fn is_count(s: &str) -> bool {
+    s.len() > 1 && s.len() <= 10 && s.starts_with('x') && s[1..].bytes().all(|b| b.is_ascii_digit())
+}
+
+fn count_suffix(i: In) -> PResult<Spanned<u32>> {
+    let (rest, _) = char('x').parse(i)?;
+    let (rest, n) = number(rest)?;
+    Ok((rest, Spanned::new(n.node, span(&i, &rest))))
+}
+
+fn first_line(i: In) -> PResult<Spanned<String>> {
+    preceded(
+        (kw("first"), ws),
+        expect("the name of the player who goes first", player),
+    )
+    .parse(i)
+}
+
+// --------------------------------------------------------------- position
+
+fn position_line(i: In) -> PResult<In> {
+    kw("position").parse(i)
+}
+
+fn end_line(i: In) -> PResult<In> {
+    kw("end").parse(i)
+}
+
+fn position_turn(i: In) -> PResult<StateLine> {
+    let (i, (number, player)) = turn_line(i)?;
+    let (i, _) = ws(i)?;
+    let (i, step) = step(i)?;
+    Ok((
+        i,
+        StateLine::Turn {
+            number,
+            player,
+            step,
+        },
+    ))
+}
+
+fn step(i: In) -> PResult<Spanned<Step>> {
+    let (rest, w) = expect("a step", word).parse(i)?;
+    let step = match w.node.as_str() {
+        "draw" => Step::Draw,
+        "roll" => Step::Roll,
+        "main" => Step::Main,
+        "attack" => Step::Attack,
+        "blockers" => Step::Blockers,
+        "window" => Step::Window,
+        "damage" => Step::Damage,
+        "cleanup" => Step::Cleanup,
+        other => {
+            return fail(PErr::expected(i, "a step").with_help(
+                did_you_mean(other, STEPS).unwrap_or_else(|| {
+                    "steps are `draw`, `roll`, `main`, `attack`, `blockers`, `window`, \
+                     `damage` and `cleanup`"
+                        .into()
+                }),
+            ));
+        }
+    };
+    Ok((rest, Spanned::new(step, w.span)))
+}
+
+// ------------------------------------------------------------ state lines
+
+fn state_line(i: In) -> PResult<StateLine> {
+    let w = token(i.fragment());
+    match w {
+        "life" => life_state(i),
+        "supply" => supply_state(i),
+        "virtual" => virtual_state(i),
+        "priority" => priority_state(i),
+        _ => zone_state(i),
+    }
+}
+
+fn life_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("life"), ws).parse(i)?;
+    let (i, player) = expect("a player name", player).parse(i)?;
+    let (i, _) = expect("the player's life", ws).parse(i)?;
+    let (i, life) = expect("the player's life", number).parse(i)?;
+    Ok((i, StateLine::Life { player, life }))
+}
+
+fn zone_state(i: In) -> PResult<StateLine> {
+    let (i, zone) = zone(i)?;
+    let (i, _) = expect("a player name", ws).parse(i)?;
+    let (i, player) = expect("a player name", player).parse(i)?;
+    let (i, _) = expect("the dice in the zone, or `none`", ws).parse(i)?;
+    let (i, dice) = expect(
+        "the dice in the zone, or `none`",
+        alt((value(Vec::new(), kw("none")), die_list)),
+    )
+    .parse(i)?;
+    Ok((i, StateLine::Zone { zone, player, dice }))
+}
+
+fn zone(i: In) -> PResult<Spanned<Zone>> {
+    let (rest, w) = expect("a zone", word).parse(i)?;
+    let zone = match w.node.as_str() {
+        "bag" => Zone::Bag,
+        "prep" => Zone::Prep,
+        "reserve" => Zone::Reserve,
+        "field" => Zone::Field,
+        "used" => Zone::Used,
+        "oop" => Zone::Oop,
+        other => {
+            return fail(PErr::expected(i, "a zone").with_help(
+                did_you_mean(other, ZONES).unwrap_or_else(|| {
+                    "zones are `bag`, `prep`, `reserve`, `field`, `used` and `oop` (out of play)"
+                        .into()
+                }),
+            ));
+        }
+    };
+    Ok((rest, Spanned::new(zone, w.span)))
+}
+
+fn supply_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("supply"), ws).parse(i)?;
+    let (i, card) = expect("a card alias", card_ref).parse(i)?;
+    let (i, _) = expect("the number of dice left on the card", ws).parse(i)?;
+    let (i, count) = expect("the number of dice left on the card", number).parse(i)?;
+    Ok((i, StateLine::Supply { card, count }))
+}
+
+fn virtual_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("virtual"), ws).parse(i)?;
+    let (i, player) = expect("a player name", player).parse(i)?;
+    let (i, _) = expect("an amount of virtual energy", ws).parse(i)?;
+    let (i, amount) = expect("an amount of virtual energy", number).parse(i)?;
+    Ok((i, StateLine::Virtual { player, amount }))
+}
+
+fn priority_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("priority"), ws).parse(i)?;
+    let (i, player) = expect("a player name", player).parse(i)?;
+    Ok((i, StateLine::Priority { player }))
+}
+
+// ---------------------------------------------------------------- waivers
+
+fn waiver_line(i: In) -> PResult<Statement> {
+    let (i, _) = (kw("waive"), ws).parse(i)?;
+    let (i, code) = expect("a diagnostic code such as `dmlint::rules::…`", code).parse(i)?;
+    let (i, _) = expect("the reason for the waiver, in quotes", ws).parse(i)?;
+    let (i, reason) = expect("the reason for the waiver, in quotes", quoted)
+        .parse(i)
+        .map_err(|e| {
+            e.map(|e| e.with_help("a waiver records why: `waive CODE \"judge ruled …\"`"))
+        })?;
+    Ok((i, Statement::Waiver { code, reason }))
+}
+
+fn code(i: In) -> PResult<Spanned<String>> {
+    take_while1(|c: char| c.is_ascii_alphanumeric() || matches!(c, ':' | '-' | '_'))
+        .parse(i)
+        .map(|(r, s)| (r, owned(s)))
+}
+
+// ------------------------------------------------------------------ turns
+
+fn turn_line(i: In) -> PResult<(Spanned<u32>, Spanned<String>)> {
+    let (i, _) = (kw("turn"), ws).parse(i)?;
+    let (i, n) = expect("the turn's number", number).parse(i)?;
+    let (i, _) = expect("the active player's name", ws).parse(i)?;
+    let (i, p) = expect("the active player's name", player).parse(i)?;
+    Ok((i, (n, p)))
+}
+
+// ------------------------------------------------------------------ moves
+
+fn move_line(i: In) -> PResult<Statement> {
+    let (i, actor) = opt(actor).parse(i)?;
+    let (i, action) = r#move(i)?;
+    Ok((i, Statement::Move { actor, action }))
+}
+
+fn actor(i: In) -> PResult<Spanned<String>> {
+    terminated(player, (char(':'), ws)).parse(i)
+}
+
+fn r#move(i: In) -> PResult<Move> {
+    match token(i.fragment()) {
+        "draw" => draw_move(i),
+        "refill" => value(Move::Refill, refill_move).parse(i),
+        "roll" => roll_move(i),
+        "reroll" => reroll_move(i),
+        "buy" => buy_move(i),
+        "field" => field_move(i),
+        "use" => use_move(i),
+        "global" => global_move(i),
+        "activate" => activate_move(i),
+        "resolve" => resolve_move(i),
+        "pass" => value(Move::Pass, pass_move).parse(i),
+        "attack" => attack_move(i),
+        "block" => block_move(i),
+        "assign" => assign_move(i),
+        "concede" => value(Move::Concede, concede_move).parse(i),
+        other => {
+            let mut e = PErr::expected(i, "a move");
+            e.code = SyntaxCode::UnknownKeyword;
+            e.message = format!("unknown move `{other}`");
+            e.help = Some(did_you_mean(other, MOVE_KEYWORDS).unwrap_or_else(|| {
+                format!(
+                    "moves are {}",
+                    MOVE_KEYWORDS
+                        .iter()
+                        .map(|m| format!("`{m}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }));
+            fail(e)
+        }
+    }
+}
+
+fn draw_move(i: In) -> PResult<Move> {
+    let (i, _) = (kw("draw"), ws).parse(i)?;
+    let (i, dice) = expect("the dice drawn, like `SK x4`", die_list).parse(i)?;
+    let (i, to) = opt(preceded(ws, to_clause)).parse(i)?;
+    Ok((i, Move::Draw { dice, to }))
+}
+
+fn refill_move(i: In) -> PResult<In> {
+    kw("refill").parse(i)
+}
+
+fn roll_move(i: In) -> PResult<Move> {
+    let (i, _) = (kw("roll"), ws).parse(i)?;
+    let (i, dice) =
+        expect("the dice rolled with their faces, like `SK:fist`", die_list).parse(i)?;
+    Ok((i, Move::Roll { dice }))
+}
+
+fn reroll_move(i: In) -> PResult<Move> {
+    let (i, _) = (kw("reroll"), ws).parse(i)?;
+    let (i, dice) = expect(
+        "a die and its new face, like `SK:L1->bolt`",
+        separated_list1(sep, reroll_item),
+    )
+    .parse(i)?;
+    Ok((i, Move::Reroll { dice }))
+}
+
+fn reroll_item(i: In) -> PResult<RerollItem> {
+    let (i, die) = die_ref(i)?;
+    let (i, _) = expect("`->` and the face the die came up with", tag("->")).parse(i)?;
+    let (i, result) = expect("the new face, like `bolt` or `L2`", face).parse(i)?;
+    Ok((i, RerollItem { die, result }))
+}
+
+fn buy_move(i: In) -> PResult<Move> {
+    let (i, _) = (kw("buy"), ws).parse(i)?;
+    let (i, cards) = expect(
+        "the card bought, by its alias",
+        separated_list1(sep, purchase),
+    )
+    .parse(i)?;
+    const PAY: &str = "`pay` and the payment after the cards bought";
+    let help = |e: nom::Err<PErr>| {
+        e.map(|e| {
+            e.with_help(
+                "a purchase names its exact payment: `buy CA pay SK:fist SK:shield SK:bolt x2`",
+            )
+        })
+    };
+    let (i, _) = expect(PAY, ws).parse(i).map_err(help)?;
+    let (i, payment) = expect(PAY, pay_clause).parse(i).map_err(help)?;
+    Ok((i, Move::Buy { cards, payment }))
+}
+
+fn purchase(i: In) -> PResult<Purchase> {
+    let (i, card) = card_ref(i)?;
+    // `SK:fist` is a die, not a card: the list of cards bought has ended.
+    if i.fragment().starts_with(':') {
+        return Err(nom::Err::Error(PErr::unexpected(i)));
+    }
+    let (i, count) = opt(preceded(ws, count_suffix)).parse(i)?;
+    Ok((i, Purchase { card, count }))
+}
+
+fn field_move(i: In) -> PResult<Move> {
+    let (i, _) = (kw("field"), ws).parse(i)?;
+    let (i, dice) = expect(
+        "the fielded die with its face, like `SK:L1`",
+        separated_list1(sep, rolled_item),
+    )
+    .parse(i)?;
+    let (i, payment) = opt(preceded(ws, pay_clause)).parse(i)?;
+    Ok((i, Move::Field { dice, payment }))
+}
+
+fn rolled_item(i: In) -> PResult<DieItem> {
+    let (rest, item) = die_item(i)?;
+    if item.die.face.is_none() {
+        let at = In::new_extra(&i.fragment()[item.die.span.len()..], item.die.span.end);
+        return fail(
+            PErr::expected(at, "`:` and the die's face").with_help(format!(
+                "a fielded die shows a character face: `{}:L1`",
+                item.die.alias.node
+            )),
+        );
+    }
+    Ok((rest, item))
+}
+
+fn use_move(i: In) -> PResult<Move> {
+    let (i, _) = (kw("use"), ws).parse(i)?;
+    let (i, die) = expect("the action die used, like `FB:act`", die_ref).parse(i)?;
+    let (i, clauses) = clauses(i)?;
+    Ok((i, Move::Use { die, clauses }))
+}
+
+fn global_move(i: In) -> PResult<Move> {
+    let (i, _) = (kw("global"), ws).parse(i)?;
+    let (i, card) = expect("the card whose global ability is used", card_ref).parse(i)?;
+    let (i, clauses) = clauses(i)?;
+    Ok((i, Move::Global { card, clauses }))
+}
+
+fn activate_move(i: In) -> PResult<Move> {
+    let (i, _) = (kw("activate"), ws).parse(i)?;
+    let (i, die) = expect("the die whose ability is activated", die_ref).parse(i)?;
+    let (i, clauses) = clauses(i)?;
+    Ok((i, Move::Activate { die, clauses }))
+}
+
+fn resolve_move(i: In) -> PResult<Move> {
+    let (i, _) = (kw("resolve"), ws).parse(i)?;
+    let (i, die) = expect("the die whose triggered ability resolves", die_ref).parse(i)?;
+    let (i, clauses) = clauses(i)?;
+    Ok((i, Move::Resolve { die, clauses }))
+}
+
+fn pass_move(i: In) -> PResult<In> {
+    kw("pass").parse(i)
+}
+
+fn attack_move(i: In) -> PResult<Move> {
+    let (i, _) = (kw("attack"), ws).parse(i)?;
+    let (i, dice) = expect(
+        "the attackers, or `none`",
+        alt((value(Vec::new(), kw("none")), die_list)),
+    )
+    .parse(i)?;
+    Ok((i, Move::Attack { dice }))
+}
+
+fn block_move(i: In) -> PResult<Move> {
+    let (i, _) = (kw("block"), ws).parse(i)?;
+    let (i, pairs) = expect(
+        "blocker -> attacker pairs, or `none`",
+        alt((
+            value(Vec::new(), kw("none")),
+            separated_list1(sep, block_pair),
+        )),
+    )
+    .parse(i)?;
+    Ok((i, Move::Block { pairs }))
+}
+
+fn block_pair(i: In) -> PResult<BlockPair> {
+    let (i, blocker) = die_ref(i)?;
+    let (i, _) = (
+        space0,
+        expect("`->` and the attacker blocked", tag("->")),
+        space0,
+    )
+        .parse(i)?;
+    let (i, attacker) = expect("the attacker blocked", die_ref).parse(i)?;
+    Ok((i, BlockPair { blocker, attacker }))
+}
+
+fn assign_move(i: In) -> PResult<Move> {
+    let (i, _) = (kw("assign"), ws).parse(i)?;
+    let (i, attacker) = expect("the attacker assigning damage", die_ref).parse(i)?;
+    let (i, _) = (
+        space0,
+        expect("`->` and the damage to each blocker", tag("->")),
+        space0,
+    )
+        .parse(i)?;
+    let (i, shares) = expect(
+        "a blocker and its damage, like `SK:L1=2`",
+        separated_list1(sep, damage_share),
+    )
+    .parse(i)?;
+    Ok((i, Move::Assign { attacker, shares }))
+}
+
+fn damage_share(i: In) -> PResult<DamageShare> {
+    let (i, blocker) = die_ref(i)?;
+    let (i, _) = expect("`=` and the damage assigned", char('=')).parse(i)?;
+    let (i, amount) = expect("the damage assigned", number).parse(i)?;
+    Ok((i, DamageShare { blocker, amount }))
+}
+
+fn concede_move(i: In) -> PResult<In> {
+    kw("concede").parse(i)
+}
+
+// ---------------------------------------------------------------- clauses
+
+/// Zero or more clauses after a move's subject; anything else left on the line is an
+/// error that names the clauses allowed.
+fn clauses(i: In) -> PResult<Vec<Clause>> {
+    let (rest, list) = many0(preceded(ws, clause)).parse(i)?;
+    let (after_ws, _) = space0(rest)?;
+    if after_ws.fragment().is_empty() {
+        return Ok((rest, list));
+    }
+    let tok = token(after_ws.fragment());
+    fail(PErr::expected(after_ws, "a clause").with_help(
+        did_you_mean(tok, CLAUSE_KEYWORDS).unwrap_or_else(|| {
+            "clauses are `pay`, `target`, `choose`, `order`, `may`, `roll`, `draw`, \
+             `prevent`, `redirect` and `to`"
+                .into()
+        }),
+    ))
+}
+
+fn clause(i: In) -> PResult<Clause> {
+    let w = token(i.fragment());
+    match w {
+        "pay" => map(pay_clause, Clause::Pay).parse(i),
+        "target" => target_clause(i),
+        "choose" => choose_clause(i),
+        "order" => order_clause(i),
+        "may" => may_clause(i),
+        "roll" => roll_clause(i),
+        "draw" => draw_clause(i),
+        "prevent" => prevent_clause(i),
+        "redirect" => redirect_clause(i),
+        "to" => map(to_clause, |zone| Clause::To { zone }).parse(i),
+        _ => Err(nom::Err::Error(PErr::unexpected(i))),
+    }
+}
+
+fn pay_clause(i: In) -> PResult<Payment> {
+    let (rest, _) = (kw("pay"), ws).parse(i)?;
+    let (rest, items) = expect(
+        "the energy paid, like `SK:fist` or `virtual 1`",
+        separated_list1(sep, payment_item),
+    )
+    .parse(rest)?;
+    Ok((
+        rest,
+        Payment {
+            items,
+            span: span(&i, &rest),
+        },
+    ))
+}
+
+fn payment_item(i: In) -> PResult<PaymentItem> {
+    if let Ok((rest, _)) = kw("virtual").parse(i) {
+        let (rest, amount) = preceded(
+            expect("the amount of virtual energy", ws),
+            expect("the amount of virtual energy", number),
+        )
+        .parse(rest)?;
+        return Ok((rest, PaymentItem::Virtual { amount }));
+    }
+    let (i, die) = die_ref(i)?;
+    let (i, spun_to) = opt(preceded(
+        tag("->"),
+        expect("the face the die is spun down to", face),
+    ))
+    .parse(i)?;
+    let (i, count) = opt(preceded(ws, count_suffix)).parse(i)?;
+    Ok((
+        i,
+        PaymentItem::Die {
+            die,
+            spun_to,
+            count,
+        },
+    ))
+}
+
+fn target_clause(i: In) -> PResult<Clause> {
+    let (rest, _) = (kw("target"), ws).parse(i)?;
+    let (rest, targets) = expect("a target", separated_list1(sep, die_ref)).parse(rest)?;
+    Ok((
+        rest,
+        Clause::Target {
+            targets,
+            span: span(&i, &rest),
+        },
+    ))
+}
+
+fn choose_clause(i: In) -> PResult<Clause> {
+    let (rest, _) = (kw("choose"), ws).parse(i)?;
+    let (rest, words) = expect("a choice", separated_list1(sep, word)).parse(rest)?;
+    Ok((
+        rest,
+        Clause::Choose {
+            words,
+            span: span(&i, &rest),
+        },
+    ))
+}
+
+fn order_clause(i: In) -> PResult<Clause> {
+    let (rest, _) = (kw("order"), ws).parse(i)?;
+    let (rest, dice) = expect("the dice in order", separated_list1(sep, die_ref)).parse(rest)?;
+    Ok((
+        rest,
+        Clause::Order {
+            dice,
+            span: span(&i, &rest),
+        },
+    ))
+}
+
+fn may_clause(i: In) -> PResult<Clause> {
+    let (rest, _) = (kw("may"), ws).parse(i)?;
+    let (rest, yes) = expect(
+        "`yes` or `no`",
+        spanned(alt((value(true, kw("yes")), value(false, kw("no"))))),
+    )
+    .parse(rest)?;
+    Ok((rest, Clause::May { yes }))
+}
+
+fn roll_clause(i: In) -> PResult<Clause> {
+    let (rest, _) = (kw("roll"), ws).parse(i)?;
+    let (rest, dice) = expect("the dice rolled with their faces", die_list).parse(rest)?;
+    Ok((
+        rest,
+        Clause::Roll {
+            dice,
+            span: span(&i, &rest),
+        },
+    ))
+}
+
+fn draw_clause(i: In) -> PResult<Clause> {
+    let (rest, _) = (kw("draw"), ws).parse(i)?;
+    let (rest, dice) = expect("the dice drawn", die_list).parse(rest)?;
+    Ok((
+        rest,
+        Clause::Draw {
+            dice,
+            span: span(&i, &rest),
+        },
+    ))
+}
+
+fn prevent_clause(i: In) -> PResult<Clause> {
+    let (rest, _) = (kw("prevent"), ws).parse(i)?;
+    let (rest, amount) = expect("the damage prevented", number).parse(rest)?;
+    Ok((rest, Clause::Prevent { amount }))
+}
+
+fn redirect_clause(i: In) -> PResult<Clause> {
+    let (rest, _) = (kw("redirect"), ws).parse(i)?;
+    let (rest, target) = expect("where the damage is redirected", die_ref).parse(rest)?;
+    Ok((rest, Clause::Redirect { target }))
+}
+
+fn to_clause(i: In) -> PResult<Spanned<Zone>> {
+    preceded((kw("to"), ws), zone).parse(i)
+}
+
+// ------------------------------------------------------------------- dice
+
+fn die_list(i: In) -> PResult<Vec<DieItem>> {
+    separated_list1(sep, die_item).parse(i)
+}
+
+fn die_item(i: In) -> PResult<DieItem> {
+    let (rest, die) = die_ref(i)?;
+    let (rest, modifiers) = opt(modifiers).parse(rest)?;
+    let (rest, count) = opt(preceded(ws, count_suffix)).parse(rest)?;
+    Ok((
+        rest,
+        DieItem {
+            die,
+            modifiers: modifiers.unwrap_or_default(),
+            count,
+            span: span(&i, &rest),
+        },
+    ))
+}
+
+fn die_ref(i: In) -> PResult<DieRef> {
+    let (rest, player) = opt(terminated(player, char('.'))).parse(i)?;
+    let (rest, alias) = alias(rest)?;
+    let (rest, face) = opt(preceded(char(':'), face_after(&alias.node))).parse(rest)?;
+    Ok((
+        rest,
+        DieRef {
+            player,
+            alias,
+            face,
+            span: span(&i, &rest),
+        },
+    ))
+}
+
+/// A face after `ALIAS:`; its error names the alias, as in "expected a face … after `CA:`".
+fn face_after<'a>(alias: &str) -> impl FnMut(In<'a>) -> PResult<'a, Spanned<Face>> + use<'a> {
+    let alias = alias.to_string();
+    move |i: In<'a>| match face(i) {
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+            let mut e = e;
+            let found = token(i.fragment());
+            let hint = format!("expected a face like `fist`, `L2` or `**` after `{alias}:`");
+            e.help = Some(match suggest(found, FACE_EXAMPLES) {
+                Some(s) => format!("{hint}; did you mean `{s}`?"),
+                None => hint,
+            });
+            fail(e)
+        }
+        ok => ok,
+    }
+}
+
+fn card_ref(i: In) -> PResult<CardRef> {
+    let (rest, player) = opt(terminated(player, char('.'))).parse(i)?;
+    let (rest, alias) = alias(rest)?;
+    Ok((
+        rest,
+        CardRef {
+            player,
+            alias,
+            span: span(&i, &rest),
+        },
+    ))
+}
+
+fn modifiers(i: In) -> PResult<Vec<Spanned<Modifier>>> {
+    let (i, _) = char('[').parse(i)?;
+    let (i, list) = expect(
+        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3` or `spent`",
+        separated_list1((space0, char(','), space0), spanned(modifier)),
+    )
+    .parse(i)?;
+    let (i, _) = expect("`]`", char(']')).parse(i)?;
+    Ok((i, list))
+}
+
+fn modifier(i: In) -> PResult<Modifier> {
+    alt((
+        map(preceded(tag("dmg="), expect("the damage", number)), |n| {
+            Modifier::Damage(n.node)
+        }),
+        value(Modifier::Attacking, kw("attacking")),
+        map(
+            preceded(tag("blocking="), expect("the attacker blocked", die_ref)),
+            Modifier::Blocking,
+        ),
+        value(Modifier::Spent, kw("spent")),
+    ))
+    .parse(i)
+}
+
+/// Faces are read as one token, then the token is classified, so that an unknown face
+/// is reported whole (`fst`), not from the middle.
+fn face(i: In) -> PResult<Spanned<Face>> {
+    let (rest, tok) =
+        take_while1(|c: char| c.is_ascii_alphanumeric() || c == '+' || c == '*').parse(i)?;
+    let parsed = alt((level_face, action_face, energy_face)).parse(tok);
+    match parsed {
+        Ok((left, f)) if left.fragment().is_empty() => Ok((rest, Spanned::new(f, span(&i, &rest)))),
+        _ => {
+            let mut e = PErr::unexpected(i).with_code(SyntaxCode::InvalidFace);
+            e.end = pos(&rest);
+            e.message = format!("`{}` is not a die face", tok.fragment());
+            e.label = "unknown face".into();
+            fail(e)
+        }
+    }
+}
+
+fn level_face(i: In) -> PResult<Face> {
+    let (i, _) = char('L').parse(i)?;
+    let (i, d) = satisfy(|c| ('1'..='9').contains(&c)).parse(i)?;
+    let (i, bursts) = opt(bursts).parse(i)?;
+    Ok((
+        i,
+        Face::Level {
+            level: d as u8 - b'0',
+            bursts: bursts.unwrap_or(0),
+        },
+    ))
+}
+
+fn action_face(i: In) -> PResult<Face> {
+    alt((
+        value(Face::Action { bursts: 0 }, kw("act")),
+        map(bursts, |bursts| Face::Action { bursts }),
+    ))
+    .parse(i)
+}
+
+fn bursts(i: In) -> PResult<u8> {
+    alt((value(2, tag("**")), value(1, tag("*")))).parse(i)
+}
+
+fn energy_face(i: In) -> PResult<Face> {
+    let (i, parts) = separated_list1(char('+'), energy_term).parse(i)?;
+    let (i, bursts) = opt(bursts).parse(i)?;
+    Ok((
+        i,
+        Face::Energy {
+            parts,
+            bursts: bursts.unwrap_or(0),
+        },
+    ))
+}
+
+fn energy_term(i: In) -> PResult<EnergyPart> {
+    let (i, count) = opt(satisfy(|c| ('1'..='9').contains(&c))).parse(i)?;
+    let (i, symbol) = energy_symbol(i)?;
+    Ok((
+        i,
+        EnergyPart {
+            count: count.map_or(1, |c| c as u8 - b'0'),
+            symbol,
+        },
+    ))
+}
+
+fn energy_symbol(i: In) -> PResult<Energy> {
+    alt((
+        value(Energy::Fist, tag("fist")),
+        value(Energy::Bolt, tag("bolt")),
+        value(Energy::Mask, tag("mask")),
+        value(Energy::Shield, tag("shield")),
+        value(Energy::Wild, tag("wild")),
+        value(Energy::Generic, tag("gen")),
+    ))
+    .parse(i)
+}
+
+// ---------------------------------------------------------------- lexical
+
+fn player(i: In) -> PResult<Spanned<String>> {
+    let (rest, w) = ident(i)?;
+    if is_reserved(w.fragment()) {
+        return Err(nom::Err::Error(PErr::unexpected(i)));
+    }
+    Ok((rest, owned(w)))
+}
+
+fn alias(i: In) -> PResult<Spanned<String>> {
+    player(i)
+}
+
+fn is_reserved(w: &str) -> bool {
+    RESERVED.contains(&w) || is_count(w)
+}
+
+/// `letter { letter | digit | "_" | "-" (letter | digit) }`
+fn ident(i: In) -> PResult<In> {
+    recognize((
+        satisfy(char::is_alphabetic),
+        many0(alt((
+            recognize(satisfy(|c| c.is_alphanumeric() || c == '_')),
+            recognize((char('-'), peek(satisfy(char::is_alphanumeric)))),
+        ))),
+    ))
+    .parse(i)
+}
+
+fn word(i: In) -> PResult<Spanned<String>> {
+    let (rest, w) = take_while1(|c: char| c.is_alphanumeric() || c == '_' || c == '-').parse(i)?;
+    if is_reserved(w.fragment()) {
+        return Err(nom::Err::Error(PErr::unexpected(i)));
+    }
+    Ok((rest, owned(w)))
+}
+
+fn number(i: In) -> PResult<Spanned<u32>> {
+    let (rest, digits) = digit1(i)?;
+    if rest.fragment().starts_with(is_word_char) {
+        return Err(nom::Err::Error(PErr::unexpected(i)));
+    }
+    match digits.fragment().parse::<u32>() {
+        Ok(n) if digits.len() <= 9 => Ok((rest, Spanned::new(n, span(&i, &rest)))),
+        _ => {
+            let mut e = PErr::unexpected(i).with_code(SyntaxCode::InvalidNumber);
+            e.message = format!("the number `{}` is too large", digits.fragment());
+            e.label = "at most nine digits".into();
+            fail(e)
+        }
+    }
+}
+
+fn quoted(i: In) -> PResult<Spanned<String>> {
+    let (body, _) = char('"').parse(i)?;
+    let mut out = String::new();
+    let mut chars = body.fragment().char_indices();
+    while let Some((idx, c)) = chars.next() {
+        match c {
+            '"' => {
+                let (rest, _) = body.take_split(idx + 1);
+                return Ok((rest, Spanned::new(out, span(&i, &rest))));
+            }
+            '\\' => match chars.next() {
+                Some((_, e)) => out.push(e),
+                None => break,
+            },
+            c => out.push(c),
+        }
+    }
+    let mut e = PErr::unexpected(i).with_code(SyntaxCode::UnterminatedString);
+    e.end = pos(&i) + i.fragment().len();
+    e.message = "this quoted string is not closed".into();
+    e.label = "opened here".into();
+    e.help = Some("close it with `\"` on the same line".into());
+    fail(e)
+}
+
+fn text(i: In) -> PResult<Spanned<String>> {
+    let len = i.fragment().trim_end().len();
+    if len == 0 {
+        return Err(nom::Err::Error(PErr::unexpected(i)));
+    }
+    let (rest, t) = i.take_split(len);
+    Ok((rest, owned(t)))
+}
+
+fn sep(i: In) -> PResult<()> {
+    alt((value((), (space0, char(','), space0)), value((), space1))).parse(i)
+}
+
+fn ws(i: In) -> PResult<()> {
+    value((), space1).parse(i)
+}
+
+fn owned(s: In) -> Spanned<String> {
+    Spanned::new(
+        s.fragment().to_string(),
+        Span::new(pos(&s), pos(&s) + s.fragment().len()),
+    )
+}

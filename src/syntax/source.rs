@@ -1,0 +1,447 @@
+//! Reading a log's bytes into per-game chunks of clean text, without ever holding the whole file.
+//!
+//! Everything that can be wrong with the *bytes* is found here, before parsing: invalid
+//! UTF-8, control characters (a NUL, say) and lines longer than [`MAX_LINE`]. Each gives a
+//! diagnostic and marks its line as unparseable, so one bad byte yields one clear message
+//! instead of a cascade. Offending bytes are shown as `?` (one byte for one byte, so every
+//! later offset still matches the file); a too-long line keeps only a short prefix, and the
+//! chunk records the cut so that absolute file offsets and chunk offsets stay convertible.
+
+use std::io::{self, BufRead};
+
+use super::ast::Span;
+use super::error::{SyntaxCode, SyntaxError};
+
+/// The longest line the notation allows, in bytes.
+pub const MAX_LINE: usize = 64 * 1024;
+/// How much of a too-long line is kept for the diagnostic to show.
+const LONG_LINE_KEPT: usize = 120;
+
+/// Bytes removed from a too-long line: `removed` bytes were dropped at chunk offset `local`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Cut {
+    local: usize,
+    removed: usize,
+}
+
+/// One game's text (or the file's preamble), with the facts needed to map its offsets
+/// back to the file and to render diagnostics with the file's own line numbers.
+#[derive(Debug, Clone, Default)]
+pub struct Chunk {
+    /// The lines, each ending in `\n` (the last one may not).
+    pub text: String,
+    /// Absolute file offset of `text[0]`.
+    pub base: usize,
+    /// 1-based line number of the chunk's first line in the file.
+    pub first_line: usize,
+    /// Chunk offsets of lines that must not be parsed (their bytes were bad).
+    pub(crate) bad_lines: Vec<usize>,
+    cuts: Vec<Cut>,
+}
+
+impl Chunk {
+    /// An empty chunk at the start of a file (an empty input).
+    pub fn empty() -> Chunk {
+        Chunk {
+            first_line: 1,
+            ..Chunk::default()
+        }
+    }
+
+    /// A chunk holding a whole string, as when parsing text already in memory.
+    pub fn from_text(text: &str) -> (Chunk, Vec<SyntaxError>) {
+        let mut reader = ChunkReader::new(io::Cursor::new(text.as_bytes()));
+        let mut chunk = Chunk {
+            first_line: 1,
+            ..Chunk::default()
+        };
+        let mut errors = Vec::new();
+        // Reading from memory cannot fail.
+        while let Ok(Some(line)) = reader.next_line(&mut errors) {
+            chunk.push(line);
+        }
+        (chunk, errors)
+    }
+
+    /// The absolute file offset of a chunk offset.
+    pub fn abs(&self, local: usize) -> usize {
+        let shift: usize = self
+            .cuts
+            .iter()
+            .take_while(|c| c.local <= local)
+            .map(|c| c.removed)
+            .sum();
+        self.base + local + shift
+    }
+
+    /// The chunk offset of an absolute file offset (clamped into the chunk; an offset
+    /// inside removed bytes maps to the cut).
+    pub fn local(&self, abs: usize) -> usize {
+        let mut rel = abs.saturating_sub(self.base);
+        for cut in &self.cuts {
+            if rel <= cut.local {
+                break;
+            }
+            rel = rel.saturating_sub(cut.removed).max(cut.local);
+        }
+        rel.min(self.text.len())
+    }
+
+    /// A span of the file as a span of this chunk's text.
+    pub fn local_span(&self, span: Span) -> Span {
+        let start = self.local(span.start);
+        Span::new(start, self.local(span.end).max(start))
+    }
+
+    /// The absolute offset one past the chunk's last byte.
+    pub fn end(&self) -> usize {
+        self.abs(self.text.len())
+    }
+
+    /// The 1-based line and column (in characters) of an absolute offset.
+    pub fn line_col(&self, abs: usize) -> (usize, usize) {
+        let local = self.local(abs);
+        let before = &self.text[..floor_char_boundary(&self.text, local)];
+        let line = before.bytes().filter(|&b| b == b'\n').count();
+        let line_start = before.rfind('\n').map_or(0, |p| p + 1);
+        (
+            self.first_line + line,
+            before[line_start..].chars().count() + 1,
+        )
+    }
+
+    pub(crate) fn is_bad_line(&self, local_start: usize) -> bool {
+        self.bad_lines.binary_search(&local_start).is_ok()
+    }
+
+    fn push(&mut self, line: RawLine) {
+        let local = self.text.len();
+        if line.bad {
+            self.bad_lines.push(local);
+        }
+        if line.removed > 0 {
+            self.cuts.push(Cut {
+                local: local + line.text.len() - usize::from(line.text.ends_with('\n')),
+                removed: line.removed,
+            });
+        }
+        self.text.push_str(&line.text);
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// One physical line, cleaned.
+#[derive(Debug)]
+struct RawLine {
+    text: String,
+    /// Absolute offset of the line's first byte.
+    start: usize,
+    /// Bytes dropped from a too-long line.
+    removed: usize,
+    bad: bool,
+}
+
+/// Reads lines from any byte source, holding at most [`MAX_LINE`] bytes of one line.
+pub(crate) struct ChunkReader<R> {
+    inner: R,
+    offset: usize,
+    line_no: usize,
+    buf: Vec<u8>,
+    /// A line read ahead: the `game` line that starts the next chunk.
+    pending: Option<(RawLine, usize)>,
+    done: bool,
+}
+
+impl<R: BufRead> ChunkReader<R> {
+    pub(crate) fn new(inner: R) -> Self {
+        ChunkReader {
+            inner,
+            offset: 0,
+            line_no: 0,
+            buf: Vec::new(),
+            pending: None,
+            done: false,
+        }
+    }
+
+    /// The next chunk: lines up to (not including) the next `game` line, or the end.
+    /// `Ok(None)` once the input is exhausted.
+    pub(crate) fn next_chunk(
+        &mut self,
+        errors: &mut Vec<SyntaxError>,
+    ) -> io::Result<Option<Chunk>> {
+        let mut chunk = Chunk::default();
+        if let Some((line, line_no)) = self.pending.take() {
+            chunk.base = line.start;
+            chunk.first_line = line_no;
+            chunk.push(line);
+        } else if self.done {
+            return Ok(None);
+        } else {
+            chunk.base = self.offset;
+            chunk.first_line = self.line_no + 1;
+        }
+        loop {
+            let line_no = self.line_no + 1;
+            match self.next_line(errors)? {
+                None => {
+                    self.done = true;
+                    return Ok(Some(chunk));
+                }
+                Some(line) => {
+                    if is_game_line(&line.text) && !line.bad && !chunk.text.is_empty() {
+                        self.pending = Some((line, line_no));
+                        return Ok(Some(chunk));
+                    }
+                    if chunk.text.is_empty() {
+                        chunk.base = line.start;
+                        chunk.first_line = line_no;
+                    }
+                    chunk.push(line);
+                }
+            }
+        }
+    }
+
+    fn next_line(&mut self, errors: &mut Vec<SyntaxError>) -> io::Result<Option<RawLine>> {
+        self.buf.clear();
+        let start = self.offset;
+        let mut total = 0usize;
+        let mut ended = false;
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                break;
+            }
+            let (take, found) = match memchr::memchr(b'\n', available) {
+                Some(p) => (p + 1, true),
+                None => (available.len(), false),
+            };
+            // Keep at most MAX_LINE (+1 for the newline) bytes; count the rest.
+            let room = (MAX_LINE + 1).saturating_sub(self.buf.len());
+            self.buf.extend_from_slice(&available[..take.min(room)]);
+            total += take;
+            self.inner.consume(take);
+            if found {
+                ended = true;
+                break;
+            }
+        }
+        if total == 0 {
+            return Ok(None);
+        }
+        self.offset += total;
+        self.line_no += 1;
+        let has_newline = ended;
+        let content_len = total - usize::from(has_newline);
+        let mut bad = false;
+        let mut removed = 0;
+
+        if content_len > MAX_LINE {
+            // Keep a short, valid prefix to show; drop the rest of the line.
+            let mut keep = LONG_LINE_KEPT.min(self.buf.len());
+            while keep > 0 && keep < self.buf.len() && (self.buf[keep] & 0xC0) == 0x80 {
+                keep -= 1;
+            }
+            self.buf.truncate(keep);
+            removed = content_len - keep;
+            errors.push(
+                SyntaxError::new(
+                    SyntaxCode::LineTooLong,
+                    Span::new(start, start + keep),
+                    format!("line {} is {} bytes long", self.line_no, content_len),
+                    "this line is too long to be a log line",
+                )
+                .with_help(format!(
+                    "a dmlog line is at most {MAX_LINE} bytes; the rest of this line was not read"
+                )),
+            );
+            bad = true;
+            if has_newline {
+                self.buf.push(b'\n');
+            }
+        }
+
+        let content_end = self.buf.len() - usize::from(self.buf.last() == Some(&b'\n'));
+        if !bad && let Some(err) = clean_utf8(&mut self.buf[..content_end], start, self.line_no) {
+            errors.push(err);
+            bad = true;
+        }
+        if let Some(err) = clean_controls(&mut self.buf[..content_end], start, self.line_no, bad) {
+            errors.push(err);
+            bad = true;
+        }
+        // Both cleaners leave only valid UTF-8 behind.
+        let text = String::from_utf8(std::mem::take(&mut self.buf))
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        Ok(Some(RawLine {
+            text,
+            start,
+            removed,
+            bad,
+        }))
+    }
+}
+
+/// Whether a line starts a new game (`game` as its first word).
+fn is_game_line(line: &str) -> bool {
+    let t = line.trim_start_matches([' ', '\t']);
+    t.strip_prefix("game")
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '\r', '\n', '#']))
+}
+
+/// Replaces every byte of an invalid UTF-8 sequence with `?`; reports the first.
+fn clean_utf8(bytes: &mut [u8], line_start: usize, line_no: usize) -> Option<SyntaxError> {
+    let mut first = None;
+    let mut from = 0;
+    while let Err(e) = std::str::from_utf8(&bytes[from..]) {
+        let at = from + e.valid_up_to();
+        let len = e.error_len().unwrap_or(bytes.len() - at);
+        first.get_or_insert(at);
+        for b in &mut bytes[at..at + len] {
+            *b = b'?';
+        }
+        from = at + len;
+    }
+    first.map(|at| {
+        SyntaxError::new(
+            SyntaxCode::InvalidUtf8,
+            Span::new(line_start + at, line_start + at + 1),
+            format!("line {line_no} is not valid UTF-8"),
+            "this byte is not UTF-8 (shown as `?`)",
+        )
+        .with_help("save the log as UTF-8 text; dmlint did not read this line")
+    })
+}
+
+/// Replaces control characters (other than tab, and a carriage return before the
+/// newline) with `?`; reports the first unless the line is already reported.
+fn clean_controls(
+    bytes: &mut [u8],
+    line_start: usize,
+    line_no: usize,
+    already_bad: bool,
+) -> Option<SyntaxError> {
+    let len = bytes.len();
+    let mut first = None;
+    for (i, b) in bytes.iter_mut().enumerate() {
+        let allowed = *b == b'\t' || (*b == b'\r' && i + 1 == len);
+        if (*b < 0x20 || *b == 0x7F) && !allowed {
+            first.get_or_insert((i, *b));
+            *b = b'?';
+        }
+    }
+    let (at, byte) = first?;
+    if already_bad {
+        return None;
+    }
+    Some(
+        SyntaxError::new(
+            SyntaxCode::ControlCharacter,
+            Span::new(line_start + at, line_start + at + 1),
+            format!("line {line_no} holds the control character 0x{byte:02X}"),
+            "control character (shown as `?`)",
+        )
+        .with_help(
+            "a log is plain text: remove the character (a NUL often means a binary or \
+             truncated file); dmlint did not read this line",
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunks(input: &[u8]) -> (Vec<Chunk>, Vec<SyntaxError>) {
+        let mut r = ChunkReader::new(io::Cursor::new(input));
+        let mut errors = Vec::new();
+        let mut out = Vec::new();
+        while let Some(c) = r.next_chunk(&mut errors).unwrap() {
+            out.push(c);
+        }
+        (out, errors)
+    }
+
+    #[test]
+    fn games_split_at_game_lines_with_file_offsets() {
+        let text = b"dmlog 1\nrules 2014\ngame one\nturn 1 A\ngame two\nend\n";
+        let (cs, errs) = chunks(text);
+        assert!(errs.is_empty());
+        assert_eq!(cs.len(), 3);
+        assert_eq!(cs[0].text, "dmlog 1\nrules 2014\n");
+        assert_eq!((cs[1].base, cs[1].first_line), (19, 3));
+        assert_eq!(cs[1].text, "game one\nturn 1 A\n");
+        assert_eq!((cs[2].base, cs[2].first_line), (37, 5));
+        assert_eq!(cs[2].line_col(41), (5, 5));
+    }
+
+    #[test]
+    fn a_word_starting_with_game_is_not_a_game_line() {
+        assert!(is_game_line("game"));
+        assert!(is_game_line("  game 2 # finals"));
+        assert!(!is_game_line("gameplay"));
+        assert!(!is_game_line("# game"));
+    }
+
+    #[test]
+    fn invalid_utf8_is_reported_once_and_shown_as_question_marks() {
+        let (cs, errs) = chunks(b"dmlog 1\nbuy \xff\xfe CA\n");
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].code, SyntaxCode::InvalidUtf8);
+        assert_eq!(errs[0].span, Span::new(12, 13));
+        assert_eq!(cs[0].text, "dmlog 1\nbuy ?? CA\n");
+        assert!(cs[0].is_bad_line(8));
+        assert!(!cs[0].is_bad_line(0));
+    }
+
+    #[test]
+    fn nul_bytes_are_control_characters() {
+        let (_, errs) = chunks(b"dmlog 1\x00\n");
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].code, SyntaxCode::ControlCharacter);
+        assert_eq!(errs[0].span, Span::new(7, 8));
+    }
+
+    #[test]
+    fn crlf_is_not_a_control_character() {
+        let (cs, errs) = chunks(b"dmlog 1\r\nrules 2018\r\n");
+        assert!(errs.is_empty());
+        assert!(cs[0].bad_lines.is_empty());
+    }
+
+    #[test]
+    fn a_long_line_is_cut_and_offsets_after_it_still_match_the_file() {
+        let mut input = b"dmlog 1\n".to_vec();
+        input.extend(std::iter::repeat_n(b'a', MAX_LINE + 500));
+        input.extend_from_slice(b"\nend\n");
+        let (cs, errs) = chunks(&input);
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].code, SyntaxCode::LineTooLong);
+        let c = &cs[0];
+        assert_eq!(c.text.len(), 8 + LONG_LINE_KEPT + 1 + 4);
+        // `end` starts after the whole long line in the file.
+        let end_local = c.text.find("end").unwrap();
+        let end_abs = 8 + MAX_LINE + 500 + 1;
+        assert_eq!(c.abs(end_local), end_abs);
+        assert_eq!(c.local(end_abs), end_local);
+        assert_eq!(c.line_col(end_abs), (3, 1));
+    }
+
+    #[test]
+    fn a_file_without_a_final_newline_keeps_its_last_line() {
+        let (cs, _) = chunks(b"dmlog 1\nend");
+        assert_eq!(cs[0].text, "dmlog 1\nend");
+    }
+}
