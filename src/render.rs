@@ -212,7 +212,9 @@ fn ariadne_report(diag: &Localized, file: &str, chunk: &Chunk, color: bool, out:
         Severity::Warning => ReportKind::Warning,
         Severity::Advice => ReportKind::Advice,
     };
-    let labels: Vec<LabeledSpan> = diag.labels().map(|l| l.collect()).unwrap_or_default();
+    let mut labels: Vec<LabeledSpan> = diag.labels().map(|l| l.collect()).unwrap_or_default();
+    // ariadne draws labels as one snippet only when they come in file order.
+    labels.sort_by_key(|l| l.offset());
     let anchor = labels
         .iter()
         .find(|l| l.primary())
@@ -233,7 +235,7 @@ fn ariadne_report(diag: &Localized, file: &str, chunk: &Chunk, color: bool, out:
         if let Some(text) = l.label() {
             label = label.with_message(text);
         }
-        report = report.with_label(label.with_order(if l.primary() { 0 } else { 1 }));
+        report = report.with_label(label);
     }
     if let Some(help) = diag.help() {
         report = report.with_help(help);

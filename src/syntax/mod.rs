@@ -268,6 +268,8 @@ impl<'c> Builder<'c> {
                 Stmt::End => {
                     let pos = self.position.take().expect("position is open");
                     let block = Span::new(pos.open.start, span.end);
+                    // The position names a turn and step: moves may follow directly.
+                    self.turn = Some(block);
                     self.push(
                         block,
                         Statement::Position(Position {
@@ -543,6 +545,9 @@ impl<'c> Builder<'c> {
                 ),
             );
         }
+        // Byte-level errors were found while reading and block errors at the end: report
+        // everything in file order.
+        self.errors.sort_by_key(|e| e.span.start);
         let span = Span::new(self.chunk.base, self.chunk.end());
         match self.mode {
             Mode::Defaults => {
@@ -573,5 +578,172 @@ impl<'c> Builder<'c> {
                 ((Some(game), self.errors), None)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(text: &str) -> Vec<(SyntaxCode, usize)> {
+        let (_, errors) = parse_str(text);
+        errors
+            .iter()
+            .map(|e| (e.code, text[..e.span.start].matches('\n').count() + 1))
+            .collect()
+    }
+
+    #[test]
+    fn a_clean_single_game() {
+        let text =
+            "dmlog 1\nrules 2014\nteam A\nX = Thor: God of Thunder x2\nturn 1 A\ndraw SK x4\nend\n";
+        let (doc, errors) = parse_str(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(doc.header.version.unwrap().node, 1);
+        assert_eq!(doc.games.len(), 1);
+        let lines = &doc.games[0].lines;
+        // rules, team, card, turn, draw, end
+        assert_eq!(lines.len(), 6);
+        assert!(
+            matches!(&lines[2].statement, Statement::Card(c) if c.owner == Owner::Player("A".into()))
+        );
+        assert_eq!(
+            &text[lines[2].span.start..lines[2].span.end],
+            "X = Thor: God of Thunder x2"
+        );
+    }
+
+    #[test]
+    fn multi_game_files_share_their_defaults() {
+        let text = "dmlog 1\nrules 2014\n\ngame first\nteam A\ngame second\nrules 2018\n";
+        let (doc, errors) = parse_str(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(doc.header.defaults.len(), 1);
+        assert_eq!(doc.games.len(), 2);
+        assert_eq!(doc.games[0].label.as_ref().unwrap().node, "first");
+        assert_eq!(doc.games[1].lines.len(), 1);
+        assert_eq!(
+            codes("dmlog 1\nteam A\ngame x\n"),
+            vec![(SyntaxCode::MisplacedLine, 2)]
+        );
+    }
+
+    #[test]
+    fn the_header_comes_first() {
+        assert_eq!(codes(""), vec![(SyntaxCode::MissingHeader, 1)]);
+        assert_eq!(
+            codes("# only a comment\n"),
+            vec![(SyntaxCode::MissingHeader, 1)]
+        );
+        assert_eq!(
+            codes("# note\nrules 2018\n"),
+            vec![(SyntaxCode::MissingHeader, 2)]
+        );
+        assert_eq!(
+            codes("dmlog 2\n"),
+            vec![(SyntaxCode::UnsupportedVersion, 1)]
+        );
+        assert_eq!(
+            codes("dmlog 1\ndmlog 1\n"),
+            vec![(SyntaxCode::MisplacedLine, 2)]
+        );
+    }
+
+    #[test]
+    fn context_errors_point_at_what_set_the_context() {
+        let text = "dmlog 1\nteam A\nX = Thor\nteam B\nX = Hulk\n";
+        let (_, errors) = parse_str(text);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].code, SyntaxCode::DuplicateAlias);
+        let (ctx, label) = errors[0].context.clone().unwrap();
+        assert_eq!(&text[ctx.start..ctx.end], "X");
+        assert_eq!(ctx.start, 15);
+        assert_eq!(label, "first defined here");
+
+        let text = "dmlog 1\nturn 1 A\nend\npass\n";
+        let (_, errors) = parse_str(text);
+        assert_eq!(errors[0].code, SyntaxCode::MoveOutsideTurn);
+        let (ctx, _) = errors[0].context.clone().unwrap();
+        assert_eq!(&text[ctx.start..ctx.end], "end");
+    }
+
+    #[test]
+    fn structure_errors() {
+        assert_eq!(
+            codes("dmlog 1\nX = Thor\n"),
+            vec![(SyntaxCode::CardOutsideTeam, 2)]
+        );
+        assert_eq!(
+            codes("dmlog 1\ndraw SK\n"),
+            vec![(SyntaxCode::MoveOutsideTurn, 2)]
+        );
+        assert_eq!(codes("dmlog 1\nend\n"), vec![(SyntaxCode::StrayEnd, 2)]);
+        assert_eq!(
+            codes("dmlog 1\nturn 1 A\nrules 2014\n"),
+            vec![(SyntaxCode::MisplacedLine, 3)]
+        );
+        assert_eq!(
+            codes("dmlog 1\nturn 1 A main\n"),
+            vec![(SyntaxCode::MisplacedLine, 2)]
+        );
+        assert_eq!(
+            codes("dmlog 1\nteam A\nteam B\nmiddle\nFB = Force Beam\n"),
+            vec![]
+        );
+    }
+
+    #[test]
+    fn position_blocks() {
+        let text = "dmlog 1\nposition\nturn 4 A main\nlife A 7\nbag A SK x3\nend\nfield SK:L1\n";
+        let (doc, errors) = parse_str(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        let lines = &doc.games[0].lines;
+        assert_eq!(lines.len(), 2);
+        let Statement::Position(p) = &lines[0].statement else {
+            panic!()
+        };
+        assert_eq!(p.entries.len(), 3);
+        assert!(p.end.is_some());
+        assert_eq!(
+            &text[lines[0].span.start..lines[0].span.end],
+            "position\nturn 4 A main\nlife A 7\nbag A SK x3\nend"
+        );
+        // A move directly after the block belongs to the position's turn.
+        assert!(matches!(lines[1].statement, Statement::Move { .. }));
+
+        assert_eq!(
+            codes("dmlog 1\nposition\nlife A 7\n"),
+            vec![(SyntaxCode::UnclosedPosition, 2)]
+        );
+        assert_eq!(
+            codes("dmlog 1\nposition\npass\nend\n"),
+            vec![(SyntaxCode::MisplacedLine, 3)]
+        );
+        assert_eq!(
+            codes("dmlog 1\nposition\nturn 4 A\nend\n"),
+            vec![(SyntaxCode::UnexpectedToken, 3)]
+        );
+    }
+
+    #[test]
+    fn annotations_are_kept() {
+        let (doc, _) = parse_str("dmlog 1\nturn 1 A\npass #~ ok\n#~ dmlint::rules::x\n");
+        let lines = &doc.games[0].lines;
+        assert_eq!(lines[1].annotation.as_ref().unwrap().node, "ok");
+        assert_eq!(lines[2].statement, Statement::Annotation);
+        assert_eq!(
+            lines[2].annotation.as_ref().unwrap().node,
+            "dmlint::rules::x"
+        );
+    }
+
+    #[test]
+    fn errors_do_not_stop_the_parse() {
+        let text = "dmlog 1\nturn 1 A\nrerol SK\ndraw SK:\nbuy X\npass\nzzz\n";
+        let found: Vec<usize> = codes(text).into_iter().map(|(_, l)| l).collect();
+        assert_eq!(found, vec![3, 4, 5, 7]);
+        let (doc, _) = parse_str(text);
+        // The good lines are all there.
+        assert_eq!(doc.games[0].lines.len(), 2);
     }
 }

@@ -278,6 +278,63 @@ pub(crate) fn line(raw: &str) -> (&str, Option<&str>) {
     (raw.trim(), None)
 }
 
+/// How each kind of line reads, for the help of an error that has no better one.
+const EXAMPLES: &[(&str, &str)] = &[
+    ("dmlog", "dmlog 1"),
+    ("game", "game Final"),
+    ("rules", "rules 2018"),
+    ("format", "format tournament"),
+    ("sets", "sets avx uxm"),
+    ("tag", "tag event Store Championship"),
+    ("team", "team Eric"),
+    ("first", "first Eric"),
+    ("turn", "turn 3 Eric"),
+    ("life", "life Mike 8"),
+    ("bag", "bag Mike SK x3 CA"),
+    ("prep", "prep Mike SK x2"),
+    ("reserve", "reserve Mike SK:fist x2"),
+    (
+        "field",
+        "field SK:L1 x2 pay SK:fist  (a move) or  field Mike HT:L2  (Mike's field)",
+    ),
+    ("used", "used Mike SK x4"),
+    ("oop", "oop Mike SK:bolt"),
+    ("supply", "supply FB 2"),
+    ("virtual", "virtual Eric 1"),
+    ("priority", "priority Mike"),
+    (
+        "waive",
+        "waive dmlint::rules::second-reroll \"judge ruled it stands\"",
+    ),
+    ("draw", "draw SK x3 CA"),
+    ("roll", "roll SK:fist SK:L1 CA:L2"),
+    ("reroll", "reroll SK:L1->bolt SK:fist->mask"),
+    ("buy", "buy CA pay SK:fist SK:shield SK:bolt x2"),
+    ("use", "use FB:act target Mike.SK:L1"),
+    ("global", "global SM pay SK:fist target Mike"),
+    ("activate", "activate HT:L2 pay SK:bolt"),
+    ("resolve", "resolve CA:L3 roll SK:mask"),
+    ("attack", "attack CA:L3 SK:L1  or  attack none"),
+    (
+        "block",
+        "block SK:L1 -> HT:L2, BE:L1 -> SK:L1  or  block none",
+    ),
+    ("assign", "assign HT:L2 -> SK:L1=2 BE:L1=1"),
+];
+
+/// The help for an error on a line that starts with `keyword`.
+fn example_help(text: &str) -> String {
+    let mut words = text.split([' ', '\t']);
+    let mut first = words.next().unwrap_or("");
+    if first.ends_with(':') {
+        first = words.next().unwrap_or("");
+    }
+    match EXAMPLES.iter().find(|(k, _)| *k == first) {
+        Some((k, ex)) => format!("a `{k}` line reads like: {ex}"),
+        None => "see grammar/README.md for how each kind of line reads".into(),
+    }
+}
+
 /// Parses one statement's text (a line without its comment) at absolute offset `at`.
 /// Errors are boxed: they are rare, and the success path should stay small.
 pub(crate) fn parse_statement(text: &str, at: usize) -> Result<Stmt, Box<SyntaxError>> {
@@ -295,7 +352,12 @@ pub(crate) fn parse_statement(text: &str, at: usize) -> Result<Stmt, Box<SyntaxE
                 ))
             }
         }
-        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(Box::new(e.into_error())),
+        Err(nom::Err::Error(mut e) | nom::Err::Failure(mut e)) => {
+            if e.help.is_none() {
+                e.help = Some(example_help(text));
+            }
+            Err(Box::new(e.into_error()))
+        }
         Err(nom::Err::Incomplete(_)) => Err(unreachable_err(input)),
     }
 }
@@ -1385,4 +1447,385 @@ fn owned(s: In) -> Spanned<String> {
         s.fragment().to_string(),
         Span::new(pos(&s), pos(&s) + s.fragment().len()),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(text: &str) -> Stmt {
+        parse_statement(text, 100).unwrap_or_else(|e| panic!("{text:?}: {}", e.message))
+    }
+
+    fn err(text: &str) -> SyntaxError {
+        match parse_statement(text, 100) {
+            Ok(s) => panic!("{text:?} parsed as {s:?}"),
+            Err(e) => *e,
+        }
+    }
+
+    fn mv(text: &str) -> Move {
+        match ok(text) {
+            Stmt::Plain(Statement::Move { action, .. }) => action,
+            other => panic!("{text:?} is not a move: {other:?}"),
+        }
+    }
+
+    fn face_of(text: &str) -> Face {
+        match mv(&format!("roll SK:{text}")) {
+            Move::Roll { dice } => dice[0].die.face.clone().unwrap().node,
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn line_splits_comments_but_not_hashes_inside_words_or_quotes() {
+        assert_eq!(
+            line("buy CA pay SK:fist  # why\n"),
+            ("buy CA pay SK:fist", Some("# why"))
+        );
+        assert_eq!(
+            line("BE = Beast: Mutate #666 x2"),
+            ("BE = Beast: Mutate #666 x2", None)
+        );
+        assert_eq!(line("  # whole line"), ("", Some("# whole line")));
+        assert_eq!(line("#tight"), ("", Some("#tight")));
+        assert_eq!(
+            line("roll SK:fist #~ ok\r\n"),
+            ("roll SK:fist", Some("#~ ok"))
+        );
+        assert_eq!(
+            line(r#"waive x "a # b" # c"#),
+            (r#"waive x "a # b""#, Some("# c"))
+        );
+        assert_eq!(line("end #"), ("end", Some("#")));
+    }
+
+    #[test]
+    fn faces() {
+        use Energy::*;
+        let e = |parts: &[(u8, Energy)], bursts| Face::Energy {
+            parts: parts
+                .iter()
+                .map(|&(count, symbol)| EnergyPart { count, symbol })
+                .collect(),
+            bursts,
+        };
+        assert_eq!(face_of("fist"), e(&[(1, Fist)], 0));
+        assert_eq!(face_of("2shield*"), e(&[(2, Shield)], 1));
+        assert_eq!(face_of("fist+bolt"), e(&[(1, Fist), (1, Bolt)], 0));
+        assert_eq!(face_of("2gen"), e(&[(2, Generic)], 0));
+        assert_eq!(face_of("wild"), e(&[(1, Wild)], 0));
+        assert_eq!(
+            face_of("L3"),
+            Face::Level {
+                level: 3,
+                bursts: 0
+            }
+        );
+        assert_eq!(
+            face_of("L1**"),
+            Face::Level {
+                level: 1,
+                bursts: 2
+            }
+        );
+        assert_eq!(face_of("act"), Face::Action { bursts: 0 });
+        assert_eq!(face_of("*"), Face::Action { bursts: 1 });
+        assert_eq!(face_of("**"), Face::Action { bursts: 2 });
+    }
+
+    #[test]
+    fn a_bad_face_is_reported_whole_with_a_suggestion() {
+        let e = err("roll SK:fist SK:fst");
+        assert_eq!(e.code, SyntaxCode::InvalidFace);
+        assert_eq!(e.span, Span::new(108 + 8, 108 + 11));
+        assert!(
+            e.help
+                .unwrap()
+                .contains("after `SK:`; did you mean `fist`?")
+        );
+        for bad in ["L0", "L", "3fist*x", "gen2", "***"] {
+            assert_eq!(
+                err(&format!("roll CA:{bad}")).code,
+                SyntaxCode::InvalidFace,
+                "{bad}"
+            );
+        }
+        let e = err("roll CA:");
+        assert!(e.help.unwrap().contains("after `CA:`"));
+    }
+
+    #[test]
+    fn die_refs_with_owner_count_and_state() {
+        let Stmt::Plain(Statement::State(StateLine::Zone { zone, player, dice })) =
+            ok("field Mike HT:L2[dmg=1,attacking] Eric.SK:L1[blocking=HT:L2] x2")
+        else {
+            panic!()
+        };
+        assert_eq!(zone.node, Zone::Field);
+        assert_eq!(player.node, "Mike");
+        assert_eq!(dice.len(), 2);
+        assert_eq!(dice[0].modifiers.len(), 2);
+        assert_eq!(dice[0].modifiers[0].node, Modifier::Damage(1));
+        assert_eq!(dice[1].die.player.as_ref().unwrap().node, "Eric");
+        assert_eq!(dice[1].times(), 2);
+        assert!(
+            matches!(&dice[1].modifiers[0].node, Modifier::Blocking(d) if d.alias.node == "HT")
+        );
+        // Spans are absolute: the line was parsed at offset 100.
+        assert_eq!(dice[0].die.span, Span::new(111, 116));
+    }
+
+    #[test]
+    fn every_move() {
+        assert!(matches!(mv("draw SK x3"), Move::Draw { dice, to: None } if dice[0].times() == 3));
+        assert!(
+            matches!(mv("draw SK to oop"), Move::Draw { to: Some(z), .. } if z.node == Zone::Oop)
+        );
+        assert_eq!(mv("refill"), Move::Refill);
+        assert!(
+            matches!(mv("reroll SK:L1->bolt, SK:fist->L1"), Move::Reroll { dice } if dice.len() == 2)
+        );
+        let Move::Buy { cards, payment } = mv("buy FB TC x2 pay FB:2gen->gen SK:fist x2 virtual 1")
+        else {
+            panic!()
+        };
+        assert_eq!(cards.len(), 2);
+        assert_eq!(cards[1].count.as_ref().unwrap().node, 2);
+        assert_eq!(payment.items.len(), 3);
+        assert!(matches!(
+            &payment.items[0],
+            PaymentItem::Die {
+                spun_to: Some(_),
+                ..
+            }
+        ));
+        assert!(matches!(&payment.items[2], PaymentItem::Virtual { amount } if amount.node == 1));
+        assert!(matches!(
+            mv("field SK:L1 x2"),
+            Move::Field { payment: None, .. }
+        ));
+        assert!(matches!(
+            mv("field CA:L3 pay SK:fist SK:bolt"),
+            Move::Field {
+                payment: Some(_),
+                ..
+            }
+        ));
+        let Move::Use { clauses, .. } = mv("use IR:* target HT:L2 SK:L1 choose both") else {
+            panic!()
+        };
+        assert_eq!(clauses.len(), 2);
+        assert!(
+            matches!(mv("global Mike.SM pay SK:fist"), Move::Global { card, .. } if card.player.is_some())
+        );
+        assert!(matches!(
+            mv("activate HT:L2 may yes"),
+            Move::Activate { .. }
+        ));
+        let Move::Resolve { clauses, .. } = mv("resolve BE:L1* draw SK to prep draw CA to used")
+        else {
+            panic!()
+        };
+        assert_eq!(clauses.len(), 4);
+        assert!(
+            matches!(mv("resolve SM:L2 prevent 2 redirect Mike order CA:L3 BE:L1 roll SK:mask"), Move::Resolve { clauses, .. } if clauses.len() == 4)
+        );
+        assert_eq!(mv("pass"), Move::Pass);
+        assert!(matches!(mv("attack none"), Move::Attack { dice } if dice.is_empty()));
+        assert!(matches!(mv("attack CA:L3 SK:L1 x2"), Move::Attack { dice } if dice.len() == 2));
+        assert!(
+            matches!(mv("block SK:L1 -> HT:L2, BE:L1->SK:L1"), Move::Block { pairs } if pairs.len() == 2)
+        );
+        assert!(matches!(mv("block none"), Move::Block { pairs } if pairs.is_empty()));
+        assert!(
+            matches!(mv("assign HT:L2 -> SK:L1=2 BE:L1=1"), Move::Assign { shares, .. } if shares.len() == 2)
+        );
+        assert_eq!(mv("concede"), Move::Concede);
+    }
+
+    #[test]
+    fn actors() {
+        let Stmt::Plain(Statement::Move { actor, action }) = ok("Mike: pass") else {
+            panic!()
+        };
+        assert_eq!(actor.unwrap().node, "Mike");
+        assert_eq!(action, Move::Pass);
+    }
+
+    #[test]
+    fn field_state_and_field_move_differ_by_the_face() {
+        assert!(matches!(
+            ok("field Mike none"),
+            Stmt::Plain(Statement::State(_))
+        ));
+        assert!(matches!(
+            ok("field SK:L1"),
+            Stmt::Plain(Statement::Move { .. })
+        ));
+        let e = err("field SK x2");
+        assert!(
+            matches!(
+                e.code,
+                SyntaxCode::UnexpectedToken | SyntaxCode::UnknownKeyword
+            ),
+            "{e:?}"
+        );
+        let e = err("field SK:L1 CA");
+        assert!(
+            e.message.contains("`:` and the die's face"),
+            "{}",
+            e.message
+        );
+        assert!(e.help.unwrap().contains("`CA:L1`"));
+    }
+
+    #[test]
+    fn card_lines() {
+        let Stmt::Card {
+            basic,
+            alias,
+            name,
+            count,
+        } = ok("basic FB = Force Beam")
+        else {
+            panic!()
+        };
+        assert!(basic);
+        assert_eq!(alias.node, "FB");
+        assert_eq!(
+            name.node,
+            CardName {
+                title: "Force Beam".into(),
+                subtitle: None
+            }
+        );
+        assert!(count.is_none());
+        let Stmt::Card { name, count, .. } = ok("BE = Beast: Mutate #666 x2") else {
+            panic!()
+        };
+        assert_eq!(name.node.subtitle.as_deref(), Some("Mutate #666"));
+        assert_eq!(count.unwrap().node, 2);
+        assert_eq!(name.span, Span::new(105, 123));
+        let Stmt::Card { name, count, .. } = ok(r#"HT = "Human Torch: \"Flame On!\"" x4"#) else {
+            panic!()
+        };
+        assert_eq!(name.node.subtitle.as_deref(), Some("\"Flame On!\""));
+        assert_eq!(count.unwrap().node, 4);
+        assert_eq!(err("pay = Force Beam").code, SyntaxCode::ReservedWord);
+        assert_eq!(err("SK = Sidekick").code, SyntaxCode::ReservedWord);
+        assert_eq!(err(r#"X = "open"#).code, SyntaxCode::UnterminatedString);
+    }
+
+    #[test]
+    fn settings() {
+        assert!(
+            matches!(ok("rules 2014"), Stmt::Plain(Statement::Rules(e)) if e.node == Edition::Rules2014)
+        );
+        assert!(
+            matches!(ok("format custom life 12"), Stmt::Plain(Statement::Format { life: Some(l), .. }) if l.node == 12)
+        );
+        assert!(matches!(ok("sets avx uxm"), Stmt::Plain(Statement::Sets(s)) if s.len() == 2));
+        assert!(
+            matches!(ok("tag event Store Championship"), Stmt::Plain(Statement::Tag { value, .. }) if value.node == "Store Championship")
+        );
+        assert!(matches!(ok("dmlog 1"), Stmt::Header(v) if v.node == 1));
+        assert!(
+            err("format tournement")
+                .help
+                .unwrap()
+                .contains("`tournament`")
+        );
+        assert!(err("rules 2016").message.contains("`2018` or `2014`"));
+    }
+
+    #[test]
+    fn state_and_turn_lines() {
+        assert!(matches!(ok("turn 3 Eric"), Stmt::Turn { number, .. } if number.node == 3));
+        assert!(
+            matches!(ok("turn 3 Eric main"), Stmt::Plain(Statement::State(StateLine::Turn { step, .. })) if step.node == Step::Main)
+        );
+        assert!(err("turn 3 Eric mian").help.unwrap().contains("`main`"));
+        assert!(
+            matches!(ok("life Mike 8"), Stmt::Plain(Statement::State(StateLine::Life { life, .. })) if life.node == 8)
+        );
+        assert!(
+            matches!(ok("bag Mike none"), Stmt::Plain(Statement::State(StateLine::Zone { dice, .. })) if dice.is_empty())
+        );
+        assert!(matches!(
+            ok("supply FB 2"),
+            Stmt::Plain(Statement::State(StateLine::Supply { .. }))
+        ));
+        assert!(matches!(
+            ok("virtual Eric 1"),
+            Stmt::Plain(Statement::State(StateLine::Virtual { .. }))
+        ));
+        assert!(matches!(
+            ok("priority Mike"),
+            Stmt::Plain(Statement::State(StateLine::Priority { .. }))
+        ));
+        assert!(
+            err("bag Mike")
+                .message
+                .contains("the dice in the zone, or `none`")
+        );
+    }
+
+    #[test]
+    fn waivers_need_a_quoted_reason() {
+        assert!(matches!(
+            ok(r#"waive dmlint::rules::second-reroll "judge ruled""#),
+            Stmt::Plain(Statement::Waiver { .. })
+        ));
+        let e = err("waive dmlint::rules::x because");
+        assert!(e.help.unwrap().contains("a waiver records why"));
+    }
+
+    #[test]
+    fn near_miss_keywords_get_suggestions() {
+        let e = err("rerol SK:L1->bolt");
+        assert_eq!(e.code, SyntaxCode::UnknownKeyword);
+        assert_eq!(e.span, Span::new(100, 105));
+        assert_eq!(e.help.as_deref(), Some("did you mean `reroll`?"));
+        assert_eq!(
+            err("Mike: pas").help.as_deref(),
+            Some("did you mean `pass`?")
+        );
+        assert!(
+            err("use FB:act tagret Mike")
+                .help
+                .unwrap()
+                .contains("`target`")
+        );
+        assert!(
+            err("xyzzy")
+                .help
+                .unwrap()
+                .contains("a line starts with a keyword")
+        );
+    }
+
+    #[test]
+    fn trailing_garbage_is_an_error_at_its_token() {
+        let e = err("pass now");
+        assert_eq!(e.span, Span::new(105, 108));
+        assert_eq!(err("end turn").span, Span::new(104, 108));
+    }
+
+    #[test]
+    fn numbers_are_bounded() {
+        assert_eq!(err("life Mike 99999999999").code, SyntaxCode::InvalidNumber);
+        assert!(matches!(ok("life Mike 999999999"), Stmt::Plain(_)));
+    }
+
+    #[test]
+    fn idents_do_not_swallow_arrows() {
+        assert!(
+            matches!(mv("block SK->HT"), Move::Block { pairs } if pairs[0].blocker.alias.node == "SK" && pairs[0].attacker.alias.node == "HT")
+        );
+        assert!(
+            matches!(ok("team Anne-Marie"), Stmt::Plain(Statement::Team(p)) if p.node == "Anne-Marie")
+        );
+    }
 }
