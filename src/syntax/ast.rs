@@ -86,7 +86,9 @@ pub enum Statement {
         name: Spanned<FormatName>,
         life: Option<Spanned<u32>>,
     },
-    Sets(Vec<Spanned<String>>),
+    Sets {
+        sets: Vec<Spanned<String>>,
+    },
     Tag {
         key: Spanned<String>,
         value: Spanned<String>,

@@ -218,20 +218,17 @@ impl<'c> Builder<'c> {
             return;
         }
         let span = Span::new(at, at + stmt_text.len());
-        let first = std::mem::replace(&mut self.first_statement, false);
         match parser::parse_statement(stmt_text, at) {
             Ok(stmt) => {
+                // The header check waits for the first line that parses: garbage before
+                // `dmlog 1` is reported as garbage, not as a missing header.
+                let first = std::mem::replace(&mut self.first_statement, false);
                 if first && self.mode != Mode::Game && !matches!(stmt, Stmt::Header(_)) {
                     self.missing_header(span);
                 }
                 self.statement(stmt, span, annotation);
             }
-            Err(e) => {
-                if first && self.mode != Mode::Game && !stmt_text.starts_with("dmlog") {
-                    self.missing_header(span);
-                }
-                self.errors.push(*e);
-            }
+            Err(e) => self.errors.push(*e),
         }
     }
 
@@ -317,7 +314,7 @@ impl<'c> Builder<'c> {
                 Stmt::Plain(
                     s @ (Statement::Rules(_)
                     | Statement::Format { .. }
-                    | Statement::Sets(_)
+                    | Statement::Sets { .. }
                     | Statement::Tag { .. }),
                 ) => self.push(span, s, annotation),
                 _ => self.misplaced(
@@ -460,7 +457,7 @@ impl<'c> Builder<'c> {
         match &s {
             Statement::Rules(_)
             | Statement::Format { .. }
-            | Statement::Sets(_)
+            | Statement::Sets { .. }
             | Statement::Tag { .. } => {
                 if let Some(started) = self.started {
                     self.errors.push(

@@ -386,7 +386,7 @@ fn statement(i: In) -> PResult<Stmt> {
         "game" => map(game_line, Stmt::Game).parse(i),
         "rules" => map(rules_line, |e| Stmt::Plain(Statement::Rules(e))).parse(i),
         "format" => map(format_line, Stmt::Plain).parse(i),
-        "sets" => map(sets_line, |s| Stmt::Plain(Statement::Sets(s))).parse(i),
+        "sets" => map(sets_line, |sets| Stmt::Plain(Statement::Sets { sets })).parse(i),
         "tag" => map(tag_line, Stmt::Plain).parse(i),
         "team" => map(team_line, |p| Stmt::Plain(Statement::Team(p))).parse(i),
         "middle" => map(middle_line, |_| Stmt::Plain(Statement::Middle)).parse(i),
@@ -1726,7 +1726,9 @@ mod tests {
         assert!(
             matches!(ok("format custom life 12"), Stmt::Plain(Statement::Format { life: Some(l), .. }) if l.node == 12)
         );
-        assert!(matches!(ok("sets avx uxm"), Stmt::Plain(Statement::Sets(s)) if s.len() == 2));
+        assert!(
+            matches!(ok("sets avx uxm"), Stmt::Plain(Statement::Sets { sets }) if sets.len() == 2)
+        );
         assert!(
             matches!(ok("tag event Store Championship"), Stmt::Plain(Statement::Tag { value, .. }) if value.node == "Store Championship")
         );

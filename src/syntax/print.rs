@@ -110,7 +110,7 @@ impl Display for Statement {
                     None => Ok(()),
                 }
             }
-            Statement::Sets(sets) => {
+            Statement::Sets { sets } => {
                 f.write_str("sets ")?;
                 let names: Vec<&str> = sets.iter().map(|s| s.node.as_str()).collect();
                 f.write_str(&names.join(" "))
