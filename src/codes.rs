@@ -34,6 +34,28 @@ pub fn explain(query: &str) -> Option<Explanation> {
     })
 }
 
+impl Explanation {
+    /// The documentation for a terminal: fenced examples become indented blocks.
+    pub fn for_terminal(&self) -> String {
+        let mut out = String::new();
+        let mut in_fence = false;
+        for line in self.doc.trim_end().lines() {
+            // Each doc comment line keeps the space after `///`.
+            let line = line.strip_prefix(' ').unwrap_or(line);
+            if line.trim_start().starts_with("```") {
+                in_fence = !in_fence;
+                continue;
+            }
+            if in_fence {
+                out.push_str("    ");
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+        out
+    }
+}
+
 /// Codes close to a mistyped query, for "did you mean".
 pub fn near(query: &str) -> Vec<&'static str> {
     let short = query.rsplit("::").next().unwrap_or(query);
@@ -64,6 +86,15 @@ mod tests {
             );
         }
         assert_eq!(explain("no-such-code"), None);
+    }
+
+    #[test]
+    fn terminal_docs_indent_examples_instead_of_fencing_them() {
+        let e = explain("unknown-keyword").unwrap();
+        assert!(e.doc.contains("```text"));
+        let text = e.for_terminal();
+        assert!(!text.contains("```"));
+        assert!(text.contains("\n    rerol SK:L1->bolt"));
     }
 
     #[test]

@@ -82,7 +82,7 @@ fn explain(code: Option<&str>) -> miette::Result<ExitCode> {
     };
     match codes::explain(code) {
         Some(e) => {
-            writeln!(stdout, "{}\n\n{}", e.code, e.doc.trim_end()).into_diagnostic()?;
+            write!(stdout, "{}\n\n{}", e.code, e.for_terminal()).into_diagnostic()?;
             Ok(ExitCode::SUCCESS)
         }
         None => {

@@ -7,6 +7,10 @@
 
 use serde::Serialize;
 
+/// Names and free text in the tree. Aliases and player names are short, and a
+/// `CompactString` keeps up to 24 bytes inline, so parsing them allocates nothing.
+pub type Text = compact_str::CompactString;
+
 /// A half-open byte range `start..end` into the whole file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 pub struct Span {
@@ -62,7 +66,7 @@ pub struct Header {
 /// One game: everything from its `game` line (or the file start) to the next.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Game {
-    pub label: Option<Spanned<String>>,
+    pub label: Option<Spanned<Text>>,
     pub span: Span,
     pub lines: Vec<Line>,
 }
@@ -72,7 +76,7 @@ pub struct Game {
 pub struct Line {
     pub span: Span,
     pub statement: Statement,
-    pub annotation: Option<Spanned<String>>,
+    pub annotation: Option<Spanned<Text>>,
 }
 
 /// Everything a line can say.
@@ -87,30 +91,32 @@ pub enum Statement {
         life: Option<Spanned<u32>>,
     },
     Sets {
-        sets: Vec<Spanned<String>>,
+        sets: Vec<Spanned<Text>>,
     },
     Tag {
-        key: Spanned<String>,
-        value: Spanned<String>,
+        key: Spanned<Text>,
+        value: Spanned<Text>,
     },
-    Team(Spanned<String>),
+    Team(Spanned<Text>),
     Middle,
-    Card(CardDef),
-    First(Spanned<String>),
+    Card(Box<CardDef>),
+    First(Spanned<Text>),
     Position(Position),
     Turn {
         number: Spanned<u32>,
-        player: Spanned<String>,
+        player: Spanned<Text>,
     },
     /// Outside a position block a state line is an assertion.
     State(StateLine),
     Waiver {
-        code: Spanned<String>,
-        reason: Spanned<String>,
+        code: Spanned<Text>,
+        reason: Spanned<Text>,
     },
+    /// Boxed: a move is the most common line, and a small `Line` keeps the tree cheap
+    /// to build (the parser's throughput depended on it).
     Move {
-        actor: Option<Spanned<String>>,
-        action: Move,
+        actor: Option<Spanned<Text>>,
+        action: Box<Move>,
     },
     /// `end`: the end of the turn (a position block's `end` is part of the block).
     End,
@@ -137,7 +143,7 @@ pub enum FormatName {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Owner {
-    Player(String),
+    Player(Text),
     Middle,
 }
 
@@ -146,7 +152,7 @@ pub enum Owner {
 pub struct CardDef {
     pub owner: Owner,
     pub basic: bool,
-    pub alias: Spanned<String>,
+    pub alias: Spanned<Text>,
     pub name: Spanned<CardName>,
     pub count: Option<Spanned<u32>>,
 }
@@ -154,8 +160,8 @@ pub struct CardDef {
 /// A card's printed name: `Title: Subtitle`, or a title alone (basic actions).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CardName {
-    pub title: String,
-    pub subtitle: Option<String>,
+    pub title: Text,
+    pub subtitle: Option<Text>,
 }
 
 /// A `position` … `end` block.
@@ -195,12 +201,12 @@ pub enum Step {
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum StateLine {
     Life {
-        player: Spanned<String>,
+        player: Spanned<Text>,
         life: Spanned<u32>,
     },
     Zone {
         zone: Spanned<Zone>,
-        player: Spanned<String>,
+        player: Spanned<Text>,
         /// Empty for `none`.
         dice: Vec<DieItem>,
     },
@@ -209,16 +215,16 @@ pub enum StateLine {
         count: Spanned<u32>,
     },
     Virtual {
-        player: Spanned<String>,
+        player: Spanned<Text>,
         amount: Spanned<u32>,
     },
     Priority {
-        player: Spanned<String>,
+        player: Spanned<Text>,
     },
     /// `turn 4 Eric main`, allowed only inside a position block.
     Turn {
         number: Spanned<u32>,
-        player: Spanned<String>,
+        player: Spanned<Text>,
         step: Spanned<Step>,
     },
 }
@@ -226,8 +232,8 @@ pub enum StateLine {
 /// A die named in a log: `Mike.SK:L1`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DieRef {
-    pub player: Option<Spanned<String>>,
-    pub alias: Spanned<String>,
+    pub player: Option<Spanned<Text>>,
+    pub alias: Spanned<Text>,
     pub face: Option<Spanned<Face>>,
     pub span: Span,
 }
@@ -235,8 +241,8 @@ pub struct DieRef {
 /// A card named in a log: `Mike.SM`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CardRef {
-    pub player: Option<Spanned<String>>,
-    pub alias: Spanned<String>,
+    pub player: Option<Spanned<Text>>,
+    pub alias: Spanned<Text>,
     pub span: Span,
 }
 
@@ -407,7 +413,7 @@ pub enum Clause {
         span: Span,
     },
     Choose {
-        words: Vec<Spanned<String>>,
+        words: Vec<Spanned<Text>>,
         span: Span,
     },
     Order {

@@ -46,8 +46,10 @@ syntax_codes! {
     /// comments may come before it), so that a later version can change the notation
     /// without old logs being misread.
     ///
-    ///     dmlog 1
-    ///     rules 2018
+    /// ```text
+    /// dmlog 1
+    /// rules 2018
+    /// ```
     MissingHeader = "missing-header",
     /// The file is written in a version of the notation this dmlint does not know.
     ///
@@ -59,14 +61,18 @@ syntax_codes! {
     /// (`Mike: pass`), or a card alias being defined (`CA = Captain America: American Hero`).
     /// The help line suggests the nearest keyword:
     ///
-    ///     rerol SK:L1->bolt      # did you mean `reroll`?
+    /// ```text
+    /// rerol SK:L1->bolt      # did you mean `reroll`?
+    /// ```
     UnknownKeyword = "unknown-keyword",
     /// The line starts well but something on it is not what the notation allows there.
     ///
     /// The label points at the first token that could not be read, and the help line says
     /// what was expected instead:
     ///
-    ///     buy CA SK:fist         # expected `pay` and the payment after the cards bought
+    /// ```text
+    /// buy CA SK:fist         # expected `pay` and the payment after the cards bought
+    /// ```
     UnexpectedToken = "unexpected-token",
     /// A die face that the notation does not know.
     ///
@@ -74,7 +80,9 @@ syntax_codes! {
     /// `2gen` for two generic, each optionally with bursts: `bolt*`), character levels
     /// (`L1`, `L2*`) or action faces (`act`, `*`, `**`):
     ///
-    ///     roll SK:fst            # did you mean `fist`?
+    /// ```text
+    /// roll SK:fst            # did you mean `fist`?
+    /// ```
     InvalidFace = "invalid-face",
     /// A number that is too large (more than nine digits).
     InvalidNumber = "invalid-number",
@@ -92,8 +100,10 @@ syntax_codes! {
     DuplicateAlias = "duplicate-alias",
     /// A card line that is not inside a `team` or `middle` section.
     ///
-    ///     team Eric
-    ///     CA = Captain America: American Hero x2
+    /// ```text
+    /// team Eric
+    /// CA = Captain America: American Hero x2
+    /// ```
     CardOutsideTeam = "card-outside-team",
     /// A move before any turn has started.
     ///

@@ -142,7 +142,7 @@ struct Builder<'c> {
     mode: Mode,
     errors: Vec<SyntaxError>,
     lines: Vec<Line>,
-    label: Option<Spanned<String>>,
+    label: Option<Spanned<Text>>,
     version: Option<Spanned<u32>>,
     first_statement: bool,
     section: Option<Owner>,
@@ -153,12 +153,12 @@ struct Builder<'c> {
     ended: Option<Span>,
     /// The first turn or position: settings are no longer allowed after it.
     started: Option<Span>,
-    aliases: HashMap<String, Span>,
+    aliases: HashMap<Text, Span>,
 }
 
 struct OpenPosition {
     open: Span,
-    annotation: Option<Spanned<String>>,
+    annotation: Option<Spanned<Text>>,
     entries: Vec<Spanned<StateLine>>,
 }
 
@@ -206,7 +206,7 @@ impl<'c> Builder<'c> {
             let c_local = c.as_ptr() as usize - raw.as_ptr() as usize + local;
             let start = self.chunk.abs(c_local);
             Some(Spanned::new(
-                body.trim().to_string(),
+                Text::from(body.trim()),
                 Span::new(start, start + c.len()),
             ))
         });
@@ -251,7 +251,7 @@ impl<'c> Builder<'c> {
         );
     }
 
-    fn push(&mut self, span: Span, statement: Statement, annotation: Option<Spanned<String>>) {
+    fn push(&mut self, span: Span, statement: Statement, annotation: Option<Spanned<Text>>) {
         self.lines.push(Line {
             span,
             statement,
@@ -259,7 +259,7 @@ impl<'c> Builder<'c> {
         });
     }
 
-    fn statement(&mut self, stmt: Stmt, span: Span, annotation: Option<Spanned<String>>) {
+    fn statement(&mut self, stmt: Stmt, span: Span, annotation: Option<Spanned<Text>>) {
         if let Some(pos) = &mut self.position {
             match stmt {
                 Stmt::End => {
@@ -406,11 +406,11 @@ impl<'c> Builder<'c> {
     fn card(
         &mut self,
         basic: bool,
-        alias: Spanned<String>,
+        alias: Spanned<Text>,
         name: Spanned<CardName>,
         count: Option<Spanned<u32>>,
         span: Span,
-        annotation: Option<Spanned<String>>,
+        annotation: Option<Spanned<Text>>,
     ) {
         let Some(owner) = self.section.clone() else {
             let mut e = SyntaxError::new(
@@ -442,18 +442,18 @@ impl<'c> Builder<'c> {
         self.aliases.insert(alias.node.clone(), alias.span);
         self.push(
             span,
-            Statement::Card(CardDef {
+            Statement::Card(Box::new(CardDef {
                 owner,
                 basic,
                 alias,
                 name,
                 count,
-            }),
+            })),
             annotation,
         );
     }
 
-    fn plain(&mut self, s: Statement, span: Span, annotation: Option<Spanned<String>>) {
+    fn plain(&mut self, s: Statement, span: Span, annotation: Option<Spanned<Text>>) {
         match &s {
             Statement::Rules(_)
             | Statement::Format { .. }

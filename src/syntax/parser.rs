@@ -12,7 +12,7 @@
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, digit1, satisfy, space0, space1};
-use nom::combinator::{map, opt, peek, recognize, value};
+use nom::combinator::{map, opt, value};
 use nom::error::{ErrorKind, ParseError};
 use nom::multi::{many0, separated_list1};
 use nom::sequence::{preceded, terminated};
@@ -24,12 +24,6 @@ use super::error::{SyntaxCode, SyntaxError};
 
 pub(crate) type In<'a> = LocatedSpan<&'a str, usize>;
 type PResult<'a, O> = IResult<In<'a>, O, PErr>;
-
-/// Words that end lists and start clauses; never aliases or player names.
-pub const RESERVED: &[&str] = &[
-    "none", "virtual", "pay", "target", "choose", "order", "may", "roll", "draw", "prevent",
-    "redirect", "to", "yes", "no",
-];
 
 /// Keywords that can start a line, for "did you mean" help.
 const LINE_KEYWORDS: &[&str] = &[
@@ -59,27 +53,31 @@ const FORMATS: &[&str] = &["tournament", "basic", "first-game", "custom"];
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Stmt {
     Header(Spanned<u32>),
-    Game(Option<Spanned<String>>),
+    Game(Option<Spanned<Text>>),
     PositionOpen,
     End,
     Card {
         basic: bool,
-        alias: Spanned<String>,
+        alias: Spanned<Text>,
         name: Spanned<CardName>,
         count: Option<Spanned<u32>>,
     },
     Turn {
         number: Spanned<u32>,
-        player: Spanned<String>,
+        player: Spanned<Text>,
     },
     Plain(Statement),
 }
 
 /// A parse failure with its position, message and help.
+///
+/// nom creates one at every backtrack, so the common kind costs nothing: `end: None`
+/// and an empty message mean "unexpected token here", spelled out only if the error is
+/// reported ([`PErr::into_error`]).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct PErr {
     at: usize,
-    end: usize,
+    end: Option<usize>,
     code: SyntaxCode,
     message: String,
     label: String,
@@ -88,7 +86,7 @@ pub(crate) struct PErr {
 
 impl<'a> ParseError<In<'a>> for PErr {
     fn from_error_kind(input: In<'a>, _: ErrorKind) -> Self {
-        PErr::unexpected(input)
+        PErr::backtrack(input)
     }
     fn append(_: In<'a>, _: ErrorKind, other: Self) -> Self {
         other
@@ -100,13 +98,25 @@ impl<'a> ParseError<In<'a>> for PErr {
 }
 
 impl PErr {
+    /// The free "not this" error: its text is only built if it is ever reported.
+    fn backtrack(i: In) -> PErr {
+        PErr {
+            at: pos(&i),
+            end: None,
+            code: SyntaxCode::UnexpectedToken,
+            message: String::new(),
+            label: String::new(),
+            help: None,
+        }
+    }
+
     fn unexpected(i: In) -> PErr {
         let at = pos(&i);
         let tok = token(i.fragment());
         if tok.is_empty() {
             PErr {
                 at,
-                end: at,
+                end: Some(at),
                 code: SyntaxCode::UnexpectedToken,
                 message: "unexpected end of line".into(),
                 label: "the line ends here".into(),
@@ -115,7 +125,7 @@ impl PErr {
         } else {
             PErr {
                 at,
-                end: at + tok.len(),
+                end: Some(at + tok.len()),
                 code: SyntaxCode::UnexpectedToken,
                 message: format!("unexpected `{tok}`"),
                 label: "not expected here".into(),
@@ -146,13 +156,19 @@ impl PErr {
         self
     }
 
-    pub(crate) fn into_error(self) -> SyntaxError {
-        let e = SyntaxError::new(
-            self.code,
-            Span::new(self.at, self.end),
-            self.message,
-            self.label,
-        );
+    /// The reportable error; `text` is the statement parsed, starting at offset `base`.
+    pub(crate) fn into_error(mut self, text: &str, base: usize) -> SyntaxError {
+        if self.end.is_none() || self.message.is_empty() {
+            let rest = text.get(self.at.saturating_sub(base)..).unwrap_or("");
+            let full = PErr::unexpected(In::new_extra(rest, self.at));
+            self.end = self.end.or(full.end);
+            if self.message.is_empty() {
+                self.message = full.message;
+                self.label = full.label;
+            }
+        }
+        let end = self.end.unwrap_or(self.at);
+        let e = SyntaxError::new(self.code, Span::new(self.at, end), self.message, self.label);
         match self.help {
             Some(h) => e.with_help(h),
             None => e,
@@ -221,7 +237,7 @@ fn kw<'a>(word: &'static str) -> impl FnMut(In<'a>) -> PResult<'a, In<'a>> {
     move |i: In<'a>| {
         let (rest, k) = tag(word).parse(i)?;
         if rest.fragment().starts_with(is_word_char) {
-            return Err(nom::Err::Error(PErr::unexpected(i)));
+            return Err(nom::Err::Error(PErr::backtrack(i)));
         }
         Ok((rest, k))
     }
@@ -248,6 +264,10 @@ pub(crate) fn line(raw: &str) -> (&str, Option<&str>) {
     let raw = raw.strip_suffix('\n').unwrap_or(raw);
     let raw = raw.strip_suffix('\r').unwrap_or(raw);
     let bytes = raw.as_bytes();
+    // Most lines hold no `#` at all.
+    if memchr::memchr(b'#', bytes).is_none() {
+        return (raw.trim(), None);
+    }
     let mut in_quote = false;
     let mut escaped = false;
     let lead = raw.len() - raw.trim_start_matches([' ', '\t']).len();
@@ -341,14 +361,18 @@ pub(crate) fn parse_statement(text: &str, at: usize) -> Result<Stmt, Box<SyntaxE
     let input = In::new_extra(text, at);
     match statement(input) {
         Ok((rest, stmt)) => {
-            let (rest, _) = space0::<In, PErr>(rest).map_err(|_| unreachable_err(rest))?;
+            let rest = rest
+                .take_split(
+                    rest.fragment().len() - rest.fragment().trim_start_matches([' ', '\t']).len(),
+                )
+                .0;
             if rest.fragment().is_empty() {
                 Ok(stmt)
             } else {
                 Err(Box::new(
                     PErr::unexpected(rest)
                         .with_help("one statement per line: nothing more was expected here")
-                        .into_error(),
+                        .into_error(text, at),
                 ))
             }
         }
@@ -356,14 +380,10 @@ pub(crate) fn parse_statement(text: &str, at: usize) -> Result<Stmt, Box<SyntaxE
             if e.help.is_none() {
                 e.help = Some(example_help(text));
             }
-            Err(Box::new(e.into_error()))
+            Err(Box::new(e.into_error(text, at)))
         }
-        Err(nom::Err::Incomplete(_)) => Err(unreachable_err(input)),
+        Err(nom::Err::Incomplete(_)) => Err(Box::new(PErr::unexpected(input).into_error(text, at))),
     }
-}
-
-fn unreachable_err(i: In) -> Box<SyntaxError> {
-    Box::new(PErr::unexpected(i).into_error())
 }
 
 fn statement(i: In) -> PResult<Stmt> {
@@ -403,7 +423,7 @@ fn statement(i: In) -> PResult<Stmt> {
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
         _ => {
             let mut e = PErr::unexpected(i);
-            e.end = pos(&after);
+            e.end = Some(pos(&after));
             e.code = SyntaxCode::UnknownKeyword;
             e.message = format!("unknown keyword `{w}`");
             e.label = "not a keyword".into();
@@ -444,7 +464,7 @@ pub(crate) fn header_line(i: In) -> PResult<Spanned<u32>> {
     .parse(i)
 }
 
-fn game_line(i: In) -> PResult<Option<Spanned<String>>> {
+fn game_line(i: In) -> PResult<Option<Spanned<Text>>> {
     preceded(kw("game"), opt(preceded(ws, text))).parse(i)
 }
 
@@ -495,7 +515,7 @@ fn format_name(i: In) -> PResult<Spanned<FormatName>> {
     Ok((rest, Spanned::new(name, w.span)))
 }
 
-fn sets_line(i: In) -> PResult<Vec<Spanned<String>>> {
+fn sets_line(i: In) -> PResult<Vec<Spanned<Text>>> {
     preceded(
         (kw("sets"), ws),
         expect("a set code such as `avx`", separated_list1(sep, set_code)),
@@ -503,7 +523,7 @@ fn sets_line(i: In) -> PResult<Vec<Spanned<String>>> {
     .parse(i)
 }
 
-fn set_code(i: In) -> PResult<Spanned<String>> {
+fn set_code(i: In) -> PResult<Spanned<Text>> {
     ident(i).map(|(r, s)| (r, owned(s)))
 }
 
@@ -523,7 +543,7 @@ fn tag_line(i: In) -> PResult<Statement> {
 
 // ------------------------------------------------------------------ teams
 
-fn team_line(i: In) -> PResult<Spanned<String>> {
+fn team_line(i: In) -> PResult<Spanned<Text>> {
     preceded((kw("team"), ws), expect("a player name", player)).parse(i)
 }
 
@@ -553,7 +573,7 @@ fn card_line(i: In) -> PResult<Stmt> {
 
 /// An alias being defined: like [`alias`], but a reserved word is an error, not the end
 /// of a list.
-fn alias_def(i: In) -> PResult<Spanned<String>> {
+fn alias_def(i: In) -> PResult<Spanned<Text>> {
     let (rest, w) = ident(i)?;
     let s = *w.fragment();
     if is_reserved(s) || s == "SK" {
@@ -582,7 +602,7 @@ fn card_name(i: In) -> PResult<(Spanned<CardName>, Option<Spanned<u32>>)> {
             let head = head.trim_end();
             (
                 Spanned::new(
-                    head.to_string(),
+                    Text::from(head),
                     Span::new(name.span.start, name.span.start + head.len()),
                 ),
                 Some(Spanned::new(n, Span::new(tail_start, name.span.end))),
@@ -592,11 +612,11 @@ fn card_name(i: In) -> PResult<(Spanned<CardName>, Option<Spanned<u32>>)> {
     };
     let card = match name.node.split_once(": ") {
         Some((t, s)) => CardName {
-            title: t.trim().to_string(),
-            subtitle: Some(s.trim().to_string()),
+            title: t.trim().into(),
+            subtitle: Some(s.trim().into()),
         },
         None => CardName {
-            title: name.node.trim().to_string(),
+            title: name.node.trim().into(),
             subtitle: None,
         },
     };
@@ -613,7 +633,7 @@ fn count_suffix(i: In) -> PResult<Spanned<u32>> {
     Ok((rest, Spanned::new(n.node, span(&i, &rest))))
 }
 
-fn first_line(i: In) -> PResult<Spanned<String>> {
+fn first_line(i: In) -> PResult<Spanned<Text>> {
     preceded(
         (kw("first"), ws),
         expect("the name of the player who goes first", player),
@@ -760,7 +780,7 @@ fn waiver_line(i: In) -> PResult<Statement> {
     Ok((i, Statement::Waiver { code, reason }))
 }
 
-fn code(i: In) -> PResult<Spanned<String>> {
+fn code(i: In) -> PResult<Spanned<Text>> {
     take_while1(|c: char| c.is_ascii_alphanumeric() || matches!(c, ':' | '-' | '_'))
         .parse(i)
         .map(|(r, s)| (r, owned(s)))
@@ -768,7 +788,7 @@ fn code(i: In) -> PResult<Spanned<String>> {
 
 // ------------------------------------------------------------------ turns
 
-fn turn_line(i: In) -> PResult<(Spanned<u32>, Spanned<String>)> {
+fn turn_line(i: In) -> PResult<(Spanned<u32>, Spanned<Text>)> {
     let (i, _) = (kw("turn"), ws).parse(i)?;
     let (i, n) = expect("the turn's number", number).parse(i)?;
     let (i, _) = expect("the active player's name", ws).parse(i)?;
@@ -781,10 +801,16 @@ fn turn_line(i: In) -> PResult<(Spanned<u32>, Spanned<String>)> {
 fn move_line(i: In) -> PResult<Statement> {
     let (i, actor) = opt(actor).parse(i)?;
     let (i, action) = r#move(i)?;
-    Ok((i, Statement::Move { actor, action }))
+    Ok((
+        i,
+        Statement::Move {
+            actor,
+            action: Box::new(action),
+        },
+    ))
 }
 
-fn actor(i: In) -> PResult<Spanned<String>> {
+fn actor(i: In) -> PResult<Spanned<Text>> {
     terminated(player, (char(':'), ws)).parse(i)
 }
 
@@ -883,7 +909,7 @@ fn purchase(i: In) -> PResult<Purchase> {
     let (i, card) = card_ref(i)?;
     // `SK:fist` is a die, not a card: the list of cards bought has ended.
     if i.fragment().starts_with(':') {
-        return Err(nom::Err::Error(PErr::unexpected(i)));
+        return Err(nom::Err::Error(PErr::backtrack(i)));
     }
     let (i, count) = opt(preceded(ws, count_suffix)).parse(i)?;
     Ok((i, Purchase { card, count }))
@@ -1042,7 +1068,7 @@ fn clause(i: In) -> PResult<Clause> {
         "prevent" => prevent_clause(i),
         "redirect" => redirect_clause(i),
         "to" => map(to_clause, |zone| Clause::To { zone }).parse(i),
-        _ => Err(nom::Err::Error(PErr::unexpected(i))),
+        _ => Err(nom::Err::Error(PErr::backtrack(i))),
     }
 }
 
@@ -1196,9 +1222,20 @@ fn die_item(i: In) -> PResult<DieItem> {
 }
 
 fn die_ref(i: In) -> PResult<DieRef> {
-    let (rest, player) = opt(terminated(player, char('.'))).parse(i)?;
-    let (rest, alias) = alias(rest)?;
-    let (rest, face) = opt(preceded(char(':'), face_after(&alias.node))).parse(rest)?;
+    let (rest, (player, alias)) = owned_alias(i)?;
+    let (rest, face) = match rest.fragment().strip_prefix(':') {
+        None => (rest, None),
+        Some(_) => {
+            let (after_colon, _) = rest.take_split(1);
+            match face(after_colon) {
+                Ok((rest, f)) => (rest, Some(f)),
+                Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+                    return fail(face_help(e, &alias.node, after_colon));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    };
     Ok((
         rest,
         DieRef {
@@ -1210,27 +1247,18 @@ fn die_ref(i: In) -> PResult<DieRef> {
     ))
 }
 
-/// A face after `ALIAS:`; its error names the alias, as in "expected a face … after `CA:`".
-fn face_after<'a>(alias: &str) -> impl FnMut(In<'a>) -> PResult<'a, Spanned<Face>> + use<'a> {
-    let alias = alias.to_string();
-    move |i: In<'a>| match face(i) {
-        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
-            let mut e = e;
-            let found = token(i.fragment());
-            let hint = format!("expected a face like `fist`, `L2` or `**` after `{alias}:`");
-            e.help = Some(match suggest(found, FACE_EXAMPLES) {
-                Some(s) => format!("{hint}; did you mean `{s}`?"),
-                None => hint,
-            });
-            fail(e)
-        }
-        ok => ok,
-    }
+/// The help of a bad face names the alias, as in "expected a face … after `CA:`".
+fn face_help(mut e: PErr, alias: &str, at: In) -> PErr {
+    let hint = format!("expected a face like `fist`, `L2` or `**` after `{alias}:`");
+    e.help = Some(match suggest(token(at.fragment()), FACE_EXAMPLES) {
+        Some(s) => format!("{hint}; did you mean `{s}`?"),
+        None => hint,
+    });
+    e
 }
 
 fn card_ref(i: In) -> PResult<CardRef> {
-    let (rest, player) = opt(terminated(player, char('.'))).parse(i)?;
-    let (rest, alias) = alias(rest)?;
+    let (rest, (player, alias)) = owned_alias(i)?;
     Ok((
         rest,
         CardRef {
@@ -1239,6 +1267,19 @@ fn card_ref(i: In) -> PResult<CardRef> {
             span: span(&i, &rest),
         },
     ))
+}
+
+/// `[ player "." ] alias`, the start of [`die_ref`] and [`card_ref`], reading the first
+/// name once whichever it turns out to be.
+fn owned_alias(i: In) -> PResult<(Option<Spanned<Text>>, Spanned<Text>)> {
+    let (rest, first) = alias(i)?;
+    match rest.fragment().strip_prefix('.') {
+        Some(after) if after.starts_with(char::is_alphabetic) => {
+            let (rest, second) = alias(rest.take_split(1).0)?;
+            Ok((rest, (Some(first), second)))
+        }
+        _ => Ok((rest, (None, first))),
+    }
 }
 
 fn modifiers(i: In) -> PResult<Vec<Spanned<Modifier>>> {
@@ -1277,7 +1318,7 @@ fn face(i: In) -> PResult<Spanned<Face>> {
         Ok((left, f)) if left.fragment().is_empty() => Ok((rest, Spanned::new(f, span(&i, &rest)))),
         _ => {
             let mut e = PErr::unexpected(i).with_code(SyntaxCode::InvalidFace);
-            e.end = pos(&rest);
+            e.end = Some(pos(&rest));
             e.message = format!("`{}` is not a die face", tok.fragment());
             e.label = "unknown face".into();
             fail(e)
@@ -1348,38 +1389,67 @@ fn energy_symbol(i: In) -> PResult<Energy> {
 
 // ---------------------------------------------------------------- lexical
 
-fn player(i: In) -> PResult<Spanned<String>> {
+fn player(i: In) -> PResult<Spanned<Text>> {
     let (rest, w) = ident(i)?;
     if is_reserved(w.fragment()) {
-        return Err(nom::Err::Error(PErr::unexpected(i)));
+        return Err(nom::Err::Error(PErr::backtrack(i)));
     }
     Ok((rest, owned(w)))
 }
 
-fn alias(i: In) -> PResult<Spanned<String>> {
+fn alias(i: In) -> PResult<Spanned<Text>> {
     player(i)
 }
 
+/// Words that end lists and start clauses: never aliases or player names.
 fn is_reserved(w: &str) -> bool {
-    RESERVED.contains(&w) || is_count(w)
+    // A `match` on the words, not a scan of RESERVED: this runs for every name.
+    matches!(
+        w,
+        "none"
+            | "virtual"
+            | "pay"
+            | "target"
+            | "choose"
+            | "order"
+            | "may"
+            | "roll"
+            | "draw"
+            | "prevent"
+            | "redirect"
+            | "to"
+            | "yes"
+            | "no"
+    ) || (w.starts_with('x') && is_count(w))
 }
 
-/// `letter { letter | digit | "_" | "-" (letter | digit) }`
+/// `letter { letter | digit | "_" | "-" (letter | digit) }`, scanned by hand: it runs for
+/// nearly every token, and a combinator per character was the parser's hot spot.
 fn ident(i: In) -> PResult<In> {
-    recognize((
-        satisfy(char::is_alphabetic),
-        many0(alt((
-            recognize(satisfy(|c| c.is_alphanumeric() || c == '_')),
-            recognize((char('-'), peek(satisfy(char::is_alphanumeric)))),
-        ))),
-    ))
-    .parse(i)
+    let s = *i.fragment();
+    let mut chars = s.char_indices().peekable();
+    match chars.next() {
+        Some((_, c)) if c.is_alphabetic() => {}
+        _ => return Err(nom::Err::Error(PErr::backtrack(i))),
+    }
+    let mut end = s.len();
+    while let Some((at, c)) = chars.next() {
+        let ok = c.is_alphanumeric()
+            || c == '_'
+            || (c == '-' && chars.peek().is_some_and(|(_, n)| n.is_alphanumeric()));
+        if !ok {
+            end = at;
+            break;
+        }
+    }
+    let (rest, word) = i.take_split(end);
+    Ok((rest, word))
 }
 
-fn word(i: In) -> PResult<Spanned<String>> {
+fn word(i: In) -> PResult<Spanned<Text>> {
     let (rest, w) = take_while1(|c: char| c.is_alphanumeric() || c == '_' || c == '-').parse(i)?;
     if is_reserved(w.fragment()) {
-        return Err(nom::Err::Error(PErr::unexpected(i)));
+        return Err(nom::Err::Error(PErr::backtrack(i)));
     }
     Ok((rest, owned(w)))
 }
@@ -1387,7 +1457,7 @@ fn word(i: In) -> PResult<Spanned<String>> {
 fn number(i: In) -> PResult<Spanned<u32>> {
     let (rest, digits) = digit1(i)?;
     if rest.fragment().starts_with(is_word_char) {
-        return Err(nom::Err::Error(PErr::unexpected(i)));
+        return Err(nom::Err::Error(PErr::backtrack(i)));
     }
     match digits.fragment().parse::<u32>() {
         Ok(n) if digits.len() <= 9 => Ok((rest, Spanned::new(n, span(&i, &rest)))),
@@ -1400,9 +1470,9 @@ fn number(i: In) -> PResult<Spanned<u32>> {
     }
 }
 
-fn quoted(i: In) -> PResult<Spanned<String>> {
+fn quoted(i: In) -> PResult<Spanned<Text>> {
     let (body, _) = char('"').parse(i)?;
-    let mut out = String::new();
+    let mut out = Text::default();
     let mut chars = body.fragment().char_indices();
     while let Some((idx, c)) = chars.next() {
         match c {
@@ -1418,33 +1488,43 @@ fn quoted(i: In) -> PResult<Spanned<String>> {
         }
     }
     let mut e = PErr::unexpected(i).with_code(SyntaxCode::UnterminatedString);
-    e.end = pos(&i) + i.fragment().len();
+    e.end = Some(pos(&i) + i.fragment().len());
     e.message = "this quoted string is not closed".into();
     e.label = "opened here".into();
     e.help = Some("close it with `\"` on the same line".into());
     fail(e)
 }
 
-fn text(i: In) -> PResult<Spanned<String>> {
+fn text(i: In) -> PResult<Spanned<Text>> {
     let len = i.fragment().trim_end().len();
     if len == 0 {
-        return Err(nom::Err::Error(PErr::unexpected(i)));
+        return Err(nom::Err::Error(PErr::backtrack(i)));
     }
     let (rest, t) = i.take_split(len);
     Ok((rest, owned(t)))
 }
 
+/// Blanks, or a comma with optional blanks around it.
 fn sep(i: In) -> PResult<()> {
-    alt((value((), (space0, char(','), space0)), value((), space1))).parse(i)
+    let s = *i.fragment();
+    let lead = s.len() - s.trim_start_matches([' ', '\t']).len();
+    let mut n = lead;
+    if s[n..].starts_with(',') {
+        n += 1;
+        n += s[n..].len() - s[n..].trim_start_matches([' ', '\t']).len();
+    } else if lead == 0 {
+        return Err(nom::Err::Error(PErr::backtrack(i)));
+    }
+    Ok((i.take_split(n).0, ()))
 }
 
 fn ws(i: In) -> PResult<()> {
     value((), space1).parse(i)
 }
 
-fn owned(s: In) -> Spanned<String> {
+fn owned(s: In) -> Spanned<Text> {
     Spanned::new(
-        s.fragment().to_string(),
+        Text::from(*s.fragment()),
         Span::new(pos(&s), pos(&s) + s.fragment().len()),
     )
 }
@@ -1466,7 +1546,7 @@ mod tests {
 
     fn mv(text: &str) -> Move {
         match ok(text) {
-            Stmt::Plain(Statement::Move { action, .. }) => action,
+            Stmt::Plain(Statement::Move { action, .. }) => *action,
             other => panic!("{text:?} is not a move: {other:?}"),
         }
     }
@@ -1651,7 +1731,7 @@ mod tests {
             panic!()
         };
         assert_eq!(actor.unwrap().node, "Mike");
-        assert_eq!(action, Move::Pass);
+        assert_eq!(*action, Move::Pass);
     }
 
     #[test]

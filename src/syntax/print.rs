@@ -170,7 +170,7 @@ impl Display for CardName {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let plain = match &self.subtitle {
             Some(s) => format!("{}: {s}", self.title),
-            None => self.title.clone(),
+            None => self.title.to_string(),
         };
         // Quote whatever a bare name could not carry back unchanged.
         let last = plain.rsplit([' ', '\t']).next().unwrap_or("");

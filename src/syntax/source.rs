@@ -48,21 +48,6 @@ impl Chunk {
         }
     }
 
-    /// A chunk holding a whole string, as when parsing text already in memory.
-    pub fn from_text(text: &str) -> (Chunk, Vec<SyntaxError>) {
-        let mut reader = ChunkReader::new(io::Cursor::new(text.as_bytes()));
-        let mut chunk = Chunk {
-            first_line: 1,
-            ..Chunk::default()
-        };
-        let mut errors = Vec::new();
-        // Reading from memory cannot fail.
-        while let Ok(Some(line)) = reader.next_line(&mut errors) {
-            chunk.push(line);
-        }
-        (chunk, errors)
-    }
-
     /// The absolute file offset of a chunk offset.
     pub fn abs(&self, local: usize) -> usize {
         let shift: usize = self
@@ -114,18 +99,18 @@ impl Chunk {
         self.bad_lines.binary_search(&local_start).is_ok()
     }
 
-    fn push(&mut self, line: RawLine) {
+    fn push(&mut self, text: &str, line: &LineInfo) {
         let local = self.text.len();
         if line.bad {
             self.bad_lines.push(local);
         }
         if line.removed > 0 {
             self.cuts.push(Cut {
-                local: local + line.text.len() - usize::from(line.text.ends_with('\n')),
+                local: local + text.len() - usize::from(text.ends_with('\n')),
                 removed: line.removed,
             });
         }
-        self.text.push_str(&line.text);
+        self.text.push_str(text);
     }
 }
 
@@ -137,10 +122,9 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
-/// One physical line, cleaned.
-#[derive(Debug)]
-struct RawLine {
-    text: String,
+/// Facts about one physical line; its cleaned text is in the reader's buffer.
+#[derive(Debug, Clone, Copy)]
+struct LineInfo {
     /// Absolute offset of the line's first byte.
     start: usize,
     /// Bytes dropped from a too-long line.
@@ -154,8 +138,8 @@ pub(crate) struct ChunkReader<R> {
     offset: usize,
     line_no: usize,
     buf: Vec<u8>,
-    /// A line read ahead: the `game` line that starts the next chunk.
-    pending: Option<(RawLine, usize)>,
+    /// A line read ahead: the `game` line that starts the next chunk, and its number.
+    pending: Option<(String, LineInfo, usize)>,
     done: bool,
 }
 
@@ -178,10 +162,10 @@ impl<R: BufRead> ChunkReader<R> {
         errors: &mut Vec<SyntaxError>,
     ) -> io::Result<Option<Chunk>> {
         let mut chunk = Chunk::default();
-        if let Some((line, line_no)) = self.pending.take() {
+        if let Some((text, line, line_no)) = self.pending.take() {
             chunk.base = line.start;
             chunk.first_line = line_no;
-            chunk.push(line);
+            chunk.push(&text, &line);
         } else if self.done {
             return Ok(None);
         } else {
@@ -196,21 +180,24 @@ impl<R: BufRead> ChunkReader<R> {
                     return Ok(Some(chunk));
                 }
                 Some(line) => {
-                    if is_game_line(&line.text) && !line.bad && !chunk.text.is_empty() {
-                        self.pending = Some((line, line_no));
+                    // `next_line` left only valid UTF-8 in the buffer.
+                    let text = std::str::from_utf8(&self.buf).unwrap_or_default();
+                    if is_game_line(text) && !line.bad && !chunk.text.is_empty() {
+                        self.pending = Some((text.to_string(), line, line_no));
                         return Ok(Some(chunk));
                     }
                     if chunk.text.is_empty() {
                         chunk.base = line.start;
                         chunk.first_line = line_no;
                     }
-                    chunk.push(line);
+                    chunk.push(text, &line);
                 }
             }
         }
     }
 
-    fn next_line(&mut self, errors: &mut Vec<SyntaxError>) -> io::Result<Option<RawLine>> {
+    /// Reads one line into `self.buf`, cleaned to valid UTF-8.
+    fn next_line(&mut self, errors: &mut Vec<SyntaxError>) -> io::Result<Option<LineInfo>> {
         self.buf.clear();
         let start = self.offset;
         let mut total = 0usize;
@@ -282,11 +269,7 @@ impl<R: BufRead> ChunkReader<R> {
             errors.push(err);
             bad = true;
         }
-        // Both cleaners leave only valid UTF-8 behind.
-        let text = String::from_utf8(std::mem::take(&mut self.buf))
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        Ok(Some(RawLine {
-            text,
+        Ok(Some(LineInfo {
             start,
             removed,
             bad,
@@ -334,6 +317,13 @@ fn clean_controls(
     already_bad: bool,
 ) -> Option<SyntaxError> {
     let len = bytes.len();
+    // Almost every line is clean: a branch-free scan (which vectorizes) says so cheaply.
+    let suspicious = bytes
+        .iter()
+        .fold(false, |acc, &b| acc | (b < 0x20) | (b == 0x7F));
+    if !suspicious {
+        return None;
+    }
     let mut first = None;
     for (i, b) in bytes.iter_mut().enumerate() {
         let allowed = *b == b'\t' || (*b == b'\r' && i + 1 == len);
