@@ -11,7 +11,7 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
-use nom::character::complete::{char, digit1, satisfy, space0, space1};
+use nom::character::complete::{char, digit1, space0, space1};
 use nom::combinator::{map, opt, value};
 use nom::error::{ErrorKind, ParseError};
 use nom::multi::{many0, separated_list1};
@@ -69,19 +69,36 @@ pub(crate) enum Stmt {
     Plain(Statement),
 }
 
-/// A parse failure with its position, message and help.
+/// A parse failure: its position and, once it has one, its text.
 ///
-/// nom creates one at every backtrack, so the common kind costs nothing: `end: None`
-/// and an empty message mean "unexpected token here", spelled out only if the error is
-/// reported ([`PErr::into_error`]).
+/// nom creates one at every backtrack and carries it through every combinator, so it is
+/// kept to two words: the common "not this" error has no detail at all, and its text is
+/// spelled out only if the error is reported ([`PErr::into_error`]).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct PErr {
     at: usize,
+    detail: Option<Box<Detail>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Detail {
     end: Option<usize>,
     code: SyntaxCode,
     message: String,
     label: String,
     help: Option<String>,
+}
+
+impl Default for Detail {
+    fn default() -> Self {
+        Detail {
+            end: None,
+            code: SyntaxCode::UnexpectedToken,
+            message: String::new(),
+            label: String::new(),
+            help: None,
+        }
+    }
 }
 
 impl<'a> ParseError<In<'a>> for PErr {
@@ -98,78 +115,86 @@ impl<'a> ParseError<In<'a>> for PErr {
 }
 
 impl PErr {
-    /// The free "not this" error: its text is only built if it is ever reported.
+    /// The free "not this" error.
     fn backtrack(i: In) -> PErr {
         PErr {
             at: pos(&i),
-            end: None,
-            code: SyntaxCode::UnexpectedToken,
-            message: String::new(),
-            label: String::new(),
-            help: None,
+            detail: None,
         }
+    }
+
+    /// The error's detail, created on first use.
+    fn d(&mut self) -> &mut Detail {
+        self.detail.get_or_insert_with(Default::default)
     }
 
     fn unexpected(i: In) -> PErr {
         let at = pos(&i);
         let tok = token(i.fragment());
-        if tok.is_empty() {
-            PErr {
+        let (end, message, label) = if tok.is_empty() {
+            (
                 at,
-                end: Some(at),
-                code: SyntaxCode::UnexpectedToken,
-                message: "unexpected end of line".into(),
-                label: "the line ends here".into(),
-                help: None,
-            }
+                "unexpected end of line".to_string(),
+                "the line ends here",
+            )
         } else {
-            PErr {
-                at,
-                end: Some(at + tok.len()),
-                code: SyntaxCode::UnexpectedToken,
-                message: format!("unexpected `{tok}`"),
-                label: "not expected here".into(),
-                help: None,
-            }
+            (
+                at + tok.len(),
+                format!("unexpected `{tok}`"),
+                "not expected here",
+            )
+        };
+        PErr {
+            at,
+            detail: Some(Box::new(Detail {
+                end: Some(end),
+                message,
+                label: label.into(),
+                ..Detail::default()
+            })),
         }
     }
 
     fn expected(i: In, what: &str) -> PErr {
         let mut e = PErr::unexpected(i);
         let tok = token(i.fragment());
-        e.message = if tok.is_empty() {
+        e.d().message = if tok.is_empty() {
             format!("expected {what} at the end of the line")
         } else {
             format!("expected {what}, found `{tok}`")
         };
-        e.label = format!("expected {what}");
+        e.d().label = format!("expected {what}");
         e
     }
 
     fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        self.d().help = Some(help.into());
         self
     }
 
     fn with_code(mut self, code: SyntaxCode) -> Self {
-        self.code = code;
+        self.d().code = code;
         self
     }
 
     /// The reportable error; `text` is the statement parsed, starting at offset `base`.
-    pub(crate) fn into_error(mut self, text: &str, base: usize) -> SyntaxError {
-        if self.end.is_none() || self.message.is_empty() {
-            let rest = text.get(self.at.saturating_sub(base)..).unwrap_or("");
-            let full = PErr::unexpected(In::new_extra(rest, self.at));
-            self.end = self.end.or(full.end);
-            if self.message.is_empty() {
-                self.message = full.message;
-                self.label = full.label;
+    pub(crate) fn into_error(self, text: &str, base: usize) -> SyntaxError {
+        let at = self.at;
+        let mut d = self.detail.map(|d| *d).unwrap_or_default();
+        if d.end.is_none() || d.message.is_empty() {
+            let rest = text.get(at.saturating_sub(base)..).unwrap_or("");
+            let full = *PErr::unexpected(In::new_extra(rest, at))
+                .detail
+                .unwrap_or_default();
+            d.end = d.end.or(full.end);
+            if d.message.is_empty() {
+                d.message = full.message;
+                d.label = full.label;
             }
         }
-        let end = self.end.unwrap_or(self.at);
-        let e = SyntaxError::new(self.code, Span::new(self.at, end), self.message, self.label);
-        match self.help {
+        let end = d.end.unwrap_or(at);
+        let e = SyntaxError::new(d.code, Span::new(at, end), d.message, d.label);
+        match d.help {
             Some(h) => e.with_help(h),
             None => e,
         }
@@ -377,8 +402,8 @@ pub(crate) fn parse_statement(text: &str, at: usize) -> Result<Stmt, Box<SyntaxE
             }
         }
         Err(nom::Err::Error(mut e) | nom::Err::Failure(mut e)) => {
-            if e.help.is_none() {
-                e.help = Some(example_help(text));
+            if e.d().help.is_none() {
+                e.d().help = Some(example_help(text));
             }
             Err(Box::new(e.into_error(text, at)))
         }
@@ -423,11 +448,11 @@ fn statement(i: In) -> PResult<Stmt> {
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
         _ => {
             let mut e = PErr::unexpected(i);
-            e.end = Some(pos(&after));
-            e.code = SyntaxCode::UnknownKeyword;
-            e.message = format!("unknown keyword `{w}`");
-            e.label = "not a keyword".into();
-            e.help = Some(did_you_mean(w, LINE_KEYWORDS).unwrap_or_else(|| {
+            e.d().end = Some(pos(&after));
+            e.d().code = SyntaxCode::UnknownKeyword;
+            e.d().message = format!("unknown keyword `{w}`");
+            e.d().label = "not a keyword".into();
+            e.d().help = Some(did_you_mean(w, LINE_KEYWORDS).unwrap_or_else(|| {
                 "a line starts with a keyword (`turn`, `draw`, `roll`, `buy`, `field`, \
                  `attack` …), an actor (`Mike: pass`) or an alias definition (`CA = …`)"
                     .into()
@@ -578,9 +603,9 @@ fn alias_def(i: In) -> PResult<Spanned<Text>> {
     let s = *w.fragment();
     if is_reserved(s) || s == "SK" {
         let mut e = PErr::unexpected(i).with_code(SyntaxCode::ReservedWord);
-        e.message = format!("`{s}` cannot be an alias");
-        e.label = "reserved".into();
-        e.help = Some(if s == "SK" {
+        e.d().message = format!("`{s}` cannot be an alias");
+        e.d().label = "reserved".into();
+        e.d().help = Some(if s == "SK" {
             "`SK` is every player's sidekick die; choose another alias".into()
         } else {
             format!("`{s}` is a reserved word of the notation; choose another alias")
@@ -833,9 +858,9 @@ fn r#move(i: In) -> PResult<Move> {
         "concede" => value(Move::Concede, concede_move).parse(i),
         other => {
             let mut e = PErr::expected(i, "a move");
-            e.code = SyntaxCode::UnknownKeyword;
-            e.message = format!("unknown move `{other}`");
-            e.help = Some(did_you_mean(other, MOVE_KEYWORDS).unwrap_or_else(|| {
+            e.d().code = SyntaxCode::UnknownKeyword;
+            e.d().message = format!("unknown move `{other}`");
+            e.d().help = Some(did_you_mean(other, MOVE_KEYWORDS).unwrap_or_else(|| {
                 format!(
                     "moves are {}",
                     MOVE_KEYWORDS
@@ -1250,7 +1275,7 @@ fn die_ref(i: In) -> PResult<DieRef> {
 /// The help of a bad face names the alias, as in "expected a face … after `CA:`".
 fn face_help(mut e: PErr, alias: &str, at: In) -> PErr {
     let hint = format!("expected a face like `fist`, `L2` or `**` after `{alias}:`");
-    e.help = Some(match suggest(token(at.fragment()), FACE_EXAMPLES) {
+    e.d().help = Some(match suggest(token(at.fragment()), FACE_EXAMPLES) {
         Some(s) => format!("{hint}; did you mean `{s}`?"),
         None => hint,
     });
@@ -1308,83 +1333,99 @@ fn modifier(i: In) -> PResult<Modifier> {
     .parse(i)
 }
 
-/// Faces are read as one token, then the token is classified, so that an unknown face
-/// is reported whole (`fst`), not from the middle.
+/// Faces are read as one token, then the token is classified by the plain functions
+/// below (one per production), so that an unknown face is reported whole (`fst`), not
+/// from the middle, and the commonest token of a log costs one scan.
 fn face(i: In) -> PResult<Spanned<Face>> {
-    let (rest, tok) =
-        take_while1(|c: char| c.is_ascii_alphanumeric() || c == '+' || c == '*').parse(i)?;
-    let parsed = alt((level_face, action_face, energy_face)).parse(tok);
-    match parsed {
-        Ok((left, f)) if left.fragment().is_empty() => Ok((rest, Spanned::new(f, span(&i, &rest)))),
-        _ => {
+    let tok = *i.fragment();
+    let len = tok
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'+' || *b == b'*')
+        .count();
+    if len == 0 {
+        return Err(nom::Err::Error(PErr::backtrack(i)));
+    }
+    let tok = &tok[..len];
+    let (rest, _) = i.take_split(len);
+    match level_face(tok)
+        .or_else(|| action_face(tok))
+        .or_else(|| energy_face(tok))
+    {
+        Some(f) => Ok((rest, Spanned::new(f, span(&i, &rest)))),
+        None => {
             let mut e = PErr::unexpected(i).with_code(SyntaxCode::InvalidFace);
-            e.end = Some(pos(&rest));
-            e.message = format!("`{}` is not a die face", tok.fragment());
-            e.label = "unknown face".into();
+            e.d().end = Some(pos(&rest));
+            e.d().message = format!("`{tok}` is not a die face");
+            e.d().label = "unknown face".into();
             fail(e)
         }
     }
 }
 
-fn level_face(i: In) -> PResult<Face> {
-    let (i, _) = char('L').parse(i)?;
-    let (i, d) = satisfy(|c| ('1'..='9').contains(&c)).parse(i)?;
-    let (i, bursts) = opt(bursts).parse(i)?;
-    Ok((
-        i,
-        Face::Level {
-            level: d as u8 - b'0',
-            bursts: bursts.unwrap_or(0),
-        },
-    ))
+/// `L2`, `L1*`
+fn level_face(tok: &str) -> Option<Face> {
+    let rest = tok.strip_prefix('L')?;
+    let level = rest.bytes().next().filter(|d| (b'1'..=b'9').contains(d))? - b'0';
+    Some(Face::Level {
+        level,
+        bursts: bursts(&rest[1..])?,
+    })
 }
 
-fn action_face(i: In) -> PResult<Face> {
-    alt((
-        value(Face::Action { bursts: 0 }, kw("act")),
-        map(bursts, |bursts| Face::Action { bursts }),
-    ))
-    .parse(i)
+/// `act`, `*`, `**`
+fn action_face(tok: &str) -> Option<Face> {
+    if tok == "act" {
+        return Some(Face::Action { bursts: 0 });
+    }
+    match bursts(tok)? {
+        0 => None,
+        n => Some(Face::Action { bursts: n }),
+    }
 }
 
-fn bursts(i: In) -> PResult<u8> {
-    alt((value(2, tag("**")), value(1, tag("*")))).parse(i)
+/// The burst marks ending a face: none, `*` or `**`.
+fn bursts(tok: &str) -> Option<u8> {
+    match tok {
+        "" => Some(0),
+        "*" => Some(1),
+        "**" => Some(2),
+        _ => None,
+    }
 }
 
-fn energy_face(i: In) -> PResult<Face> {
-    let (i, parts) = separated_list1(char('+'), energy_term).parse(i)?;
-    let (i, bursts) = opt(bursts).parse(i)?;
-    Ok((
-        i,
-        Face::Energy {
-            parts,
-            bursts: bursts.unwrap_or(0),
-        },
-    ))
+/// `2fist`, `fist+bolt*`, `2gen`
+fn energy_face(tok: &str) -> Option<Face> {
+    let body = tok.trim_end_matches('*');
+    let bursts = bursts(&tok[body.len()..])?;
+    let parts = body
+        .split('+')
+        .map(energy_term)
+        .collect::<Option<Vec<_>>>()?;
+    Some(Face::Energy { parts, bursts })
 }
 
-fn energy_term(i: In) -> PResult<EnergyPart> {
-    let (i, count) = opt(satisfy(|c| ('1'..='9').contains(&c))).parse(i)?;
-    let (i, symbol) = energy_symbol(i)?;
-    Ok((
-        i,
-        EnergyPart {
-            count: count.map_or(1, |c| c as u8 - b'0'),
-            symbol,
-        },
-    ))
+/// `fist`, `2shield`
+fn energy_term(tok: &str) -> Option<EnergyPart> {
+    let (count, symbol) = match tok.bytes().next()? {
+        d @ b'1'..=b'9' => (d - b'0', &tok[1..]),
+        _ => (1, tok),
+    };
+    Some(EnergyPart {
+        count,
+        symbol: energy_symbol(symbol)?,
+    })
 }
 
-fn energy_symbol(i: In) -> PResult<Energy> {
-    alt((
-        value(Energy::Fist, tag("fist")),
-        value(Energy::Bolt, tag("bolt")),
-        value(Energy::Mask, tag("mask")),
-        value(Energy::Shield, tag("shield")),
-        value(Energy::Wild, tag("wild")),
-        value(Energy::Generic, tag("gen")),
-    ))
-    .parse(i)
+fn energy_symbol(tok: &str) -> Option<Energy> {
+    Some(match tok {
+        "fist" => Energy::Fist,
+        "bolt" => Energy::Bolt,
+        "mask" => Energy::Mask,
+        "shield" => Energy::Shield,
+        "wild" => Energy::Wild,
+        "gen" => Energy::Generic,
+        _ => return None,
+    })
 }
 
 // ---------------------------------------------------------------- lexical
@@ -1463,8 +1504,8 @@ fn number(i: In) -> PResult<Spanned<u32>> {
         Ok(n) if digits.len() <= 9 => Ok((rest, Spanned::new(n, span(&i, &rest)))),
         _ => {
             let mut e = PErr::unexpected(i).with_code(SyntaxCode::InvalidNumber);
-            e.message = format!("the number `{}` is too large", digits.fragment());
-            e.label = "at most nine digits".into();
+            e.d().message = format!("the number `{}` is too large", digits.fragment());
+            e.d().label = "at most nine digits".into();
             fail(e)
         }
     }
@@ -1488,10 +1529,10 @@ fn quoted(i: In) -> PResult<Spanned<Text>> {
         }
     }
     let mut e = PErr::unexpected(i).with_code(SyntaxCode::UnterminatedString);
-    e.end = Some(pos(&i) + i.fragment().len());
-    e.message = "this quoted string is not closed".into();
-    e.label = "opened here".into();
-    e.help = Some("close it with `\"` on the same line".into());
+    e.d().end = Some(pos(&i) + i.fragment().len());
+    e.d().message = "this quoted string is not closed".into();
+    e.d().label = "opened here".into();
+    e.d().help = Some("close it with `\"` on the same line".into());
     fail(e)
 }
 
