@@ -108,6 +108,15 @@ impl<R: BufRead> GameStream<R> {
 }
 
 /// Parses a whole document held in memory.
+///
+/// ```
+/// use dmlint::syntax::{parse_str, SyntaxCode};
+///
+/// let (doc, errors) = parse_str("dmlog 1\nturn 1 Eric\ndraw SK x4\nrerol SK:L1->bolt\n");
+/// assert_eq!(doc.games[0].lines.len(), 2); // the turn and the draw; the bad line is skipped
+/// assert_eq!(errors[0].code, SyntaxCode::UnknownKeyword);
+/// assert_eq!(errors[0].help.as_deref(), Some("did you mean `reroll`?"));
+/// ```
 pub fn parse_str(text: &str) -> (Document, Vec<SyntaxError>) {
     let mut stream = GameStream::new(io::Cursor::new(text.as_bytes()));
     let mut games = Vec::new();
