@@ -7,6 +7,7 @@
 
 pub mod ast;
 pub mod error;
+mod input;
 mod parser;
 mod print;
 pub mod source;

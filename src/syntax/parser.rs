@@ -1,8 +1,8 @@
 //! The nom parser of one dmlog line: one function per production of `grammar/dmlog.ebnf`.
 //!
-//! Functions carry the production's name (`r#move` for `move`). Input is a
-//! [`LocatedSpan`] whose `extra` is the line's absolute file offset, so every node gets
-//! its absolute span for free. nom's types stay in this file: callers get a
+//! Functions carry the production's name (`r#move` for `move`). Input is an [`In`]: the
+//! rest of the line and its absolute file offset, so every node gets its absolute span
+//! for free. nom's types stay in this file: callers get a
 //! [`Stmt`] or a [`SyntaxError`].
 //!
 //! Error strategy: `Error` means "not this alternative" (lists end, `opt` backs off);
@@ -17,12 +17,11 @@ use nom::error::{ErrorKind, ParseError};
 use nom::multi::{many0, separated_list1};
 use nom::sequence::{preceded, terminated};
 use nom::{IResult, Input, Parser};
-use nom_locate::LocatedSpan;
 
 use super::ast::*;
 use super::error::{SyntaxCode, SyntaxError};
+pub(crate) use super::input::In;
 
-pub(crate) type In<'a> = LocatedSpan<&'a str, usize>;
 type PResult<'a, O> = IResult<In<'a>, O, PErr>;
 
 /// Keywords that can start a line, for "did you mean" help.
@@ -183,7 +182,7 @@ impl PErr {
         let mut d = self.detail.map(|d| *d).unwrap_or_default();
         if d.end.is_none() || d.message.is_empty() {
             let rest = text.get(at.saturating_sub(base)..).unwrap_or("");
-            let full = *PErr::unexpected(In::new_extra(rest, at))
+            let full = *PErr::unexpected(In::new(rest, at))
                 .detail
                 .unwrap_or_default();
             d.end = d.end.or(full.end);
@@ -202,7 +201,7 @@ impl PErr {
 }
 
 fn pos(i: &In) -> usize {
-    i.extra + i.location_offset()
+    i.offset()
 }
 
 fn span(from: &In, to: &In) -> Span {
@@ -383,7 +382,7 @@ fn example_help(text: &str) -> String {
 /// Parses one statement's text (a line without its comment) at absolute offset `at`.
 /// Errors are boxed: they are rare, and the success path should stay small.
 pub(crate) fn parse_statement(text: &str, at: usize) -> Result<Stmt, Box<SyntaxError>> {
-    let input = In::new_extra(text, at);
+    let input = In::new(text, at);
     match statement(input) {
         Ok((rest, stmt)) => {
             let rest = rest
@@ -954,7 +953,7 @@ fn field_move(i: In) -> PResult<Move> {
 fn rolled_item(i: In) -> PResult<DieItem> {
     let (rest, item) = die_item(i)?;
     if item.die.face.is_none() {
-        let at = In::new_extra(&i.fragment()[item.die.span.len()..], item.die.span.end);
+        let at = In::new(&i.fragment()[item.die.span.len()..], item.die.span.end);
         return fail(
             PErr::expected(at, "`:` and the die's face").with_help(format!(
                 "a fielded die shows a character face: `{}:L1`",
@@ -1501,7 +1500,7 @@ fn number(i: In) -> PResult<Spanned<u32>> {
         return Err(nom::Err::Error(PErr::backtrack(i)));
     }
     match digits.fragment().parse::<u32>() {
-        Ok(n) if digits.len() <= 9 => Ok((rest, Spanned::new(n, span(&i, &rest)))),
+        Ok(n) if digits.fragment().len() <= 9 => Ok((rest, Spanned::new(n, span(&i, &rest)))),
         _ => {
             let mut e = PErr::unexpected(i).with_code(SyntaxCode::InvalidNumber);
             e.d().message = format!("the number `{}` is too large", digits.fragment());
