@@ -232,7 +232,8 @@ pub enum StateLine {
 /// A die named in a log: `Mike.SK:L1`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DieRef {
-    pub player: Option<Spanned<Text>>,
+    /// Boxed: rarely written, and a small `DieRef` is cheap to move through the parser.
+    pub player: Option<Box<Spanned<Text>>>,
     pub alias: Spanned<Text>,
     pub face: Option<Spanned<Face>>,
     pub span: Span,
@@ -241,7 +242,7 @@ pub struct DieRef {
 /// A card named in a log: `Mike.SM`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CardRef {
-    pub player: Option<Spanned<Text>>,
+    pub player: Option<Box<Spanned<Text>>>,
     pub alias: Spanned<Text>,
     pub span: Span,
 }
@@ -280,7 +281,53 @@ pub enum Face {
     /// An action face: `act`, `*`, `**`.
     Action { bursts: u8 },
     /// An energy face: `2fist`, `fist+bolt*`, `2gen`.
-    Energy { parts: Vec<EnergyPart>, bursts: u8 },
+    Energy { parts: EnergyParts, bursts: u8 },
+}
+
+/// The symbols of an energy face, at most [`EnergyParts::MAX`], kept inline: a face is
+/// parsed for nearly every die in a log, and a heap list per face was measurable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EnergyParts {
+    len: u8,
+    parts: [EnergyPart; EnergyParts::MAX],
+}
+
+impl EnergyParts {
+    pub const MAX: usize = 4;
+
+    /// `None` when there are more than [`EnergyParts::MAX`] symbols.
+    pub fn from_slice(parts: &[EnergyPart]) -> Option<Self> {
+        let filler = EnergyPart {
+            count: 0,
+            symbol: Energy::Generic,
+        };
+        let mut out = EnergyParts {
+            len: 0,
+            parts: [filler; Self::MAX],
+        };
+        for p in parts {
+            out.push(*p)?;
+        }
+        Some(out)
+    }
+
+    /// Adds a symbol; `None` when the face is full.
+    pub fn push(&mut self, part: EnergyPart) -> Option<()> {
+        let slot = self.parts.get_mut(usize::from(self.len))?;
+        *slot = part;
+        self.len += 1;
+        Some(())
+    }
+
+    pub fn as_slice(&self) -> &[EnergyPart] {
+        &self.parts[..usize::from(self.len)]
+    }
+}
+
+impl Serialize for EnergyParts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -290,7 +290,7 @@ pub(crate) fn line(raw: &str) -> (&str, Option<&str>) {
     let bytes = raw.as_bytes();
     // Most lines hold no `#` at all.
     if memchr::memchr(b'#', bytes).is_none() {
-        return (raw.trim(), None);
+        return (raw.trim_matches(BLANK), None);
     }
     let mut in_quote = false;
     let mut escaped = false;
@@ -313,14 +313,20 @@ pub(crate) fn line(raw: &str) -> (&str, Option<&str>) {
                 let next = bytes.get(idx + 1);
                 let before_ws = matches!(next, None | Some(b' ' | b'\t' | b'~'));
                 if at_start || (after_ws && before_ws) {
-                    return (raw[..idx].trim(), Some(raw[idx..].trim_end()));
+                    return (
+                        raw[..idx].trim_matches(BLANK),
+                        Some(raw[idx..].trim_end_matches(BLANK)),
+                    );
                 }
             }
             _ => {}
         }
     }
-    (raw.trim(), None)
+    (raw.trim_matches(BLANK), None)
 }
+
+/// The blanks of the grammar's `ws`: space and tab, nothing else.
+const BLANK: [char; 2] = [' ', '\t'];
 
 /// How each kind of line reads, for the help of an error that has no better one.
 const EXAMPLES: &[(&str, &str)] = &[
@@ -1295,12 +1301,12 @@ fn card_ref(i: In) -> PResult<CardRef> {
 
 /// `[ player "." ] alias`, the start of [`die_ref`] and [`card_ref`], reading the first
 /// name once whichever it turns out to be.
-fn owned_alias(i: In) -> PResult<(Option<Spanned<Text>>, Spanned<Text>)> {
+fn owned_alias(i: In) -> PResult<(Option<Box<Spanned<Text>>>, Spanned<Text>)> {
     let (rest, first) = alias(i)?;
     match rest.fragment().strip_prefix('.') {
         Some(after) if after.starts_with(char::is_alphabetic) => {
             let (rest, second) = alias(rest.take_split(1).0)?;
-            Ok((rest, (Some(first), second)))
+            Ok((rest, (Some(Box::new(first)), second)))
         }
         _ => Ok((rest, (None, first))),
     }
@@ -1396,10 +1402,10 @@ fn bursts(tok: &str) -> Option<u8> {
 fn energy_face(tok: &str) -> Option<Face> {
     let body = tok.trim_end_matches('*');
     let bursts = bursts(&tok[body.len()..])?;
-    let parts = body
-        .split('+')
-        .map(energy_term)
-        .collect::<Option<Vec<_>>>()?;
+    let mut parts = EnergyParts::from_slice(&[])?;
+    for term in body.split('+') {
+        parts.push(energy_term(term)?)?;
+    }
     Some(Face::Energy { parts, bursts })
 }
 
@@ -1463,22 +1469,42 @@ fn is_reserved(w: &str) -> bool {
     ) || (w.starts_with('x') && is_count(w))
 }
 
-/// `letter { letter | digit | "_" | "-" (letter | digit) }`, scanned by hand: it runs for
-/// nearly every token, and a combinator per character was the parser's hot spot.
+/// `letter { letter | digit | "_" | "-" (letter | digit) }`, scanned by hand over bytes:
+/// it runs for nearly every token. ASCII is decided byte by byte; anything else is
+/// decoded and asked of Unicode, so `José` is a name too.
 fn ident(i: In) -> PResult<In> {
     let s = *i.fragment();
-    let mut chars = s.char_indices().peekable();
-    match chars.next() {
-        Some((_, c)) if c.is_alphabetic() => {}
-        _ => return Err(nom::Err::Error(PErr::backtrack(i))),
-    }
-    let mut end = s.len();
-    while let Some((at, c)) = chars.next() {
-        let ok = c.is_alphanumeric()
-            || c == '_'
-            || (c == '-' && chars.peek().is_some_and(|(_, n)| n.is_alphanumeric()));
-        if !ok {
-            end = at;
+    let bytes = s.as_bytes();
+    // The length of the letter or digit at `at`, if there is one there.
+    let alnum_at = |at: usize, letter_only: bool| -> Option<usize> {
+        let b = *bytes.get(at)?;
+        if b.is_ascii() {
+            let ok = if letter_only {
+                b.is_ascii_alphabetic()
+            } else {
+                b.is_ascii_alphanumeric()
+            };
+            return ok.then_some(1);
+        }
+        let c = s[at..].chars().next()?;
+        let ok = if letter_only {
+            c.is_alphabetic()
+        } else {
+            c.is_alphanumeric()
+        };
+        ok.then(|| c.len_utf8())
+    };
+    let Some(mut end) = alnum_at(0, true) else {
+        return Err(nom::Err::Error(PErr::backtrack(i)));
+    };
+    loop {
+        if let Some(n) = alnum_at(end, false) {
+            end += n;
+        } else if bytes.get(end) == Some(&b'_') {
+            end += 1;
+        } else if bytes.get(end) == Some(&b'-') && alnum_at(end + 1, false).is_some() {
+            end += 1;
+        } else {
             break;
         }
     }
@@ -1625,10 +1651,13 @@ mod tests {
     fn faces() {
         use Energy::*;
         let e = |parts: &[(u8, Energy)], bursts| Face::Energy {
-            parts: parts
-                .iter()
-                .map(|&(count, symbol)| EnergyPart { count, symbol })
-                .collect(),
+            parts: EnergyParts::from_slice(
+                &parts
+                    .iter()
+                    .map(|&(count, symbol)| EnergyPart { count, symbol })
+                    .collect::<Vec<_>>(),
+            )
+            .unwrap(),
             bursts,
         };
         assert_eq!(face_of("fist"), e(&[(1, Fist)], 0));
@@ -1665,7 +1694,14 @@ mod tests {
                 .unwrap()
                 .contains("after `SK:`; did you mean `fist`?")
         );
-        for bad in ["L0", "L", "3fist*x", "gen2", "***"] {
+        for bad in [
+            "L0",
+            "L",
+            "3fist*x",
+            "gen2",
+            "***",
+            "fist+fist+fist+fist+fist",
+        ] {
             assert_eq!(
                 err(&format!("roll CA:{bad}")).code,
                 SyntaxCode::InvalidFace,

@@ -309,7 +309,7 @@ impl Display for Face {
             Face::Action { bursts: 0 } => f.write_str("act"),
             Face::Action { bursts } => stars(f, *bursts),
             Face::Energy { parts, bursts } => {
-                list(f, parts, "+")?;
+                list(f, parts.as_slice(), "+")?;
                 stars(f, *bursts)
             }
         }

@@ -141,6 +141,8 @@ pub(crate) struct ChunkReader<R> {
     /// A line read ahead: the `game` line that starts the next chunk, and its number.
     pending: Option<(String, LineInfo, usize)>,
     done: bool,
+    /// The size of the last chunk: games are alike, so the next one starts that big.
+    last_len: usize,
 }
 
 impl<R: BufRead> ChunkReader<R> {
@@ -152,6 +154,7 @@ impl<R: BufRead> ChunkReader<R> {
             buf: Vec::new(),
             pending: None,
             done: false,
+            last_len: 0,
         }
     }
 
@@ -161,7 +164,10 @@ impl<R: BufRead> ChunkReader<R> {
         &mut self,
         errors: &mut Vec<SyntaxError>,
     ) -> io::Result<Option<Chunk>> {
-        let mut chunk = Chunk::default();
+        let mut chunk = Chunk {
+            text: String::with_capacity(self.last_len),
+            ..Chunk::default()
+        };
         if let Some((text, line, line_no)) = self.pending.take() {
             chunk.base = line.start;
             chunk.first_line = line_no;
@@ -177,6 +183,7 @@ impl<R: BufRead> ChunkReader<R> {
             match self.next_line(errors)? {
                 None => {
                     self.done = true;
+                    self.last_len = chunk.text.len();
                     return Ok(Some(chunk));
                 }
                 Some(line) => {
@@ -184,6 +191,7 @@ impl<R: BufRead> ChunkReader<R> {
                     let text = std::str::from_utf8(&self.buf).unwrap_or_default();
                     if is_game_line(text) && !line.bad && !chunk.text.is_empty() {
                         self.pending = Some((text.to_string(), line, line_no));
+                        self.last_len = chunk.text.len();
                         return Ok(Some(chunk));
                     }
                     if chunk.text.is_empty() {
