@@ -229,11 +229,14 @@ pub enum StateLine {
     },
 }
 
+/// The player written before a die or card (`Mike.` in `Mike.SK:L1`), boxed: it is
+/// rarely written, and a small reference is cheap to move through the parser.
+pub type PlayerName = Option<Box<Spanned<Text>>>;
+
 /// A die named in a log: `Mike.SK:L1`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DieRef {
-    /// Boxed: rarely written, and a small `DieRef` is cheap to move through the parser.
-    pub player: Option<Box<Spanned<Text>>>,
+    pub player: PlayerName,
     pub alias: Spanned<Text>,
     pub face: Option<Spanned<Face>>,
     pub span: Span,
@@ -242,7 +245,7 @@ pub struct DieRef {
 /// A card named in a log: `Mike.SM`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CardRef {
-    pub player: Option<Box<Spanned<Text>>>,
+    pub player: PlayerName,
     pub alias: Spanned<Text>,
     pub span: Span,
 }

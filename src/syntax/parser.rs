@@ -1301,7 +1301,7 @@ fn card_ref(i: In) -> PResult<CardRef> {
 
 /// `[ player "." ] alias`, the start of [`die_ref`] and [`card_ref`], reading the first
 /// name once whichever it turns out to be.
-fn owned_alias(i: In) -> PResult<(Option<Box<Spanned<Text>>>, Spanned<Text>)> {
+fn owned_alias(i: In) -> PResult<(PlayerName, Spanned<Text>)> {
     let (rest, first) = alias(i)?;
     match rest.fragment().strip_prefix('.') {
         Some(after) if after.starts_with(char::is_alphabetic) => {
@@ -1500,9 +1500,9 @@ fn ident(i: In) -> PResult<In> {
     loop {
         if let Some(n) = alnum_at(end, false) {
             end += n;
-        } else if bytes.get(end) == Some(&b'_') {
-            end += 1;
-        } else if bytes.get(end) == Some(&b'-') && alnum_at(end + 1, false).is_some() {
+        } else if bytes.get(end) == Some(&b'_')
+            || (bytes.get(end) == Some(&b'-') && alnum_at(end + 1, false).is_some())
+        {
             end += 1;
         } else {
             break;
