@@ -970,32 +970,55 @@ fn rolled_item(i: In) -> PResult<DieItem> {
     Ok((rest, item))
 }
 
+/// `KEYWORD ws subject { ws clause }`: the shape of every move that uses an ability.
+fn with_clauses<'a, S>(
+    keyword: &'static str,
+    what: &'static str,
+    subject: impl Parser<In<'a>, Output = S, Error = PErr>,
+) -> impl FnMut(In<'a>) -> PResult<'a, (S, Vec<Clause>)> {
+    let mut subject = expect(what, subject);
+    move |i: In<'a>| {
+        let (i, _) = (kw(keyword), ws).parse(i)?;
+        let (i, s) = subject(i)?;
+        let (i, clauses) = clauses(i)?;
+        Ok((i, (s, clauses)))
+    }
+}
+
 fn use_move(i: In) -> PResult<Move> {
-    let (i, _) = (kw("use"), ws).parse(i)?;
-    let (i, die) = expect("the action die used, like `FB:act`", die_ref).parse(i)?;
-    let (i, clauses) = clauses(i)?;
-    Ok((i, Move::Use { die, clauses }))
+    map(
+        with_clauses("use", "the action die used, like `FB:act`", die_ref),
+        |(die, clauses)| Move::Use { die, clauses },
+    )
+    .parse(i)
 }
 
 fn global_move(i: In) -> PResult<Move> {
-    let (i, _) = (kw("global"), ws).parse(i)?;
-    let (i, card) = expect("the card whose global ability is used", card_ref).parse(i)?;
-    let (i, clauses) = clauses(i)?;
-    Ok((i, Move::Global { card, clauses }))
+    map(
+        with_clauses("global", "the card whose global ability is used", card_ref),
+        |(card, clauses)| Move::Global { card, clauses },
+    )
+    .parse(i)
 }
 
 fn activate_move(i: In) -> PResult<Move> {
-    let (i, _) = (kw("activate"), ws).parse(i)?;
-    let (i, die) = expect("the die whose ability is activated", die_ref).parse(i)?;
-    let (i, clauses) = clauses(i)?;
-    Ok((i, Move::Activate { die, clauses }))
+    map(
+        with_clauses("activate", "the die whose ability is activated", die_ref),
+        |(die, clauses)| Move::Activate { die, clauses },
+    )
+    .parse(i)
 }
 
 fn resolve_move(i: In) -> PResult<Move> {
-    let (i, _) = (kw("resolve"), ws).parse(i)?;
-    let (i, die) = expect("the die whose triggered ability resolves", die_ref).parse(i)?;
-    let (i, clauses) = clauses(i)?;
-    Ok((i, Move::Resolve { die, clauses }))
+    map(
+        with_clauses(
+            "resolve",
+            "the die whose triggered ability resolves",
+            die_ref,
+        ),
+        |(die, clauses)| Move::Resolve { die, clauses },
+    )
+    .parse(i)
 }
 
 fn pass_move(i: In) -> PResult<In> {
@@ -1144,40 +1167,40 @@ fn payment_item(i: In) -> PResult<PaymentItem> {
     ))
 }
 
+/// `KEYWORD ws item { sep item }`: the items of a list clause and the clause's span.
+fn listed<'a, O>(
+    keyword: &'static str,
+    what: &'static str,
+    item: impl Parser<In<'a>, Output = O, Error = PErr>,
+) -> impl FnMut(In<'a>) -> PResult<'a, (Vec<O>, Span)> {
+    let mut list = expect(what, separated_list1(sep, item));
+    move |i: In<'a>| {
+        let (rest, _) = (kw(keyword), ws).parse(i)?;
+        let (rest, items) = list(rest)?;
+        Ok((rest, (items, span(&i, &rest))))
+    }
+}
+
 fn target_clause(i: In) -> PResult<Clause> {
-    let (rest, _) = (kw("target"), ws).parse(i)?;
-    let (rest, targets) = expect("a target", separated_list1(sep, die_ref)).parse(rest)?;
-    Ok((
-        rest,
-        Clause::Target {
-            targets,
-            span: span(&i, &rest),
-        },
-    ))
+    map(listed("target", "a target", die_ref), |(targets, span)| {
+        Clause::Target { targets, span }
+    })
+    .parse(i)
 }
 
 fn choose_clause(i: In) -> PResult<Clause> {
-    let (rest, _) = (kw("choose"), ws).parse(i)?;
-    let (rest, words) = expect("a choice", separated_list1(sep, word)).parse(rest)?;
-    Ok((
-        rest,
-        Clause::Choose {
-            words,
-            span: span(&i, &rest),
-        },
-    ))
+    map(listed("choose", "a choice", word), |(words, span)| {
+        Clause::Choose { words, span }
+    })
+    .parse(i)
 }
 
 fn order_clause(i: In) -> PResult<Clause> {
-    let (rest, _) = (kw("order"), ws).parse(i)?;
-    let (rest, dice) = expect("the dice in order", separated_list1(sep, die_ref)).parse(rest)?;
-    Ok((
-        rest,
-        Clause::Order {
-            dice,
-            span: span(&i, &rest),
-        },
-    ))
+    map(
+        listed("order", "the dice in order", die_ref),
+        |(dice, span)| Clause::Order { dice, span },
+    )
+    .parse(i)
 }
 
 fn may_clause(i: In) -> PResult<Clause> {
@@ -1191,27 +1214,19 @@ fn may_clause(i: In) -> PResult<Clause> {
 }
 
 fn roll_clause(i: In) -> PResult<Clause> {
-    let (rest, _) = (kw("roll"), ws).parse(i)?;
-    let (rest, dice) = expect("the dice rolled with their faces", die_list).parse(rest)?;
-    Ok((
-        rest,
-        Clause::Roll {
-            dice,
-            span: span(&i, &rest),
-        },
-    ))
+    map(
+        listed("roll", "the dice rolled with their faces", die_item),
+        |(dice, span)| Clause::Roll { dice, span },
+    )
+    .parse(i)
 }
 
 fn draw_clause(i: In) -> PResult<Clause> {
-    let (rest, _) = (kw("draw"), ws).parse(i)?;
-    let (rest, dice) = expect("the dice drawn", die_list).parse(rest)?;
-    Ok((
-        rest,
-        Clause::Draw {
-            dice,
-            span: span(&i, &rest),
-        },
-    ))
+    map(
+        listed("draw", "the dice drawn", die_item),
+        |(dice, span)| Clause::Draw { dice, span },
+    )
+    .parse(i)
 }
 
 fn prevent_clause(i: In) -> PResult<Clause> {
