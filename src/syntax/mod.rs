@@ -170,6 +170,8 @@ struct OpenPosition {
     open: Span,
     annotation: Option<Spanned<Text>>,
     entries: Vec<Spanned<StateLine>>,
+    /// Annotation-only lines inside the block, pushed after it.
+    notes: Vec<Line>,
 }
 
 type Built = (Option<Game>, Vec<SyntaxError>);
@@ -223,8 +225,16 @@ impl<'c> Builder<'c> {
         });
         if stmt_text.is_empty() {
             if let Some(a) = annotation {
-                let span = a.span;
-                self.push(span, Statement::Annotation, Some(a));
+                let line = Line {
+                    span: a.span,
+                    statement: Statement::Annotation,
+                    annotation: Some(a),
+                };
+                // Inside a position block the line waits for the block, to keep file order.
+                match &mut self.position {
+                    Some(pos) => pos.notes.push(line),
+                    None => self.lines.push(line),
+                }
             }
             return;
         }
@@ -286,6 +296,7 @@ impl<'c> Builder<'c> {
                         }),
                         pos.annotation,
                     );
+                    self.lines.extend(pos.notes);
                 }
                 Stmt::Plain(Statement::State(s)) => pos.entries.push(Spanned::new(s, span)),
                 Stmt::Turn { .. } => {
@@ -357,6 +368,7 @@ impl<'c> Builder<'c> {
                     open: span,
                     annotation,
                     entries: Vec::new(),
+                    notes: Vec::new(),
                 });
             }
             Stmt::End => {
@@ -533,6 +545,7 @@ impl<'c> Builder<'c> {
                 }),
                 pos.annotation,
             );
+            self.lines.extend(pos.notes);
         }
         if self.mode != Mode::Game && self.first_statement {
             let at = self.chunk.base;
@@ -731,6 +744,16 @@ mod tests {
             codes("dmlog 1\nposition\nturn 4 A\nend\n"),
             vec![(SyntaxCode::UnexpectedToken, 3)]
         );
+    }
+
+    #[test]
+    fn an_annotation_inside_a_position_comes_after_the_block() {
+        let (doc, errors) = parse_str("dmlog 1\nposition\nlife A 3\n#~ note\nend\npass #~ ok\n");
+        assert!(errors.is_empty(), "{errors:?}");
+        let kinds: Vec<&Statement> = doc.games[0].lines.iter().map(|l| &l.statement).collect();
+        assert!(matches!(kinds[0], Statement::Position(_)));
+        assert_eq!(kinds[1], &Statement::Annotation);
+        assert!(matches!(kinds[2], Statement::Move { .. }));
     }
 
     #[test]

@@ -20,7 +20,7 @@ use nom::{IResult, Input, Parser};
 
 use super::ast::*;
 use super::error::{SyntaxCode, SyntaxError};
-pub(crate) use super::input::In;
+use super::input::In;
 
 type PResult<'a, O> = IResult<In<'a>, O, PErr>;
 
@@ -74,7 +74,7 @@ pub(crate) enum Stmt {
 /// kept to two words: the common "not this" error has no detail at all, and its text is
 /// spelled out only if the error is reported ([`PErr::into_error`]).
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct PErr {
+struct PErr {
     at: usize,
     detail: Option<Box<Detail>>,
 }
@@ -177,7 +177,7 @@ impl PErr {
     }
 
     /// The reportable error; `text` is the statement parsed, starting at offset `base`.
-    pub(crate) fn into_error(self, text: &str, base: usize) -> SyntaxError {
+    fn into_error(self, text: &str, base: usize) -> SyntaxError {
         let at = self.at;
         let mut d = self.detail.map(|d| *d).unwrap_or_default();
         if d.end.is_none() || d.message.is_empty() {
@@ -223,7 +223,7 @@ fn token(s: &str) -> &str {
 }
 
 /// The candidate closest to `word`, if it is close enough to be a likely typo.
-pub(crate) fn suggest<'k>(word: &str, candidates: &[&'k str]) -> Option<&'k str> {
+fn suggest<'k>(word: &str, candidates: &[&'k str]) -> Option<&'k str> {
     let limit = if word.chars().count() <= 3 { 1 } else { 2 };
     candidates
         .iter()
@@ -486,7 +486,7 @@ fn turn_statement(i: In) -> PResult<Stmt> {
 
 // ------------------------------------------------------------ file header
 
-pub(crate) fn header_line(i: In) -> PResult<Spanned<u32>> {
+fn header_line(i: In) -> PResult<Spanned<u32>> {
     preceded(
         (kw("dmlog"), ws),
         expect("the notation version, `1`", number),

@@ -35,7 +35,7 @@ pub struct Chunk {
     /// 1-based line number of the chunk's first line in the file.
     pub first_line: usize,
     /// Chunk offsets of lines that must not be parsed (their bytes were bad).
-    pub(crate) bad_lines: Vec<usize>,
+    bad_lines: Vec<usize>,
     cuts: Vec<Cut>,
 }
 
