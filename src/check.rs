@@ -8,6 +8,7 @@ use std::io::BufRead;
 
 use miette::{Diagnostic, Severity};
 
+use crate::diag::Code;
 use crate::render::Renderer;
 use crate::syntax::{Chunk, GameStream, Span, SyntaxCode, SyntaxError};
 

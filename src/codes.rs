@@ -1,8 +1,9 @@
 //! Every diagnostic code dmlint can emit, and `dmlint explain`'s lookup over them.
 //!
-//! Each family keeps its own table (syntax codes live in [`crate::syntax::error`]); this
+//! Each family keeps its own table, declared with [`crate::diag::code_table!`]; this
 //! module only answers "which documentation belongs to this code?".
 
+use crate::diag::Code;
 use crate::syntax::SyntaxCode;
 
 /// A code's full name and its documentation.
@@ -12,15 +13,16 @@ pub struct Explanation {
     pub doc: &'static str,
 }
 
-/// Every known code, in table order.
+/// Every known code: each family's table in order.
 pub fn all() -> Vec<Explanation> {
-    SyntaxCode::ALL
-        .iter()
-        .map(|c| Explanation {
-            code: c.code(),
-            doc: c.doc(),
-        })
-        .collect()
+    family(SyntaxCode::ALL).collect()
+}
+
+fn family<C: Code>(codes: &'static [C]) -> impl Iterator<Item = Explanation> {
+    codes.iter().map(|c| Explanation {
+        code: c.code(),
+        doc: c.doc(),
+    })
 }
 
 /// Finds a code by its full name (`dmlint::syntax::unknown-keyword`), its family-relative

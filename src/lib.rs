@@ -5,5 +5,6 @@
 
 pub mod check;
 pub mod codes;
+pub mod diag;
 pub mod render;
 pub mod syntax;

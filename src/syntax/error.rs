@@ -3,43 +3,10 @@
 //! Each code's doc comment is its documentation: `dmlint explain CODE` prints it, so it
 //! says what is wrong, shows an example, and says how to fix it.
 
-use std::fmt;
+use crate::diag::{Problem, code_table};
 
-use miette::{Diagnostic, LabeledSpan, Severity};
-use serde::Serialize;
-
-use super::ast::Span;
-
-/// Declares the code table: each variant, its stable name and its documentation.
-macro_rules! syntax_codes {
-    ($( $(#[doc = $doc:literal])+ $variant:ident = $name:literal, )+) => {
-        /// A stable syntax diagnostic code.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-        pub enum SyntaxCode { $( $(#[doc = $doc])+ $variant, )+ }
-
-        impl SyntaxCode {
-            /// Every code, in table order.
-            pub const ALL: &'static [SyntaxCode] = &[$(SyntaxCode::$variant),+];
-
-            /// The short name, e.g. `unknown-keyword`.
-            pub fn name(self) -> &'static str {
-                match self { $(SyntaxCode::$variant => $name,)+ }
-            }
-
-            /// The full code, e.g. `dmlint::syntax::unknown-keyword`.
-            pub fn code(self) -> &'static str {
-                match self { $(SyntaxCode::$variant => concat!("dmlint::syntax::", $name),)+ }
-            }
-
-            /// The code's documentation (its doc comment).
-            pub fn doc(self) -> &'static str {
-                match self { $(SyntaxCode::$variant => concat!($($doc, "\n"),+),)+ }
-            }
-        }
-    };
-}
-
-syntax_codes! {
+code_table! {
+    "syntax", SyntaxCode;
     /// The file does not start with `dmlog 1`.
     ///
     /// Every log names the version of the notation on its first line (blank lines and
@@ -147,93 +114,12 @@ syntax_codes! {
 }
 
 /// A syntax problem, with everything needed to render it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SyntaxError {
-    pub code: SyntaxCode,
-    /// The primary span: the exact token at fault.
-    pub span: Span,
-    pub message: String,
-    /// The primary label's text.
-    pub label: String,
-    pub help: Option<String>,
-    /// A secondary label on the line that set up the context.
-    pub context: Option<(Span, String)>,
-    pub severity: Severity,
-}
-
-impl SyntaxError {
-    pub fn new(
-        code: SyntaxCode,
-        span: Span,
-        message: impl Into<String>,
-        label: impl Into<String>,
-    ) -> Self {
-        SyntaxError {
-            code,
-            span,
-            message: message.into(),
-            label: label.into(),
-            help: None,
-            context: None,
-            severity: Severity::Error,
-        }
-    }
-
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
-        self
-    }
-
-    pub fn with_context(mut self, span: Span, label: impl Into<String>) -> Self {
-        self.context = Some((span, label.into()));
-        self
-    }
-
-    pub fn with_severity(mut self, severity: Severity) -> Self {
-        self.severity = severity;
-        self
-    }
-}
-
-impl fmt::Display for SyntaxError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for SyntaxError {}
-
-impl Diagnostic for SyntaxError {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.code.code()))
-    }
-
-    fn severity(&self) -> Option<Severity> {
-        Some(self.severity)
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_deref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let primary = LabeledSpan::new_primary_with_span(
-            Some(self.label.clone()),
-            (self.span.start, self.span.len()),
-        );
-        let context = self
-            .context
-            .iter()
-            .map(|(s, l)| LabeledSpan::new_with_span(Some(l.clone()), (s.start, s.len())));
-        Some(Box::new(std::iter::once(primary).chain(context)))
-    }
-}
+pub type SyntaxError = Problem<SyntaxCode>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::Code;
 
     #[test]
     fn codes_are_unique_kebab_case_and_documented() {
