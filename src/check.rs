@@ -8,8 +8,10 @@ use std::io::BufRead;
 
 use miette::{Diagnostic, Severity};
 
+use crate::cards::{Pool, check_card_names};
 use crate::diag::Code;
 use crate::render::Renderer;
+use crate::rules::check_game;
 use crate::syntax::{Chunk, GameStream, Span, SyntaxCode, SyntaxError};
 
 /// The default cap on diagnostics printed per file.
@@ -19,8 +21,11 @@ pub const DEFAULT_MAX_DIAGNOSTICS: usize = 50;
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct FileReport {
     pub games: usize,
-    /// Diagnostics of error severity (printed or not).
+    /// Diagnostics that stopped the input from being checked: syntax errors, unknown
+    /// cards (printed or not).
     pub errors: usize,
+    /// Rules broken by a game (printed or not).
+    pub violations: usize,
     /// Diagnostics counted but not printed because of the cap.
     pub suppressed: usize,
 }
@@ -60,10 +65,28 @@ impl Diagnostic for CapNotice {
     }
 }
 
-/// Checks one input, appending rendered diagnostics to `out`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Error,
+    Violation,
+    Other,
+}
+
+impl Kind {
+    fn of_error(severity: Severity) -> Kind {
+        if severity == Severity::Error {
+            Kind::Error
+        } else {
+            Kind::Other
+        }
+    }
+}
+
+/// Checks one input against a card pool, appending rendered diagnostics to `out`.
 pub fn check_reader(
     name: &str,
     input: impl BufRead,
+    pool: &Pool,
     renderer: &Renderer,
     max_diagnostics: usize,
     out: &mut String,
@@ -84,12 +107,50 @@ pub fn check_reader(
             }
         };
         report.games += usize::from(chunk.game.is_some());
-        for e in &chunk.errors {
-            if e.severity == Severity::Error {
-                report.errors += 1;
+        let card_errors = chunk
+            .game
+            .as_ref()
+            .map(|g| check_card_names(g, pool))
+            .unwrap_or_default();
+        let violations = chunk
+            .game
+            .as_ref()
+            .map(|g| check_game(g, stream.header(), pool))
+            .unwrap_or_default();
+        // Each diagnostic with what it counts as: an error (input not checkable) or a
+        // violation (a rule broken); advice counts as neither.
+        let mut diags: Vec<(usize, Kind, &dyn Diagnostic)> = chunk
+            .errors
+            .iter()
+            .map(|e| {
+                (
+                    e.span.start,
+                    Kind::of_error(e.severity),
+                    e as &dyn Diagnostic,
+                )
+            })
+            .chain(card_errors.iter().map(|e| {
+                (
+                    e.span.start,
+                    Kind::of_error(e.severity),
+                    e as &dyn Diagnostic,
+                )
+            }))
+            .chain(
+                violations
+                    .iter()
+                    .map(|v| (v.span.start, Kind::Violation, v as &dyn Diagnostic)),
+            )
+            .collect();
+        diags.sort_by_key(|d| d.0);
+        for (_, kind, diag) in diags {
+            match kind {
+                Kind::Error => report.errors += 1,
+                Kind::Violation => report.violations += 1,
+                Kind::Other => {}
             }
             if shown < max_diagnostics {
-                renderer.render(name, &chunk.source, e, out);
+                renderer.render(name, &chunk.source, diag, out);
                 shown += 1;
             } else {
                 report.suppressed += 1;

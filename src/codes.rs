@@ -3,19 +3,24 @@
 //! Each family keeps its own table, declared with [`crate::diag::code_table!`]; this
 //! module only answers "which documentation belongs to this code?".
 
+use crate::cards::CardCode;
 use crate::diag::Code;
+use crate::rules::RuleCode;
 use crate::syntax::SyntaxCode;
 
 /// A code's full name and its documentation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
     pub code: &'static str,
-    pub doc: &'static str,
+    pub doc: String,
 }
 
 /// Every known code: each family's table in order.
 pub fn all() -> Vec<Explanation> {
-    family(SyntaxCode::ALL).collect()
+    family(SyntaxCode::ALL)
+        .chain(family(CardCode::ALL))
+        .chain(family(RuleCode::ALL))
+        .collect()
 }
 
 fn family<C: Code>(codes: &'static [C]) -> impl Iterator<Item = Explanation> {

@@ -16,8 +16,8 @@ use crate::syntax::Span;
 pub trait Code: Copy + fmt::Debug + Send + Sync + 'static {
     /// The full code, e.g. `dmlint::syntax::unknown-keyword`.
     fn code(self) -> &'static str;
-    /// The code's documentation (its doc comment).
-    fn doc(self) -> &'static str;
+    /// The code's documentation: its doc comment (for a rule, its file's `//!` header).
+    fn doc(self) -> String;
 }
 
 /// Declares a family's code table: `code_table! { "family", Enum; /// docs  Variant = "name", … }`.
@@ -41,8 +41,8 @@ macro_rules! code_table {
             fn code(self) -> &'static str {
                 match self { $($enum::$variant => concat!("dmlint::", $family, "::", $name),)+ }
             }
-            fn doc(self) -> &'static str {
-                match self { $($enum::$variant => concat!($($doc, "\n"),+),)+ }
+            fn doc(self) -> String {
+                match self { $($enum::$variant => concat!($($doc, "\n"),+),)+ }.to_string()
             }
         }
     };

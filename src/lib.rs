@@ -3,8 +3,10 @@
 //! The flow is one-way: text → syntax tree ([`syntax`]) → (later) resolved moves → game
 //! state. Diagnostics carry byte spans and are rendered only at the edge ([`render`]).
 
+pub mod cards;
 pub mod check;
 pub mod codes;
 pub mod diag;
 pub mod render;
+pub mod rules;
 pub mod syntax;

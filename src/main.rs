@@ -1,18 +1,23 @@
 //! The `dmlint` command line: argument parsing, file discovery, output and exit codes.
 //!
-//! Exit codes: 0 every game legal (for now: every file parsed), 1 an illegal move was
-//! found (once the rules engine lands), 2 the input could not be checked (syntax error,
-//! unreadable file, bad arguments — clap's own usage errors also exit 2).
+//! Exit codes: 0 every game legal (for now: parsed, with legal teams; moves are checked
+//! once the rules engine lands), 1 a rule was broken (an illegal team, later an illegal
+//! move), 2 the input could not be checked (syntax error, unknown card, unreadable file,
+//! bad arguments — clap's own usage errors also exit 2).
 
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::borrow::Cow;
+
+use dmlint::cards::show::describe;
+use dmlint::cards::{CardCode, CardError, CardFile, Pool, SetStats, parse_card_file};
 use dmlint::check::{DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, unreadable};
 use dmlint::codes;
 use dmlint::render::{Format, Renderer};
-use dmlint::syntax::Chunk;
+use dmlint::syntax::{Chunk, Span};
 use miette::IntoDiagnostic;
 
 #[derive(Parser)]
@@ -33,6 +38,8 @@ struct Cli {
 enum Command {
     /// Check logs (the default when no subcommand is given).
     Check(CheckArgs),
+    /// Find cards in the pool, validate a card file, or show the pool's coverage.
+    Cards(CardsArgs),
     /// Print the documentation of a diagnostic code (all codes when none is given).
     Explain {
         /// A code: `dmlint::syntax::unknown-keyword`, `syntax::unknown-keyword` or `unknown-keyword`.
@@ -53,6 +60,33 @@ struct CheckArgs {
     /// The most diagnostics printed per file; the rest are counted.
     #[arg(long, default_value_t = DEFAULT_MAX_DIAGNOSTICS)]
     max_diagnostics: usize,
+    #[command(flatten)]
+    cards: CardFiles,
+}
+
+#[derive(Args)]
+struct CardFiles {
+    /// A card file (YAML, see cards/README.md) to add to the built-in pool; a card with
+    /// the same set, title and subtitle replaces the built-in one. May be repeated.
+    #[arg(long = "cards", value_name = "FILE")]
+    card_files: Vec<PathBuf>,
+}
+
+#[derive(Args)]
+struct CardsArgs {
+    /// Text to find in card names (`Hulk`, `Jade Giant`), a set code (`AVX`) or `SET NUMBER`.
+    query: Option<String>,
+    /// Validate a card file instead, and report every problem in it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["query", "stats"])]
+    check: Option<PathBuf>,
+    /// Print the pool's coverage, one line per set, then a total.
+    #[arg(long, conflicts_with = "query")]
+    stats: bool,
+    /// The most cards printed for a query.
+    #[arg(long, default_value_t = 20)]
+    limit: usize,
+    #[command(flatten)]
+    cards: CardFiles,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -66,6 +100,7 @@ fn main() -> miette::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Explain { code }) => explain(code.as_deref()),
+        Some(Command::Cards(args)) => cards(args),
         Some(Command::Check(args)) => check(args),
         None => check(cli.check),
     }
@@ -121,6 +156,9 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
         color,
         width,
     };
+    let Some(pool) = load_pool(&args.cards, &renderer) else {
+        return Ok(ExitCode::from(2));
+    };
     let mut stdout = io::stdout().lock();
     let mut total = FileReport::default();
     let mut files = 0;
@@ -131,6 +169,7 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
             Input::Stdin => check_reader(
                 &name,
                 io::stdin().lock(),
+                &pool,
                 &renderer,
                 args.max_diagnostics,
                 &mut out,
@@ -139,6 +178,7 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
                 Ok(f) => check_reader(
                     &name,
                     BufReader::with_capacity(1 << 16, f),
+                    &pool,
                     &renderer,
                     args.max_diagnostics,
                     &mut out,
@@ -159,15 +199,18 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
         }
         total.games += report.games;
         total.errors += report.errors;
+        total.violations += report.violations;
     }
     if files > 1 && matches!(args.format, Format::Human | Format::Ariadne) {
         let _ = writeln!(
             stdout,
-            "{files} files, {} game{}, {} error{}",
+            "{files} files, {} game{}, {} error{}, {} rule violation{}",
             total.games,
             if total.games == 1 { "" } else { "s" },
             total.errors,
-            if total.errors == 1 { "" } else { "s" }
+            if total.errors == 1 { "" } else { "s" },
+            total.violations,
+            if total.violations == 1 { "" } else { "s" }
         );
     }
     Ok(if total.errors > 0 {
@@ -177,23 +220,167 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
     })
 }
 
+/// The built-in pool, plus the files given with `--cards`; `None` (after printing their
+/// diagnostics) when a file is unreadable or invalid.
+fn load_pool<'p>(files: &CardFiles, renderer: &Renderer) -> Option<Cow<'p, Pool>> {
+    if files.card_files.is_empty() {
+        return Some(Cow::Borrowed(Pool::embedded()));
+    }
+    let mut pool = Pool::embedded().clone();
+    let mut ok = true;
+    for path in &files.card_files {
+        match read_card_file(path, renderer) {
+            Some(file) => pool.add_file(file),
+            None => ok = false,
+        }
+    }
+    ok.then_some(Cow::Owned(pool))
+}
+
+/// Reads and checks one card file, printing its diagnostics.
+fn read_card_file(path: &Path, renderer: &Renderer) -> Option<CardFile> {
+    let name = path.display().to_string();
+    let mut out = String::new();
+    let text = match std::fs::read(path) {
+        Ok(bytes) if bytes.len() > dmlint::cards::load::MAX_FILE => {
+            let e = CardError::new(
+                CardCode::TooLarge,
+                Span::new(0, 0),
+                format!("{name} is {} bytes", bytes.len()),
+                "too large",
+            )
+            .with_help(format!(
+                "a card file is at most {} bytes",
+                dmlint::cards::load::MAX_FILE
+            ));
+            renderer.render(&name, &Chunk::empty(), &e, &mut out);
+            print!("{out}");
+            return None;
+        }
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => {
+            let e = CardError::new(
+                CardCode::Unreadable,
+                Span::new(0, 0),
+                format!("cannot read {name}: {e}"),
+                "unreadable",
+            )
+            .with_help("check the path of the card file");
+            renderer.render(&name, &Chunk::empty(), &e, &mut out);
+            print!("{out}");
+            return None;
+        }
+    };
+    match parse_card_file(&text) {
+        Ok(file) => Some(file),
+        Err(errors) => {
+            let chunk = Chunk::whole(text);
+            for e in &errors {
+                renderer.render(&name, &chunk, e, &mut out);
+            }
+            print!("{out}");
+            None
+        }
+    }
+}
+
+fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
+    let renderer = Renderer {
+        format: Format::Human,
+        color: io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        width: if io::stdout().is_terminal() {
+            terminal_width()
+        } else {
+            100
+        },
+    };
+    if let Some(path) = &args.check {
+        return Ok(match read_card_file(path, &renderer) {
+            Some(file) => {
+                println!(
+                    "{}: {} cards, no problems",
+                    path.display(),
+                    file.cards.len()
+                );
+                ExitCode::SUCCESS
+            }
+            None => ExitCode::from(2),
+        });
+    }
+    let Some(pool) = load_pool(&args.cards, &renderer) else {
+        return Ok(ExitCode::from(2));
+    };
+    let mut stdout = io::stdout().lock();
+    if args.stats {
+        let stats = pool.stats();
+        let mut total = SetStats::default();
+        for s in &stats {
+            writeln!(
+                stdout,
+                "{:<6} {:>5} cards, {:>5} with dice, {:>5} with energy faces, {:>5} with abilities",
+                s.set, s.cards, s.with_dice, s.with_energy_faces, s.with_abilities
+            )
+            .into_diagnostic()?;
+            total.cards += s.cards;
+            total.with_dice += s.with_dice;
+            total.with_energy_faces += s.with_energy_faces;
+            total.with_abilities += s.with_abilities;
+        }
+        writeln!(
+            stdout,
+            "total: {} cards, {} with dice, {} with energy faces, {} with abilities",
+            total.cards, total.with_dice, total.with_energy_faces, total.with_abilities
+        )
+        .into_diagnostic()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(query) = args.query else {
+        eprintln!(
+            "error: name a card to find (`dmlint cards Hulk`), or use --stats or --check FILE"
+        );
+        return Ok(ExitCode::from(2));
+    };
+    let found = pool.search(&query);
+    if found.is_empty() {
+        let near = pool.closest(&query);
+        eprintln!("no card matches `{query}`");
+        if !near.is_empty() {
+            eprintln!("help: did you mean {}?", near.join(" or "));
+        }
+        return Ok(ExitCode::from(1));
+    }
+    for e in found.iter().take(args.limit) {
+        writeln!(stdout, "{}", describe(e)).into_diagnostic()?;
+    }
+    if found.len() > args.limit {
+        writeln!(
+            stdout,
+            "… and {} more (raise --limit to see them)",
+            found.len() - args.limit
+        )
+        .into_diagnostic()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn write_out(stdout: &mut impl Write, out: &str) -> io::Result<()> {
     stdout.write_all(out.as_bytes())?;
     stdout.flush()
 }
 
 fn summary_line(name: &str, report: &FileReport) -> String {
-    if report.errors == 0 {
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    if report.errors > 0 {
         format!(
-            "{name}: {} game{} read, no syntax errors (rules are not checked yet)\n",
-            report.games,
-            if report.games == 1 { "" } else { "s" }
+            "{name}: {} (the file could not be checked)\n",
+            plural(report.errors, "error")
         )
+    } else if report.violations > 0 {
+        format!("{name}: {}\n", plural(report.violations, "rule violation"))
     } else {
         format!(
-            "{name}: {} syntax error{}\n",
-            report.errors,
-            if report.errors == 1 { "" } else { "s" }
+            "{name}: {} read; teams legal, no syntax errors (moves are not checked yet)\n",
+            plural(report.games, "game")
         )
     }
 }
@@ -201,9 +388,8 @@ fn summary_line(name: &str, report: &FileReport) -> String {
 fn unreadable_report(name: &str, why: &str, renderer: &Renderer, out: &mut String) -> FileReport {
     renderer.render(name, &Chunk::empty(), &unreadable(name, why), out);
     FileReport {
-        games: 0,
         errors: 1,
-        suppressed: 0,
+        ..FileReport::default()
     }
 }
 

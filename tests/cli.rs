@@ -44,6 +44,7 @@ fn no_input_and_bad_arguments_exit_2() {
     let empty = std::env::temp_dir().join(format!("dmlint-empty-{}", std::process::id()));
     std::fs::create_dir_all(&empty).unwrap();
     let o = dmlint(&[empty.to_str().unwrap()]);
+    std::fs::remove_dir_all(&empty).unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(stdout(&o).contains("holds no .dmlog file"));
 }
@@ -75,7 +76,7 @@ fn json_is_one_object_per_line() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines.len(), 7);
-    assert_eq!(lines[0]["line"], 2);
+    assert_eq!(lines[0]["line"], 3);
     assert_eq!(lines[0]["code"], "dmlint::syntax::move-outside-turn");
 }
 
@@ -120,4 +121,89 @@ fn directories_are_searched_in_a_stable_order() {
     sorted.sort();
     assert_eq!(files, sorted);
     assert!(Path::new(&files[0]).starts_with("tests/syntax-errors"));
+}
+
+#[test]
+fn cards_shows_hulk_jade_giant_among_the_hulks() {
+    let o = dmlint(&["cards", "Hulk"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    let jade = text
+        .split("\n\n")
+        .find(|c| c.starts_with("Hulk: Jade Giant"))
+        .expect("Hulk: Jade Giant listed");
+    assert!(jade.contains("cost 6, fist"), "{jade}");
+    assert!(jade.contains("affiliations: Avengers"), "{jade}");
+    assert!(jade.contains("die limit 4"), "{jade}");
+    assert!(
+        jade.contains("level 1: fielding 1, attack 6, defense 5, burst *"),
+        "{jade}"
+    );
+    assert!(
+        jade.contains("level 2: fielding 2, attack 7, defense 7, burst *"),
+        "{jade}"
+    );
+    assert!(
+        jade.contains("level 3: fielding 3, attack 8, defense 8\n"),
+        "{jade}"
+    );
+    assert!(
+        text.matches("Hulk").count() > 3,
+        "other Hulk cards are listed too"
+    );
+}
+
+#[test]
+fn cards_stats_ends_with_the_total_line() {
+    let o = dmlint(&["cards", "--stats"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("total: "), "{last}");
+    assert!(
+        last.contains(" with dice, ") && last.ends_with(" with abilities"),
+        "{last}"
+    );
+    assert!(text.lines().any(|l| l.starts_with("AVX ")));
+}
+
+#[test]
+fn cards_check_reports_a_bad_card_file_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("dmlint-cards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.yaml");
+    std::fs::write(&bad, "schema: 1\nset: {code: X, name: X}\ncards:\n  - title: Thor\n    kind: character\n    cots: 4\n").unwrap();
+    let o = dmlint(&["cards", "--check", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let text = stdout(&o);
+    assert!(text.contains("dmlint::cards::invalid-yaml"), "{text}");
+    assert!(text.contains("bad.yaml:6:5"), "{text}");
+    assert!(text.contains("did you mean `cost`?"), "{text}");
+    let good = dir.join("good.yaml");
+    std::fs::write(&good, "schema: 1\nset: {code: X, name: X}\ncards:\n  - title: Custom\n    subtitle: Rules Writer\n    kind: character\n    cost: 4\n").unwrap();
+    assert_eq!(
+        dmlint(&["cards", "--check", good.to_str().unwrap()])
+            .status
+            .code(),
+        Some(0)
+    );
+    // A rules writer's custom card: unknown to the built-in pool, known with --cards.
+    let log = dir.join("x.dmlog");
+    std::fs::write(&log, "dmlog 1\nteam A\nC = Custom: Rules Writer\n").unwrap();
+    let o = dmlint(&[log.to_str().unwrap(), "--format", "short"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).contains("dmlint::cards::unknown-card"));
+    let o = dmlint(&[
+        "--cards",
+        good.to_str().unwrap(),
+        log.to_str().unwrap(),
+        "--format",
+        "short",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    // A bad card file stops the check with its own diagnostics.
+    let o = dmlint(&["--cards", bad.to_str().unwrap(), log.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).contains("dmlint::cards::invalid-yaml"));
 }

@@ -18,6 +18,7 @@ fn render(path: &std::path::Path, format: Format) -> String {
     let report = check_reader(
         &name,
         Cursor::new(bytes),
+        dmlint::cards::Pool::embedded(),
         &Renderer::plain(format),
         50,
         &mut out,

@@ -101,6 +101,7 @@ fn a_50_megabyte_line_is_one_short_diagnostic() {
     let report = check_reader(
         "big.dmlog",
         Cursor::new(&bytes),
+        dmlint::cards::Pool::embedded(),
         &Renderer::plain(Format::Human),
         50,
         &mut out,
@@ -122,6 +123,7 @@ fn ten_thousand_errors_are_capped() {
     let report = check_reader(
         "many.dmlog",
         Cursor::new(text),
+        dmlint::cards::Pool::embedded(),
         &Renderer::plain(Format::Short),
         50,
         &mut out,

@@ -108,6 +108,12 @@ impl<R: BufRead> GameStream<R> {
     }
 }
 
+/// Reads a die face written on its own (`2fist`, `bolt*`, `L2`, `**`), as card files
+/// write them; `None` if it is not a face.
+pub fn parse_face(text: &str) -> Option<Face> {
+    parser::face_text(text)
+}
+
 /// Parses a whole document held in memory.
 ///
 /// ```

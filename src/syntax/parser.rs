@@ -1367,10 +1367,7 @@ fn face(i: In) -> PResult<Spanned<Face>> {
     }
     let tok = &tok[..len];
     let (rest, _) = i.take_split(len);
-    match level_face(tok)
-        .or_else(|| action_face(tok))
-        .or_else(|| energy_face(tok))
-    {
+    match face_text(tok) {
         Some(f) => Ok((rest, Spanned::new(f, span(&i, &rest)))),
         None => {
             let mut e = PErr::unexpected(i).with_code(SyntaxCode::InvalidFace);
@@ -1380,6 +1377,13 @@ fn face(i: In) -> PResult<Spanned<Face>> {
             fail(e)
         }
     }
+}
+
+/// A face token on its own, as card files write die faces too.
+pub(crate) fn face_text(tok: &str) -> Option<Face> {
+    level_face(tok)
+        .or_else(|| action_face(tok))
+        .or_else(|| energy_face(tok))
 }
 
 /// `L2`, `L1*`

@@ -48,6 +48,15 @@ impl Chunk {
         }
     }
 
+    /// A whole text as one chunk (a card file, say), for rendering its diagnostics.
+    pub fn whole(text: String) -> Chunk {
+        Chunk {
+            text,
+            first_line: 1,
+            ..Chunk::default()
+        }
+    }
+
     /// The absolute file offset of a chunk offset.
     pub fn abs(&self, local: usize) -> usize {
         let shift: usize = self

@@ -1,0 +1,53 @@
+//! Card diagnostics: the one table of `dmlint::cards::…` codes.
+//!
+//! Each code's doc comment is its documentation, printed by `dmlint explain`.
+
+use crate::diag::{Problem, code_table};
+
+code_table! {
+    "cards", CardCode;
+    /// A card file that is not valid YAML, or does not match the card schema.
+    ///
+    /// The label points at the line and column where the YAML stopped making sense: a
+    /// syntax error, a value of the wrong type (`cost: four`), a missing field, or an
+    /// unknown field (`cots: 4`, with the nearest field name suggested). The schema is in
+    /// `cards/README.md`.
+    InvalidYaml = "invalid-yaml",
+    /// A card file written for a schema version this dmlint does not read.
+    ///
+    /// ```text
+    /// schema: 1
+    /// ```
+    UnsupportedSchema = "unsupported-schema",
+    /// A die face in a card file that is not in dmlog face notation.
+    ///
+    /// Energy faces are written as in logs (`fist`, `2bolt`, `mask*`, `2gen`), action faces
+    /// as `act`, `*` or `**`. An energy face in `actions` (or the reverse) is an error too.
+    InvalidFace = "invalid-face",
+    /// The same card twice in one file: the same title and subtitle, or the same
+    /// collector number.
+    ///
+    /// The second label points at the first entry. To correct a card from the built-in
+    /// pool, write it in your own file and pass `--cards FILE`: a later file overrides.
+    DuplicateCard = "duplicate-card",
+    /// A card file, or a string in it, larger than dmlint accepts.
+    ///
+    /// A card file is at most 16 MiB and a single text value at most 2,000 bytes: a larger
+    /// one is almost always damaged data, and refusing it keeps memory bounded.
+    TooLarge = "too-large",
+    /// A log names a card that is in no loaded card file.
+    ///
+    /// The help line lists the closest names. Cards are named `Title: Subtitle` exactly
+    /// as printed (`Captain America: American Hero`); a basic action card by its title.
+    /// `dmlint cards QUERY` searches the pool.
+    UnknownCard = "unknown-card",
+    /// A log names a card by title alone when several cards share that title.
+    ///
+    /// Add the subtitle: `Captain America: American Hero`, not `Captain America`.
+    AmbiguousCard = "ambiguous-card",
+    /// A card file that could not be read.
+    Unreadable = "unreadable",
+}
+
+/// A problem with card data, or with a log's reference to a card.
+pub type CardError = Problem<CardCode>;

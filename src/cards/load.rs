@@ -1,0 +1,371 @@
+//! Reading one card file: YAML to [`CardFile`], then the checks serde cannot make.
+//!
+//! Every error is a [`CardError`] with a byte span in the file, so card files get the
+//! same rendering (line, column, snippet, help) as logs. Sizes are bounded before
+//! parsing, and serde-saphyr's budget stops alias bombs.
+
+use std::collections::HashMap;
+
+use super::error::{CardCode, CardError};
+use super::model::{CardFile, SCHEMA};
+use crate::syntax::{Face, Span, parse_face};
+
+/// The largest card file accepted.
+pub const MAX_FILE: usize = 16 << 20;
+/// The longest text value accepted in a card file.
+pub const MAX_STRING: usize = 2000;
+
+/// Field names of the schema, for "did you mean" on an unknown field.
+const FIELDS: &[&str] = &[
+    "schema",
+    "set",
+    "cards",
+    "dice",
+    "code",
+    "name",
+    "universe",
+    "number",
+    "title",
+    "subtitle",
+    "kind",
+    "cost",
+    "energy",
+    "affiliations",
+    "die_limit",
+    "rarity",
+    "die",
+    "abilities",
+    "summary",
+    "source",
+    "notes",
+    "levels",
+    "actions",
+    "fielding",
+    "attack",
+    "defense",
+    "bursts",
+    "sidekick",
+    "basic_action",
+];
+
+/// Parses and checks one card file.
+pub fn parse_card_file(text: &str) -> Result<CardFile, Vec<CardError>> {
+    if text.len() > MAX_FILE {
+        return Err(vec![
+            CardError::new(
+                CardCode::TooLarge,
+                Span::new(0, 0),
+                format!("the card file is {} bytes", text.len()),
+                "too large",
+            )
+            .with_help(format!(
+                "a card file is at most {MAX_FILE} bytes; split it into one file per set"
+            )),
+        ]);
+    }
+    let file: CardFile = serde_saphyr::from_str(text).map_err(|e| vec![yaml_error(text, &e)])?;
+    let errors = check(text, &file);
+    if errors.is_empty() {
+        Ok(file)
+    } else {
+        Err(errors)
+    }
+}
+
+/// A serde-saphyr error as a diagnostic at its line and column.
+fn yaml_error(text: &str, e: &serde_saphyr::Error) -> CardError {
+    let at = e.location().map_or(0, |l| {
+        offset_of(text, l.line() as usize, l.column() as usize)
+    });
+    let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+    let message = bare_message(&e.to_string());
+    let mut help = "the card schema is described in cards/README.md".to_string();
+    if let Some(field) = message
+        .strip_prefix("unknown field `")
+        .and_then(|r| r.split('`').next())
+    {
+        if let Some(near) = FIELDS
+            .iter()
+            .filter(|f| strsim::damerau_levenshtein(field, f) <= 2)
+            .min_by_key(|f| strsim::damerau_levenshtein(field, f))
+        {
+            help = format!("did you mean `{near}`?");
+        }
+    }
+    CardError::new(CardCode::InvalidYaml, Span::new(at, end), message, "here").with_help(help)
+}
+
+/// The first line of serde-saphyr's message, without its "error: line L column C:" lead.
+fn bare_message(rendered: &str) -> String {
+    let first = rendered.lines().next().unwrap_or(rendered);
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    match first.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
+        Some((_, rest)) => rest.to_string(),
+        None => first.to_string(),
+    }
+}
+
+/// The byte offset of a 1-based line and (character) column.
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let line_start = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>()
+        .min(text.len());
+    let rest = &text[line_start..];
+    line_start
+        + rest
+            .char_indices()
+            .nth(column.saturating_sub(1))
+            .map_or(rest.find('\n').unwrap_or(rest.len()), |(i, _)| i)
+}
+
+/// The checks serde cannot make: schema version, faces, duplicates, string sizes.
+fn check(text: &str, file: &CardFile) -> Vec<CardError> {
+    let mut errors = Vec::new();
+    if file.schema != SCHEMA {
+        errors.push(
+            CardError::new(
+                CardCode::UnsupportedSchema,
+                locate(text, "schema:", 0),
+                format!("this card file uses schema {}", file.schema),
+                "unsupported schema",
+            )
+            .with_help(format!(
+                "this dmlint reads card files of `schema: {SCHEMA}`"
+            )),
+        );
+    }
+    let mut titles: HashMap<(String, Option<String>), usize> = HashMap::new();
+    let mut numbers: HashMap<&str, usize> = HashMap::new();
+    let mut seen_title: HashMap<&str, usize> = HashMap::new();
+    for (n, card) in file.cards.iter().enumerate() {
+        // Which occurrence of this title in the text is this card's.
+        let nth = {
+            let k = seen_title.entry(card.title.as_str()).or_insert(0);
+            *k += 1;
+            *k - 1
+        };
+        let here = || locate(text, &card.title, nth);
+        let name = match &card.subtitle {
+            Some(s) => format!("{}: {s}", card.title),
+            None => card.title.clone(),
+        };
+        let long = [
+            Some(&card.title),
+            card.subtitle.as_ref(),
+            card.summary.as_ref(),
+            card.source.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .chain(card.notes.iter())
+        .chain(card.affiliations.iter())
+        .find(|s| s.len() > MAX_STRING);
+        if let Some(s) = long {
+            errors.push(
+                CardError::new(
+                    CardCode::TooLarge,
+                    here(),
+                    format!("{name}: a text value of {} bytes", s.len()),
+                    "this card",
+                )
+                .with_help(format!("text values are at most {MAX_STRING} bytes")),
+            );
+        }
+        let key = (
+            card.title.to_lowercase(),
+            card.subtitle.as_ref().map(|s| s.to_lowercase()),
+        );
+        if let Some(&first) = titles.get(&key) {
+            errors.push(duplicate(
+                text,
+                &file.cards[first].title,
+                here(),
+                first_nth(file, first),
+                &name,
+            ));
+        } else {
+            titles.insert(key, n);
+        }
+        if let Some(number) = &card.number {
+            if let Some(&first) = numbers.get(number.as_str()) {
+                let first_name = &file.cards[first].title;
+                errors.push(
+                    CardError::new(
+                        CardCode::DuplicateCard,
+                        here(),
+                        format!("{name} has collector number {number}, like {first_name}"),
+                        "same number again",
+                    )
+                    .with_help("collector numbers are unique within a set")
+                    .with_context(
+                        locate(text, first_name, first_nth(file, first)),
+                        "first used here",
+                    ),
+                );
+            } else {
+                numbers.insert(number, n);
+            }
+        }
+        if let Some(die) = &card.die {
+            let energy = die.energy.known().unwrap_or_default();
+            for (face, want_action) in energy
+                .iter()
+                .map(|f| (f, false))
+                .chain(die.actions.iter().map(|f| (f, true)))
+            {
+                let ok = match parse_face(face) {
+                    Some(Face::Action { .. }) => want_action,
+                    Some(Face::Energy { .. }) => !want_action,
+                    _ => false,
+                };
+                if !ok {
+                    let what = if want_action {
+                        "an action face: `act`, `*` or `**`"
+                    } else {
+                        "an energy face such as `fist`, `2bolt` or `2gen`"
+                    };
+                    errors.push(
+                        CardError::new(
+                            CardCode::InvalidFace,
+                            here(),
+                            format!("{name}: `{face}` is not {what}"),
+                            "in this card",
+                        )
+                        .with_help(
+                            "die faces are written in dmlog face notation (grammar/README.md)",
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    errors
+}
+
+fn first_nth(file: &CardFile, index: usize) -> usize {
+    file.cards[..index]
+        .iter()
+        .filter(|c| c.title == file.cards[index].title)
+        .count()
+}
+
+fn duplicate(text: &str, first_title: &str, here: Span, first_nth: usize, name: &str) -> CardError {
+    CardError::new(
+        CardCode::DuplicateCard,
+        here,
+        format!("{name} is in this file twice"),
+        "again here",
+    )
+    .with_help(
+        "keep one entry; to override a built-in card, put yours in a file passed with --cards",
+    )
+    .with_context(locate(text, first_title, first_nth), "first here")
+}
+
+/// The span of the `nth` occurrence of `needle` in the text (the start of the file if absent).
+fn locate(text: &str, needle: &str, nth: usize) -> Span {
+    text.match_indices(needle)
+        .nth(nth)
+        .map_or(Span::new(0, 0), |(at, m)| Span::new(at, at + m.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "schema: 1\nset: {code: TST, name: Test}\ncards:\n  - title: Thor\n    subtitle: God of Thunder\n    kind: character\n    cost: 5\n    energy: [bolt]\n    die:\n      levels:\n        - {fielding: 2, attack: 4, defense: 3, bursts: 1}\n      energy: [bolt, 2bolt, \"bolt*\"]\n";
+
+    fn errors(text: &str) -> Vec<CardError> {
+        parse_card_file(text).err().unwrap_or_default()
+    }
+
+    #[test]
+    fn a_good_file() {
+        let f = parse_card_file(GOOD).unwrap();
+        assert_eq!(f.cards[0].die.as_ref().unwrap().levels[0].bursts, 1);
+        assert_eq!(
+            f.cards[0]
+                .die
+                .as_ref()
+                .unwrap()
+                .energy
+                .known()
+                .unwrap()
+                .len(),
+            3
+        );
+    }
+
+    #[test]
+    fn a_typo_in_a_field_points_at_it_with_a_suggestion() {
+        let text = GOOD.replace("    cost: 5", "    cots: 5");
+        let e = &errors(&text)[0];
+        assert_eq!(e.code, CardCode::InvalidYaml);
+        assert_eq!(&text[e.span.start..e.span.start + 4], "cots");
+        assert_eq!(e.help.as_deref(), Some("did you mean `cost`?"));
+        assert!(
+            e.message.starts_with("unknown field `cots`"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn a_wrong_type_points_at_the_value() {
+        let text = GOOD.replace("cost: 5", "cost: five");
+        let e = &errors(&text)[0];
+        assert_eq!(e.code, CardCode::InvalidYaml);
+        assert_eq!(&text[e.span.start..e.span.start + 4], "five");
+    }
+
+    #[test]
+    fn faces_are_dmlog_faces() {
+        let e = &errors(&GOOD.replace("2bolt", "2blot"))[0];
+        assert_eq!(e.code, CardCode::InvalidFace);
+        assert!(e.message.contains("`2blot`"));
+        let e = &errors(&GOOD.replace("energy: [bolt, 2bolt", "energy: [act, 2bolt"))[0];
+        assert_eq!(e.code, CardCode::InvalidFace);
+    }
+
+    #[test]
+    fn duplicates_point_at_both_entries() {
+        let text =
+            format!("{GOOD}  - title: Thor\n    subtitle: God of Thunder\n    kind: character\n");
+        let e = &errors(&text)[0];
+        assert_eq!(e.code, CardCode::DuplicateCard);
+        assert!(e.span.start > text.find("Thor").unwrap());
+        assert_eq!(
+            e.context.as_ref().unwrap().0.start,
+            text.find("Thor").unwrap()
+        );
+    }
+
+    #[test]
+    fn schema_versions_and_sizes() {
+        assert_eq!(
+            errors(&GOOD.replace("schema: 1", "schema: 2"))[0].code,
+            CardCode::UnsupportedSchema
+        );
+        let huge = GOOD.replace("God of Thunder", &"x".repeat(MAX_STRING + 1));
+        assert_eq!(errors(&huge)[0].code, CardCode::TooLarge);
+        let ten_mb = GOOD.replace("God of Thunder", &"x".repeat(10 << 20));
+        assert_eq!(errors(&ten_mb)[0].code, CardCode::TooLarge);
+    }
+
+    #[test]
+    fn an_alias_bomb_is_refused() {
+        let mut text =
+            String::from("schema: 1\nset: {code: B, name: Bomb}\nx0: &a0 [1,1,1,1,1,1,1,1,1,1]\n");
+        for i in 1..9 {
+            let p = i - 1;
+            text.push_str(&format!(
+                "x{i}: &a{i} [*a{p},*a{p},*a{p},*a{p},*a{p},*a{p},*a{p},*a{p},*a{p},*a{p}]\n"
+            ));
+        }
+        let e = &errors(&text)[0];
+        assert_eq!(e.code, CardCode::InvalidYaml);
+    }
+}

@@ -1,0 +1,77 @@
+//! The card database: every card's facts and every known die's faces.
+//!
+//! Card data lives in YAML under `cards/` ([`model`] is its schema), is checked by
+//! [`load`], compiled into the binary by `build.rs`, and served by [`Pool`].
+
+pub mod error;
+pub mod load;
+pub mod model;
+pub mod pool;
+pub mod show;
+
+pub use error::{CardCode, CardError};
+pub use load::parse_card_file;
+pub use model::{Card, CardFile, CardKind};
+pub use pool::{Entry, Lookup, Pool, SetStats};
+
+use crate::syntax::{Game, Statement};
+
+/// Resolves every card a game's team lines name; the ones the pool cannot resolve come
+/// back as diagnostics on the card's name, with the closest names as help.
+pub fn check_card_names(game: &Game, pool: &Pool) -> Vec<CardError> {
+    let mut errors = Vec::new();
+    for line in &game.lines {
+        let Statement::Card(def) = &line.statement else {
+            continue;
+        };
+        let name = &def.name.node;
+        let written = match &name.subtitle {
+            Some(s) => format!("{}: {s}", name.title),
+            None => name.title.to_string(),
+        };
+        match pool.lookup(&name.title, name.subtitle.as_deref()) {
+            Lookup::Found(_) => {}
+            Lookup::Unknown(near) => {
+                let help = match near.as_slice() {
+                    [] => {
+                        "no card has a similar name: `dmlint cards QUERY` searches the pool, and \
+                           `--cards FILE` adds cards"
+                            .to_string()
+                    }
+                    [one] => format!("did you mean {one}?"),
+                    many => format!("did you mean one of: {}?", many.join("; ")),
+                };
+                errors.push(
+                    CardError::new(
+                        CardCode::UnknownCard,
+                        def.name.span,
+                        format!("no card is named {written}"),
+                        "unknown card",
+                    )
+                    .with_help(help),
+                );
+            }
+            Lookup::Ambiguous(found) => {
+                let mut names: Vec<String> = found.iter().map(|e| e.name()).collect();
+                names.sort();
+                names.dedup();
+                let shown = names.iter().take(5).cloned().collect::<Vec<_>>().join("; ");
+                let more = if names.len() > 5 {
+                    format!(" and {} more", names.len() - 5)
+                } else {
+                    String::new()
+                };
+                errors.push(
+                    CardError::new(
+                        CardCode::AmbiguousCard,
+                        def.name.span,
+                        format!("{} cards are titled {written}", names.len()),
+                        "which one?",
+                    )
+                    .with_help(format!("add the subtitle: {shown}{more}")),
+                );
+            }
+        }
+    }
+    errors
+}

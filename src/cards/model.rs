@@ -1,0 +1,180 @@
+//! The card data model: the serde types that *are* the YAML schema of `cards/README.md`.
+//!
+//! `build.rs` includes this file too (it compiles the YAML into the binary), so it uses
+//! nothing but serde and std. Every struct denies unknown fields: a typo in a card file
+//! is an error, never silently ignored.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The schema version this model reads.
+pub const SCHEMA: u32 = 1;
+
+/// One YAML file: a product and its cards, or (for `core.yaml`) the shared dice.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardFile {
+    pub schema: u32,
+    #[serde(default)]
+    pub set: Option<SetInfo>,
+    #[serde(default)]
+    pub cards: Vec<Card>,
+    /// The dice defined once (`core.yaml`): the sidekick and basic action dice.
+    #[serde(default)]
+    pub dice: Option<CoreDice>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetInfo {
+    pub code: String,
+    pub name: String,
+    #[serde(default)]
+    pub universe: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Card {
+    #[serde(default)]
+    pub number: Option<String>,
+    pub title: String,
+    #[serde(default)]
+    pub subtitle: Option<String>,
+    pub kind: CardKind,
+    #[serde(default)]
+    pub cost: Option<u8>,
+    #[serde(default)]
+    pub energy: Vec<EnergyType>,
+    #[serde(default)]
+    pub affiliations: Vec<String>,
+    #[serde(default)]
+    pub die_limit: Option<u8>,
+    #[serde(default)]
+    pub rarity: Option<String>,
+    #[serde(default)]
+    pub die: Option<Die>,
+    #[serde(default)]
+    pub abilities: Abilities,
+    #[serde(default)]
+    pub summary: Option<String>,
+    #[serde(default)]
+    pub source: Option<String>,
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardKind {
+    Character,
+    Action,
+    BasicAction,
+    /// The source does not say (catalogue-only cards).
+    Unknown,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EnergyType {
+    Fist,
+    Bolt,
+    Mask,
+    Shield,
+}
+
+/// Whether a card's abilities are modelled yet (the structured form comes with issue 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Abilities {
+    /// The card has text that dmlint cannot yet apply: a log that needs it is undecided.
+    #[default]
+    NotEncoded,
+    /// The card has no ability text.
+    None,
+}
+
+/// What is known of a card's die.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Die {
+    /// Character faces, level 1 first.
+    #[serde(default)]
+    pub levels: Vec<Level>,
+    /// Action faces (`act`, `*`, `**`) of an action die.
+    #[serde(default)]
+    pub actions: Vec<String>,
+    /// Energy faces in dmlog face notation, or unknown.
+    #[serde(default)]
+    pub energy: EnergyFaces,
+}
+
+/// A character face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Level {
+    pub fielding: u8,
+    pub attack: u8,
+    pub defense: u8,
+    #[serde(default)]
+    pub bursts: u8,
+}
+
+/// A die's energy faces: `unknown` in YAML when the source does not record them.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum EnergyFaces {
+    #[default]
+    Unknown,
+    Known(Vec<String>),
+}
+
+impl EnergyFaces {
+    pub fn known(&self) -> Option<&[String]> {
+        match self {
+            EnergyFaces::Unknown => None,
+            EnergyFaces::Known(f) => Some(f),
+        }
+    }
+}
+
+// Human-readable formats (YAML) spell it `unknown` or a list; compact binary formats
+// (the pool compiled into the binary) store an optional list, as they cannot ask the
+// input which of the two it holds.
+impl Serialize for EnergyFaces {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match (self, s.is_human_readable()) {
+            (EnergyFaces::Unknown, true) => s.serialize_str("unknown"),
+            (EnergyFaces::Known(f), true) => f.serialize(s),
+            (faces, false) => faces.known().serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for EnergyFaces {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        if !d.is_human_readable() {
+            let faces: Option<Vec<String>> = Deserialize::deserialize(d)?;
+            return Ok(faces.map_or(EnergyFaces::Unknown, EnergyFaces::Known));
+        }
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Word(String),
+            Faces(Vec<String>),
+        }
+        match Written::deserialize(d)? {
+            Written::Word(w) if w == "unknown" => Ok(EnergyFaces::Unknown),
+            Written::Word(w) => Err(serde::de::Error::custom(format!(
+                "expected `unknown` or a list of energy faces, found `{w}`"
+            ))),
+            Written::Faces(f) => Ok(EnergyFaces::Known(f)),
+        }
+    }
+}
+
+/// The dice every game uses, defined once.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoreDice {
+    pub sidekick: Die,
+    pub basic_action: Die,
+}

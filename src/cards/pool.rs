@@ -1,0 +1,232 @@
+//! The card pool: every loaded card, found by name, searched by text, counted by set.
+//!
+//! The built-in pool is compiled into the binary by `build.rs` (postcard bytes of the
+//! YAML files) and decoded once, on first use, so a run that needs no card pays nothing.
+//! Files given with `--cards` are added on top: a card with the same set and title and
+//! subtitle replaces the built-in one.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use super::model::{Abilities, Card, CardFile, CoreDice, SetInfo};
+
+/// One card and the set it belongs to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub set: String,
+    pub card: Card,
+}
+
+impl Entry {
+    /// `Title: Subtitle`, or the title alone.
+    pub fn name(&self) -> String {
+        match &self.card.subtitle {
+            Some(s) => format!("{}: {s}", self.card.title),
+            None => self.card.title.clone(),
+        }
+    }
+}
+
+/// What a name in a log resolves to.
+#[derive(Debug, PartialEq)]
+pub enum Lookup<'p> {
+    Found(&'p Entry),
+    /// A title alone that several cards share.
+    Ambiguous(Vec<&'p Entry>),
+    /// No such card; the closest names.
+    Unknown(Vec<String>),
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Pool {
+    entries: Vec<Entry>,
+    sets: Vec<SetInfo>,
+    core: Option<CoreDice>,
+    /// Lower-cased `title: subtitle` (and title alone) → entries.
+    by_name: HashMap<String, Vec<usize>>,
+}
+
+static EMBEDDED: LazyLock<Pool> = LazyLock::new(|| {
+    let bytes = include_bytes!(concat!(env!("OUT_DIR"), "/pool.bin"));
+    // build.rs wrote these bytes from files it had just read with the same model.
+    let files: Vec<CardFile> =
+        postcard::from_bytes(bytes).expect("the embedded card pool is well formed");
+    Pool::from_files(files)
+});
+
+impl Pool {
+    /// The pool compiled into the binary.
+    pub fn embedded() -> &'static Pool {
+        &EMBEDDED
+    }
+
+    pub fn from_files(files: impl IntoIterator<Item = CardFile>) -> Pool {
+        let mut pool = Pool::default();
+        for f in files {
+            pool.add_file(f);
+        }
+        pool
+    }
+
+    /// Adds a file's cards; a card already in the pool (same set, title and subtitle) is
+    /// replaced.
+    pub fn add_file(&mut self, file: CardFile) {
+        if let Some(dice) = file.dice {
+            self.core = Some(dice);
+        }
+        let Some(set) = file.set else { return };
+        if !self.sets.iter().any(|s| s.code == set.code) {
+            self.sets.push(set.clone());
+        }
+        for card in file.cards {
+            let entry = Entry {
+                set: set.code.clone(),
+                card,
+            };
+            let key = name_key(&entry.card.title, entry.card.subtitle.as_deref());
+            let existing = self.by_name.get(&key).and_then(|ids| {
+                ids.iter()
+                    .copied()
+                    .find(|&i| self.entries[i].set == entry.set)
+            });
+            match existing {
+                Some(i) => self.entries[i] = entry,
+                None => {
+                    let i = self.entries.len();
+                    self.by_name.entry(key).or_default().push(i);
+                    if entry.card.subtitle.is_some() {
+                        self.by_name
+                            .entry(name_key(&entry.card.title, None))
+                            .or_default()
+                            .push(i);
+                    }
+                    self.entries.push(entry);
+                }
+            }
+        }
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    pub fn sets(&self) -> &[SetInfo] {
+        &self.sets
+    }
+
+    /// The sidekick and basic action dice.
+    pub fn core(&self) -> Option<&CoreDice> {
+        self.core.as_ref()
+    }
+
+    /// Resolves a card named in a log: `Title: Subtitle`, or a title alone when only one
+    /// card has it (or only one card with that title has no subtitle, a basic action).
+    pub fn lookup(&self, title: &str, subtitle: Option<&str>) -> Lookup<'_> {
+        let ids = self
+            .by_name
+            .get(&name_key(title, subtitle))
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        // The same card reprinted in several sets is one card for a team's purposes.
+        let mut found: Vec<&Entry> = ids.iter().map(|&i| &self.entries[i]).collect();
+        if subtitle.is_none() {
+            let exact: Vec<&Entry> = found
+                .iter()
+                .copied()
+                .filter(|e| e.card.subtitle.is_none())
+                .collect();
+            if !exact.is_empty() {
+                found = exact;
+            }
+        }
+        let distinct = {
+            let mut names: Vec<String> = found.iter().map(|e| e.name().to_lowercase()).collect();
+            names.dedup();
+            names.len()
+        };
+        match found.len() {
+            0 => Lookup::Unknown(self.closest(&match subtitle {
+                Some(s) => format!("{title}: {s}"),
+                None => title.to_string(),
+            })),
+            _ if distinct == 1 => Lookup::Found(found[found.len() - 1]),
+            _ => Lookup::Ambiguous(found),
+        }
+    }
+
+    /// The closest card names to a mistyped one, best first.
+    pub fn closest(&self, name: &str) -> Vec<String> {
+        let wanted = name.to_lowercase();
+        let mut scored: Vec<(f64, String)> = self
+            .entries
+            .iter()
+            .map(|e| {
+                let n = e.name();
+                (strsim::jaro_winkler(&wanted, &n.to_lowercase()), n)
+            })
+            .filter(|(score, _)| *score > 0.8)
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        scored.dedup_by(|a, b| a.1 == b.1);
+        scored.into_iter().take(3).map(|(_, n)| n).collect()
+    }
+
+    /// Cards whose name, set code or `SET NUMBER` contains the query (case-insensitive).
+    pub fn search(&self, query: &str) -> Vec<&Entry> {
+        let q = query.trim().to_lowercase();
+        self.entries
+            .iter()
+            .filter(|e| {
+                let number = e.card.number.as_deref().unwrap_or("");
+                e.name().to_lowercase().contains(&q)
+                    || e.set.to_lowercase() == q
+                    || format!("{} {number}", e.set).to_lowercase() == q
+            })
+            .collect()
+    }
+
+    /// Coverage per set, in the order sets were loaded.
+    pub fn stats(&self) -> Vec<SetStats> {
+        let mut out: Vec<SetStats> = self
+            .sets
+            .iter()
+            .map(|s| SetStats {
+                set: s.code.clone(),
+                ..SetStats::default()
+            })
+            .collect();
+        for e in &self.entries {
+            let Some(s) = out.iter_mut().find(|s| s.set == e.set) else {
+                continue;
+            };
+            s.cards += 1;
+            if let Some(die) = &e.card.die {
+                let complete = !die.levels.is_empty() || !die.actions.is_empty();
+                s.with_dice += usize::from(complete);
+                s.with_energy_faces += usize::from(complete && die.energy.known().is_some());
+            }
+            s.with_abilities += usize::from(e.card.abilities == Abilities::None);
+        }
+        out
+    }
+}
+
+/// One set's coverage: how much of what the engine needs is known.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SetStats {
+    pub set: String,
+    pub cards: usize,
+    /// Cards whose die is known: every level's stats, or every action face.
+    pub with_dice: usize,
+    /// …and whose energy faces are known too.
+    pub with_energy_faces: usize,
+    /// Cards whose abilities are fully modelled (so far: cards with no ability text).
+    pub with_abilities: usize,
+}
+
+fn name_key(title: &str, subtitle: Option<&str>) -> String {
+    match subtitle {
+        Some(s) => format!("{}: {}", title.trim(), s.trim()).to_lowercase(),
+        None => title.trim().to_lowercase(),
+    }
+}

@@ -1,0 +1,167 @@
+//! A game's setup as the rules see it: the format, each team's cards and dice, the middle.
+//!
+//! Built from the syntax tree and the card pool; cards the pool cannot resolve are kept
+//! without their data (their names are reported elsewhere), so rules that only count
+//! still apply to them.
+
+use crate::cards::model::CardKind;
+use crate::cards::{Entry, Lookup, Pool};
+use crate::syntax::{CardDef, FormatName, Game, Header, Owner, Span, Statement};
+
+/// The format's limits, from its `format` line (tournament when there is none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Format {
+    pub name: FormatName,
+    /// The `format` line, when the log has one.
+    pub line: Option<Span>,
+    /// Character and action cards per team.
+    pub max_cards: Option<usize>,
+    /// Dice on those cards, per team.
+    pub max_dice: Option<u32>,
+    /// Basic action cards each player brings (all different).
+    pub basic_actions: Option<usize>,
+}
+
+impl Format {
+    fn of(name: FormatName, line: Option<Span>) -> Format {
+        let (max_cards, max_dice, basic_actions) = match name {
+            FormatName::Tournament => (Some(8), Some(20), Some(2)),
+            FormatName::Basic => (Some(6), Some(15), Some(2)),
+            // The first game's teams are fixed (first_game_setup); custom has no limits.
+            FormatName::FirstGame | FormatName::Custom => (None, None, None),
+        };
+        Format {
+            name,
+            line,
+            max_cards,
+            max_dice,
+            basic_actions,
+        }
+    }
+}
+
+/// One card line of a team or of the middle.
+#[derive(Debug, Clone, Copy)]
+pub struct TeamCard<'a> {
+    pub def: &'a CardDef,
+    /// The whole card line.
+    pub line: Span,
+    /// The card's data, when the pool knows it.
+    pub entry: Option<&'a Entry>,
+}
+
+impl TeamCard<'_> {
+    /// The dice brought for the card: `xN`, or one when the line gives no count.
+    pub fn dice(&self) -> u32 {
+        self.def.count.as_ref().map_or(1, |c| c.node)
+    }
+
+    /// The span of the dice count, or of the whole line when it has none.
+    pub fn count_span(&self) -> Span {
+        self.def.count.as_ref().map_or(self.line, |c| c.span)
+    }
+
+    pub fn kind(&self) -> Option<CardKind> {
+        self.entry.map(|e| e.card.kind)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Team<'a> {
+    pub player: &'a str,
+    /// The `team` line.
+    pub line: Span,
+    /// Character and action cards (lines without `basic`).
+    pub cards: Vec<TeamCard<'a>>,
+    /// Basic action cards (lines with `basic`).
+    pub basics: Vec<TeamCard<'a>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Setup<'a> {
+    pub format: Format,
+    pub teams: Vec<Team<'a>>,
+    /// The `middle` line and its cards (the first-game setup).
+    pub middle: Option<(Span, Vec<TeamCard<'a>>)>,
+}
+
+impl<'a> Setup<'a> {
+    pub fn new(game: &'a Game, header: &'a Header, pool: &'a Pool) -> Setup<'a> {
+        let mut format = Format::of(FormatName::Tournament, None);
+        let mut teams: Vec<Team<'a>> = Vec::new();
+        let mut middle: Option<(Span, Vec<TeamCard<'a>>)> = None;
+        // The file's defaults first, then the game's own lines, which override them.
+        for line in header.defaults.iter().chain(&game.lines) {
+            match &line.statement {
+                Statement::Format { name, .. } => format = Format::of(name.node, Some(line.span)),
+                Statement::Team(p) if !teams.iter().any(|t| t.player == p.node.as_str()) => {
+                    teams.push(Team {
+                        player: p.node.as_str(),
+                        line: line.span,
+                        cards: Vec::new(),
+                        basics: Vec::new(),
+                    });
+                }
+                Statement::Middle => {
+                    middle.get_or_insert((line.span, Vec::new()));
+                }
+                Statement::Card(def) => {
+                    let entry = match pool
+                        .lookup(&def.name.node.title, def.name.node.subtitle.as_deref())
+                    {
+                        Lookup::Found(e) => Some(e),
+                        _ => None,
+                    };
+                    let card = TeamCard {
+                        def,
+                        line: line.span,
+                        entry,
+                    };
+                    match &def.owner {
+                        Owner::Middle => {
+                            if let Some((_, cards)) = &mut middle {
+                                cards.push(card);
+                            }
+                        }
+                        Owner::Player(p) => {
+                            if let Some(team) = teams.iter_mut().find(|t| t.player == p.as_str()) {
+                                if def.basic {
+                                    team.basics.push(card);
+                                } else {
+                                    team.cards.push(card);
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Setup {
+            format,
+            teams,
+            middle,
+        }
+    }
+}
+
+/// Where a format's team limits are written, for help lines.
+pub fn format_source(f: &Format) -> &'static str {
+    match f.name {
+        FormatName::Basic => "Avengers vs. X-Men rulebook, Basic Teams",
+        FormatName::FirstGame => "Avengers vs. X-Men rulebook, SETUP, Your First Game",
+        FormatName::Tournament | FormatName::Custom => {
+            "Avengers Infinity rulebook, CUSTOMIZING YOUR TEAM"
+        }
+    }
+}
+
+/// "the tournament format" / "the basic format", for messages.
+pub fn format_phrase(f: &Format) -> &'static str {
+    match f.name {
+        FormatName::Tournament => "the tournament format",
+        FormatName::Basic => "the basic format",
+        FormatName::FirstGame => "the first-game setup",
+        FormatName::Custom => "a custom format",
+    }
+}

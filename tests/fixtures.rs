@@ -1,0 +1,97 @@
+//! Runs every fixture under `fixtures/`: each diagnostic must be expected by a `#~ CODE`
+//! annotation on its own line, and each annotation met; the rendered outcome is
+//! snapshotted (plain theme, fixed width) and reviewed.
+
+use std::collections::BTreeMap;
+use std::io::Cursor;
+
+use dmlint::cards::{Pool, check_card_names};
+use dmlint::check::check_reader;
+use dmlint::diag::Code;
+use dmlint::render::{Format, Renderer};
+use dmlint::rules::check_game;
+use dmlint::syntax::{GameStream, Statement};
+
+/// line → codes, for what was expected and for what was found.
+type ByLine = BTreeMap<usize, Vec<String>>;
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+fn outcome(text: &str) -> (ByLine, ByLine) {
+    let mut expected = ByLine::new();
+    let mut found = ByLine::new();
+    let mut stream = GameStream::new(Cursor::new(text.as_bytes()));
+    while let Some(chunk) = stream.next_chunk().unwrap() {
+        for e in &chunk.errors {
+            found
+                .entry(line_of(text, e.span.start))
+                .or_default()
+                .push(e.code.code().to_string());
+        }
+        let Some(game) = &chunk.game else { continue };
+        for line in &game.lines {
+            if let (Some(a), false) = (
+                &line.annotation,
+                matches!(line.statement, Statement::Annotation),
+            ) {
+                let codes = a
+                    .node
+                    .split_whitespace()
+                    .filter(|w| *w != "ok")
+                    .map(str::to_string);
+                expected
+                    .entry(line_of(text, line.span.start))
+                    .or_default()
+                    .extend(codes);
+            }
+        }
+        for e in check_card_names(game, Pool::embedded()) {
+            found
+                .entry(line_of(text, e.span.start))
+                .or_default()
+                .push(e.code.code().to_string());
+        }
+        for v in check_game(game, stream.header(), Pool::embedded()) {
+            found
+                .entry(line_of(text, v.span.start))
+                .or_default()
+                .push(v.code.code().to_string());
+        }
+    }
+    expected.retain(|_, v| !v.is_empty());
+    for v in expected.values_mut().chain(found.values_mut()) {
+        v.sort();
+    }
+    (expected, found)
+}
+
+#[test]
+fn fixtures() {
+    insta::glob!("../fixtures", "**/*.dmlog", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let (expected, found) = outcome(&text);
+        assert_eq!(
+            found,
+            expected,
+            "{}: diagnostics (line → codes) differ from the #~ expectations",
+            path.display()
+        );
+        let mut out = String::new();
+        let name = path
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        check_reader(
+            &name,
+            Cursor::new(text.as_bytes()),
+            Pool::embedded(),
+            &Renderer::plain(Format::Human),
+            50,
+            &mut out,
+        );
+        insta::assert_snapshot!(out);
+    });
+}
