@@ -30,15 +30,19 @@ fn family<C: Code>(codes: &'static [C]) -> impl Iterator<Item = Explanation> {
     })
 }
 
-/// Finds a code by its full name (`dmlint::syntax::unknown-keyword`), its family-relative
-/// name (`syntax::unknown-keyword`) or its short name (`unknown-keyword`).
-pub fn explain(query: &str) -> Option<Explanation> {
+/// Finds codes by full name (`dmlint::syntax::unknown-keyword`), family-relative name
+/// (`syntax::unknown-keyword`) or short name (`unknown-keyword`). A short name may belong
+/// to several families (`invalid-face` is a syntax and a cards code): all are returned.
+pub fn explain(query: &str) -> Vec<Explanation> {
     let q = query.trim();
-    all().into_iter().find(|e| {
-        e.code == q
-            || e.code.strip_prefix("dmlint::") == Some(q)
-            || e.code.rsplit("::").next() == Some(q)
-    })
+    all()
+        .into_iter()
+        .filter(|e| {
+            e.code == q
+                || e.code.strip_prefix("dmlint::") == Some(q)
+                || e.code.rsplit("::").next() == Some(q)
+        })
+        .collect()
 }
 
 impl Explanation {
@@ -81,23 +85,56 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_code_of_every_family_is_unique_kebab_case_and_documented() {
+        let mut seen = std::collections::HashSet::new();
+        for e in all() {
+            assert!(seen.insert(e.code), "duplicate {}", e.code);
+            let mut parts = e.code.split("::");
+            assert_eq!(parts.next(), Some("dmlint"), "{}", e.code);
+            assert!(
+                matches!(parts.next(), Some("syntax" | "cards" | "rules")),
+                "{}",
+                e.code
+            );
+            let name = parts.next().unwrap_or("");
+            assert!(
+                !name.is_empty()
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{}",
+                e.code
+            );
+            assert!(e.doc.trim().len() > 20, "{} is undocumented", e.code);
+        }
+    }
+
+    #[test]
     fn explain_accepts_full_family_and_short_names() {
         for q in [
             "dmlint::syntax::unknown-keyword",
             "syntax::unknown-keyword",
             "unknown-keyword",
         ] {
-            assert_eq!(
-                explain(q).map(|e| e.code),
-                Some("dmlint::syntax::unknown-keyword")
-            );
+            let found: Vec<&str> = explain(q).iter().map(|e| e.code).collect();
+            assert_eq!(found, vec!["dmlint::syntax::unknown-keyword"]);
         }
-        assert_eq!(explain("no-such-code"), None);
+        assert!(explain("no-such-code").is_empty());
+        // A short name shared by two families gives both; a family name picks one.
+        let found: Vec<&str> = explain("invalid-face").iter().map(|e| e.code).collect();
+        assert_eq!(
+            found,
+            vec![
+                "dmlint::syntax::invalid-face",
+                "dmlint::cards::invalid-face"
+            ]
+        );
+        assert_eq!(explain("cards::invalid-face").len(), 1);
     }
 
     #[test]
     fn terminal_docs_indent_examples_instead_of_fencing_them() {
-        let e = explain("unknown-keyword").unwrap();
+        let e = &explain("unknown-keyword")[0];
         assert!(e.doc.contains("```text"));
         let text = e.for_terminal();
         assert!(!text.contains("```"));

@@ -115,12 +115,18 @@ fn explain(code: Option<&str>) -> miette::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     };
-    match codes::explain(code) {
-        Some(e) => {
-            write!(stdout, "{}\n\n{}", e.code, e.for_terminal()).into_diagnostic()?;
+    let found = codes::explain(code);
+    match found.as_slice() {
+        [_, ..] => {
+            for (n, e) in found.iter().enumerate() {
+                if n > 0 {
+                    writeln!(stdout).into_diagnostic()?;
+                }
+                write!(stdout, "{}\n\n{}", e.code, e.for_terminal()).into_diagnostic()?;
+            }
             Ok(ExitCode::SUCCESS)
         }
-        None => {
+        [] => {
             let near = codes::near(code);
             let mut msg = format!("error: no diagnostic code `{code}`");
             if !near.is_empty() {
