@@ -12,8 +12,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::borrow::Cow;
 
+use dmlint::cards::load::{MAX_FILE, card_at};
 use dmlint::cards::show::describe;
-use dmlint::cards::{CardCode, CardError, CardFile, Pool, SetStats, parse_card_file};
+use dmlint::cards::{BrokenCard, CardCode, CardError, CardFile, Pool, SetStats, parse_card_file};
 use dmlint::check::{DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, unreadable};
 use dmlint::codes;
 use dmlint::render::{Format, Renderer};
@@ -162,11 +163,15 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
         color,
         width,
     };
-    let Some(pool) = load_pool(&args.cards, &renderer) else {
+    let Some((pool, cards_valid)) = load_pool(&args.cards, &renderer) else {
         return Ok(ExitCode::from(2));
     };
     let mut stdout = io::stdout().lock();
-    let mut total = FileReport::default();
+    let mut total = FileReport {
+        // An invalid card file means the input could not be fully checked.
+        errors: usize::from(!cards_valid),
+        ..FileReport::default()
+    };
     let mut files = 0;
     for input in inputs(&args.files) {
         let mut out = String::new();
@@ -226,42 +231,56 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
     })
 }
 
-/// The built-in pool, plus the files given with `--cards`; `None` (after printing their
-/// diagnostics) when a file is unreadable or invalid.
-fn load_pool<'p>(files: &CardFiles, renderer: &Renderer) -> Option<Cow<'p, Pool>> {
+/// What reading a card file gave.
+enum CardFileRead {
+    Valid(Box<CardFile>),
+    /// Invalid: the cards whose entries hold the problems (when they can be told).
+    Invalid(Vec<BrokenCard>),
+    Unreadable,
+}
+
+/// The built-in pool plus the files given with `--cards`, and whether every file was
+/// valid; `None` when a file cannot be read at all. An invalid file's diagnostics are
+/// printed, and the cards it meant to provide are recorded as broken, so that a log
+/// naming one is told at its own line.
+fn load_pool<'p>(files: &CardFiles, renderer: &Renderer) -> Option<(Cow<'p, Pool>, bool)> {
     if files.card_files.is_empty() {
-        return Some(Cow::Borrowed(Pool::embedded()));
+        return Some((Cow::Borrowed(Pool::embedded()), true));
     }
     let mut pool = Pool::embedded().clone();
-    let mut ok = true;
+    let mut valid = true;
     for path in &files.card_files {
         match read_card_file(path, renderer) {
-            Some(file) => pool.add_file(file),
-            None => ok = false,
+            CardFileRead::Valid(file) => pool.add_file(*file),
+            CardFileRead::Invalid(broken) => {
+                valid = false;
+                broken.into_iter().for_each(|b| pool.add_broken(b));
+            }
+            CardFileRead::Unreadable => return None,
         }
     }
-    ok.then_some(Cow::Owned(pool))
+    Some((Cow::Owned(pool), valid))
 }
 
 /// Reads and checks one card file, printing its diagnostics.
-fn read_card_file(path: &Path, renderer: &Renderer) -> Option<CardFile> {
+fn read_card_file(path: &Path, renderer: &Renderer) -> CardFileRead {
     let name = path.display().to_string();
     let mut out = String::new();
+    let unreadable = |e: CardError, out: &mut String| {
+        renderer.render(&name, &Chunk::empty(), &e, out);
+        print!("{out}");
+        CardFileRead::Unreadable
+    };
     let text = match std::fs::read(path) {
-        Ok(bytes) if bytes.len() > dmlint::cards::load::MAX_FILE => {
+        Ok(bytes) if bytes.len() > MAX_FILE => {
             let e = CardError::new(
                 CardCode::TooLarge,
                 Span::new(0, 0),
                 format!("{name} is {} bytes", bytes.len()),
                 "too large",
             )
-            .with_help(format!(
-                "a card file is at most {} bytes",
-                dmlint::cards::load::MAX_FILE
-            ));
-            renderer.render(&name, &Chunk::empty(), &e, &mut out);
-            print!("{out}");
-            return None;
+            .with_help(format!("a card file is at most {MAX_FILE} bytes"));
+            return unreadable(e, &mut out);
         }
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
@@ -272,20 +291,27 @@ fn read_card_file(path: &Path, renderer: &Renderer) -> Option<CardFile> {
                 "unreadable",
             )
             .with_help("check the path of the card file");
-            renderer.render(&name, &Chunk::empty(), &e, &mut out);
-            print!("{out}");
-            return None;
+            return unreadable(e, &mut out);
         }
     };
     match parse_card_file(&text) {
-        Ok(file) => Some(file),
+        Ok(file) => CardFileRead::Valid(Box::new(file)),
         Err(errors) => {
             let chunk = Chunk::whole(text);
+            let mut broken = Vec::new();
             for e in &errors {
                 renderer.render(&name, &chunk, e, &mut out);
+                if let Some((title, subtitle)) = card_at(&chunk.text, e.span.start) {
+                    let (line, column) = chunk.line_col(e.span.start);
+                    broken.push(BrokenCard {
+                        title,
+                        subtitle,
+                        at: format!("{name}:{line}:{column}"),
+                    });
+                }
             }
             print!("{out}");
-            None
+            CardFileRead::Invalid(broken)
         }
     }
 }
@@ -302,7 +328,7 @@ fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
     };
     if let Some(path) = &args.check {
         return Ok(match read_card_file(path, &renderer) {
-            Some(file) => {
+            CardFileRead::Valid(file) => {
                 println!(
                     "{}: {} cards, no problems",
                     path.display(),
@@ -310,10 +336,10 @@ fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
                 );
                 ExitCode::SUCCESS
             }
-            None => ExitCode::from(2),
+            CardFileRead::Invalid(_) | CardFileRead::Unreadable => ExitCode::from(2),
         });
     }
-    let Some(pool) = load_pool(&args.cards, &renderer) else {
+    let Some((pool, true)) = load_pool(&args.cards, &renderer) else {
         return Ok(ExitCode::from(2));
     };
     let mut stdout = io::stdout().lock();

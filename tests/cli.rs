@@ -207,3 +207,44 @@ fn cards_check_reports_a_bad_card_file_and_exits_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stdout(&o).contains("dmlint::cards::invalid-yaml"));
 }
+
+#[test]
+fn a_log_naming_a_card_whose_file_entry_is_broken_is_told_at_its_line() {
+    let dir = std::env::temp_dir().join(format!("dmlint-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cards = dir.join("errata.yaml");
+    std::fs::write(
+        &cards,
+        "schema: 1\nset: {code: AVX, name: Avengers vs. X-Men}\ncards:\n  - title: Hulk\n    subtitle: Jade Giant\n    kind: character\n    cost: six\n",
+    )
+    .unwrap();
+    let log = dir.join("game.dmlog");
+    std::fs::write(
+        &log,
+        "dmlog 1\nformat custom life 10\nteam A\nHU = Hulk: Jade Giant x2\n",
+    )
+    .unwrap();
+    let o = dmlint(&[
+        "--cards",
+        cards.to_str().unwrap(),
+        log.to_str().unwrap(),
+        "--format",
+        "short",
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let text = stdout(&o);
+    // First the card file's own diagnostic, then the log line that needed the card.
+    let yaml = text
+        .find("errata.yaml:7:11: error[dmlint::cards::invalid-yaml]")
+        .expect(&text);
+    let at_log = text
+        .find("game.dmlog:4:6: error[dmlint::cards::broken-card]")
+        .expect(&text);
+    assert!(yaml < at_log, "{text}");
+    assert!(text.contains("fix the card file at"), "{text}");
+    assert!(
+        text.contains("errata.yaml:7:11 (its diagnostic is above)"),
+        "{text}"
+    );
+}

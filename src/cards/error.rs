@@ -45,6 +45,12 @@ code_table! {
     ///
     /// Add the subtitle: `Captain America: American Hero`, not `Captain America`.
     AmbiguousCard = "ambiguous-card",
+    /// A log names a card whose entry in a card file given with `--cards` is invalid.
+    ///
+    /// The card file's own diagnostic (printed before the log's) says what is wrong with
+    /// the entry; this one marks each log line that needed it, so the check does not fall
+    /// back on another card of the same name unnoticed.
+    BrokenCard = "broken-card",
     /// A card file that could not be read.
     Unreadable = "unreadable",
 }

@@ -121,6 +121,37 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
             .map_or(rest.find('\n').unwrap_or(rest.len()), |(i, _)| i)
 }
 
+/// The card whose entry encloses a byte offset of a card file: the `title` and `subtitle`
+/// of the list item (`- …`) the offset falls in. `None` outside the `cards` list, or for
+/// a file not written in block style.
+pub fn card_at(text: &str, offset: usize) -> Option<(String, Option<String>)> {
+    let offset = offset.min(text.len());
+    let start = text[..offset]
+        .rmatch_indices('\n')
+        .map(|(i, _)| i + 1)
+        .chain(std::iter::once(0))
+        .find(|&i| text[i..].trim_start_matches(' ').starts_with("- "))?;
+    let entry = text[start..].trim_start_matches(' ').strip_prefix("- ")?;
+    let indent = text[start..].len() - text[start..].trim_start_matches(' ').len();
+    let mut title = None;
+    let mut subtitle = None;
+    for (n, line) in entry.lines().enumerate() {
+        let lead = line.len() - line.trim_start_matches(' ').len();
+        // The next item at the same depth ends this entry.
+        if n > 0 && (lead <= indent || line.trim_start().starts_with("- ") && lead <= indent + 2) {
+            break;
+        }
+        let field = |name: &str| {
+            line.trim_start()
+                .strip_prefix(name)
+                .map(|v| v.trim().trim_matches('"').replace("\\\"", "\""))
+        };
+        title = title.or_else(|| field("title:"));
+        subtitle = subtitle.or_else(|| field("subtitle:").filter(|v| v != "null"));
+    }
+    title.map(|t| (t, subtitle))
+}
+
 /// The checks serde cannot make: schema version, faces, duplicates, string sizes.
 fn check(text: &str, file: &CardFile) -> Vec<CardError> {
     let mut errors = Vec::new();
@@ -353,6 +384,17 @@ mod tests {
         assert_eq!(errors(&huge)[0].code, CardCode::TooLarge);
         let ten_mb = GOOD.replace("God of Thunder", &"x".repeat(10 << 20));
         assert_eq!(errors(&ten_mb)[0].code, CardCode::TooLarge);
+    }
+
+    #[test]
+    fn the_card_around_an_error_is_found() {
+        let text = GOOD.replace("cost: 5", "cost: five");
+        let e = &errors(&text)[0];
+        assert_eq!(
+            card_at(&text, e.span.start),
+            Some(("Thor".into(), Some("God of Thunder".into())))
+        );
+        assert_eq!(card_at(&text, 3), None);
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub mod show;
 pub use error::{CardCode, CardError};
 pub use load::parse_card_file;
 pub use model::{Card, CardFile, CardKind};
-pub use pool::{Entry, Lookup, Pool, SetStats};
+pub use pool::{BrokenCard, Entry, Lookup, Pool, SetStats};
 
 use crate::syntax::{Game, Statement};
 
@@ -51,6 +51,18 @@ pub fn check_card_names(game: &Game, pool: &Pool) -> Vec<CardError> {
                     .with_help(help),
                 );
             }
+            Lookup::Broken(b) => errors.push(
+                CardError::new(
+                    CardCode::BrokenCard,
+                    def.name.span,
+                    format!("the card file entry for {written} is invalid"),
+                    "this card's entry is broken",
+                )
+                .with_help(format!(
+                    "fix the card file at {} (its diagnostic is above)",
+                    b.at
+                )),
+            ),
             Lookup::Ambiguous(found) => {
                 let mut names: Vec<String> = found.iter().map(|e| e.name()).collect();
                 names.sort();

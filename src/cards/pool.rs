@@ -35,6 +35,17 @@ pub enum Lookup<'p> {
     Ambiguous(Vec<&'p Entry>),
     /// No such card; the closest names.
     Unknown(Vec<String>),
+    /// A card file given to override or add this card has an invalid entry for it.
+    Broken(&'p BrokenCard),
+}
+
+/// A card a card file meant to provide, whose entry is invalid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BrokenCard {
+    pub title: String,
+    pub subtitle: Option<String>,
+    /// Where the entry's problem is: `file:line:column`.
+    pub at: String,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -44,6 +55,8 @@ pub struct Pool {
     core: Option<CoreDice>,
     /// Lower-cased `title: subtitle` (and title alone) → entries.
     by_name: HashMap<String, Vec<usize>>,
+    /// Cards whose entries in a card file were invalid.
+    broken: Vec<BrokenCard>,
 }
 
 static EMBEDDED: LazyLock<Pool> = LazyLock::new(|| {
@@ -106,6 +119,11 @@ impl Pool {
         }
     }
 
+    /// Records a card a card file failed to provide, so that a log naming it is told.
+    pub fn add_broken(&mut self, card: BrokenCard) {
+        self.broken.push(card);
+    }
+
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }
@@ -122,6 +140,13 @@ impl Pool {
     /// Resolves a card named in a log: `Title: Subtitle`, or a title alone when only one
     /// card has it (or only one card with that title has no subtitle, a basic action).
     pub fn lookup(&self, title: &str, subtitle: Option<&str>) -> Lookup<'_> {
+        let wanted = name_key(title, subtitle);
+        if let Some(b) = self.broken.iter().find(|b| {
+            name_key(&b.title, b.subtitle.as_deref()) == wanted
+                || name_key(&b.title, None) == wanted
+        }) {
+            return Lookup::Broken(b);
+        }
         let ids = self
             .by_name
             .get(&name_key(title, subtitle))
