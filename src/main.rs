@@ -148,21 +148,7 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
         );
         return Ok(ExitCode::from(2));
     }
-    let color = match args.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-    };
-    let width = if io::stdout().is_terminal() {
-        terminal_width()
-    } else {
-        100
-    };
-    let renderer = Renderer {
-        format: args.format,
-        color,
-        width,
-    };
+    let renderer = renderer(args.format, args.color);
     let Some((pool, cards_valid)) = load_pool(&args.cards, &renderer) else {
         return Ok(ExitCode::from(2));
     };
@@ -317,15 +303,7 @@ fn read_card_file(path: &Path, renderer: &Renderer) -> CardFileRead {
 }
 
 fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
-    let renderer = Renderer {
-        format: Format::Human,
-        color: io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-        width: if io::stdout().is_terminal() {
-            terminal_width()
-        } else {
-            100
-        },
-    };
+    let renderer = renderer(Format::Human, ColorChoice::Auto);
     if let Some(path) = &args.check {
         return Ok(match read_card_file(path, &renderer) {
             CardFileRead::Valid(file) => {
@@ -393,6 +371,21 @@ fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
         .into_diagnostic()?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A renderer for standard output: colours when asked, or when it is a terminal and
+/// NO_COLOR is unset; the terminal's width, or 100 columns when piped.
+fn renderer(format: Format, color: ColorChoice) -> Renderer {
+    let terminal = io::stdout().is_terminal();
+    Renderer {
+        format,
+        color: match color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => terminal && std::env::var_os("NO_COLOR").is_none(),
+        },
+        width: if terminal { terminal_width() } else { 100 },
+    }
 }
 
 fn write_out(stdout: &mut impl Write, out: &str) -> io::Result<()> {
