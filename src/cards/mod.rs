@@ -14,6 +14,14 @@ pub use load::parse_card_file;
 pub use model::{Card, CardFile, CardKind};
 pub use pool::{BrokenCard, Entry, Lookup, Pool, SetStats};
 
+/// A card's name as printed and as logs write it: `Title: Subtitle`, or the title alone.
+pub fn full_name(title: &str, subtitle: Option<&str>) -> String {
+    match subtitle {
+        Some(s) => format!("{title}: {s}"),
+        None => title.to_string(),
+    }
+}
+
 use crate::syntax::{Game, Statement};
 
 /// Resolves every card a game's team lines name; the ones the pool cannot resolve come
@@ -25,10 +33,7 @@ pub fn check_card_names(game: &Game, pool: &Pool) -> Vec<CardError> {
             continue;
         };
         let name = &def.name.node;
-        let written = match &name.subtitle {
-            Some(s) => format!("{}: {s}", name.title),
-            None => name.title.to_string(),
-        };
+        let written = full_name(&name.title, name.subtitle.as_deref());
         match pool.lookup(&name.title, name.subtitle.as_deref()) {
             Lookup::Found(_) => {}
             Lookup::Unknown(near) => {

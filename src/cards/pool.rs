@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+use super::full_name;
 use super::model::{Abilities, Card, CardFile, CoreDice, SetInfo};
 
 /// One card and the set it belongs to.
@@ -20,10 +21,7 @@ pub struct Entry {
 impl Entry {
     /// `Title: Subtitle`, or the title alone.
     pub fn name(&self) -> String {
-        match &self.card.subtitle {
-            Some(s) => format!("{}: {s}", self.card.title),
-            None => self.card.title.clone(),
-        }
+        full_name(&self.card.title, self.card.subtitle.as_deref())
     }
 }
 
@@ -149,7 +147,7 @@ impl Pool {
         }
         let ids = self
             .by_name
-            .get(&name_key(title, subtitle))
+            .get(&wanted)
             .map(Vec::as_slice)
             .unwrap_or_default();
         // The same card reprinted in several sets is one card for a team's purposes.
@@ -164,17 +162,17 @@ impl Pool {
                 found = exact;
             }
         }
-        let distinct = {
-            let mut names: Vec<String> = found.iter().map(|e| e.name().to_lowercase()).collect();
-            names.dedup();
-            names.len()
-        };
-        match found.len() {
-            0 => Lookup::Unknown(self.closest(&match subtitle {
-                Some(s) => format!("{title}: {s}"),
-                None => title.to_string(),
-            })),
-            _ if distinct == 1 => Lookup::Found(found[found.len() - 1]),
+        match found.as_slice() {
+            [] => Lookup::Unknown(self.closest(&full_name(title, subtitle))),
+            // Entries share a name when the card was reprinted in several sets: it is one
+            // card. The last loaded wins, so a `--cards` file's copy is the one used.
+            [.., last]
+                if found
+                    .iter()
+                    .all(|e| e.name().eq_ignore_ascii_case(&last.name())) =>
+            {
+                Lookup::Found(last)
+            }
             _ => Lookup::Ambiguous(found),
         }
     }
@@ -249,9 +247,7 @@ pub struct SetStats {
     pub with_abilities: usize,
 }
 
+/// The key names are indexed by: the full name, trimmed and lower-cased.
 fn name_key(title: &str, subtitle: Option<&str>) -> String {
-    match subtitle {
-        Some(s) => format!("{}: {}", title.trim(), s.trim()).to_lowercase(),
-        None => title.trim().to_lowercase(),
-    }
+    full_name(title.trim(), subtitle.map(str::trim)).to_lowercase()
 }

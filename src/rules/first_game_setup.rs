@@ -15,6 +15,7 @@
 //!
 //! Legal instead: the setup above, or another format (`format custom life 10`).
 
+use crate::cards::full_name;
 use crate::syntax::FormatName;
 
 use super::setup::TeamCard;
@@ -28,10 +29,7 @@ const TEAMS: &[&[&str]] = &[
 
 fn name(card: &TeamCard) -> String {
     let n = &card.def.name.node;
-    match &n.subtitle {
-        Some(s) => format!("{}: {s}", n.title).to_lowercase(),
-        None => n.title.to_lowercase().to_string(),
-    }
+    full_name(&n.title, n.subtitle.as_deref()).to_lowercase()
 }
 
 pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
