@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use super::error::{CardCode, CardError};
+use super::full_name;
 use super::model::{CardFile, SCHEMA};
 use crate::syntax::{Face, Span, parse_face};
 
@@ -156,10 +157,13 @@ pub fn card_at(text: &str, offset: usize) -> Option<(String, Option<String>)> {
 fn check(text: &str, file: &CardFile) -> Vec<CardError> {
     let mut errors = Vec::new();
     if file.schema != SCHEMA {
+        let at = text
+            .find("schema:")
+            .map_or(Span::new(0, 0), |i| Span::new(i, i + 7));
         errors.push(
             CardError::new(
                 CardCode::UnsupportedSchema,
-                locate(text, "schema:", 0),
+                at,
                 format!("this card file uses schema {}", file.schema),
                 "unsupported schema",
             )
@@ -168,21 +172,12 @@ fn check(text: &str, file: &CardFile) -> Vec<CardError> {
             )),
         );
     }
-    let mut titles: HashMap<(String, Option<String>), usize> = HashMap::new();
-    let mut numbers: HashMap<&str, usize> = HashMap::new();
-    let mut seen_title: HashMap<&str, usize> = HashMap::new();
+    let titles = title_spans(text);
+    let here = |n: usize| titles.get(n).copied().unwrap_or_default();
+    let mut by_name: HashMap<String, usize> = HashMap::new();
+    let mut by_number: HashMap<&str, usize> = HashMap::new();
     for (n, card) in file.cards.iter().enumerate() {
-        // Which occurrence of this title in the text is this card's.
-        let nth = {
-            let k = seen_title.entry(card.title.as_str()).or_insert(0);
-            *k += 1;
-            *k - 1
-        };
-        let here = || locate(text, &card.title, nth);
-        let name = match &card.subtitle {
-            Some(s) => format!("{}: {s}", card.title),
-            None => card.title.clone(),
-        };
+        let name = full_name(&card.title, card.subtitle.as_deref());
         let long = [
             Some(&card.title),
             card.subtitle.as_ref(),
@@ -198,46 +193,36 @@ fn check(text: &str, file: &CardFile) -> Vec<CardError> {
             errors.push(
                 CardError::new(
                     CardCode::TooLarge,
-                    here(),
+                    here(n),
                     format!("{name}: a text value of {} bytes", s.len()),
                     "this card",
                 )
                 .with_help(format!("text values are at most {MAX_STRING} bytes")),
             );
         }
-        let key = (
-            card.title.to_lowercase(),
-            card.subtitle.as_ref().map(|s| s.to_lowercase()),
-        );
-        if let Some(&first) = titles.get(&key) {
-            errors.push(duplicate(
-                text,
-                &file.cards[first].title,
-                here(),
-                first_nth(file, first),
-                &name,
-            ));
-        } else {
-            titles.insert(key, n);
+        match by_name.get(&name.to_lowercase()) {
+            Some(&first) => errors.push(duplicate(
+                here(n),
+                here(first),
+                format!("{name} is in this file twice"),
+            )),
+            None => {
+                by_name.insert(name.to_lowercase(), n);
+            }
         }
         if let Some(number) = &card.number {
-            if let Some(&first) = numbers.get(number.as_str()) {
-                let first_name = &file.cards[first].title;
-                errors.push(
-                    CardError::new(
-                        CardCode::DuplicateCard,
-                        here(),
-                        format!("{name} has collector number {number}, like {first_name}"),
-                        "same number again",
-                    )
-                    .with_help("collector numbers are unique within a set")
-                    .with_context(
-                        locate(text, first_name, first_nth(file, first)),
-                        "first used here",
+            match by_number.get(number.as_str()) {
+                Some(&first) => errors.push(duplicate(
+                    here(n),
+                    here(first),
+                    format!(
+                        "{name} has collector number {number}, like {}",
+                        file.cards[first].title
                     ),
-                );
-            } else {
-                numbers.insert(number, n);
+                )),
+                None => {
+                    by_number.insert(number, n);
+                }
             }
         }
         if let Some(die) = &card.die {
@@ -261,7 +246,7 @@ fn check(text: &str, file: &CardFile) -> Vec<CardError> {
                     errors.push(
                         CardError::new(
                             CardCode::InvalidFace,
-                            here(),
+                            here(n),
                             format!("{name}: `{face}` is not {what}"),
                             "in this card",
                         )
@@ -276,31 +261,38 @@ fn check(text: &str, file: &CardFile) -> Vec<CardError> {
     errors
 }
 
-fn first_nth(file: &CardFile, index: usize) -> usize {
-    file.cards[..index]
-        .iter()
-        .filter(|c| c.title == file.cards[index].title)
-        .count()
+/// A card entered twice (by name or by collector number).
+fn duplicate(here: Span, first: Span, message: String) -> CardError {
+    CardError::new(CardCode::DuplicateCard, here, message, "again here")
+        .with_help(
+            "keep one entry per card and per collector number; to override a built-in card, put \
+             yours in a file passed with --cards",
+        )
+        .with_context(first, "first here")
 }
 
-fn duplicate(text: &str, first_title: &str, here: Span, first_nth: usize, name: &str) -> CardError {
-    CardError::new(
-        CardCode::DuplicateCard,
-        here,
-        format!("{name} is in this file twice"),
-        "again here",
-    )
-    .with_help(
-        "keep one entry; to override a built-in card, put yours in a file passed with --cards",
-    )
-    .with_context(locate(text, first_title, first_nth), "first here")
-}
-
-/// The span of the `nth` occurrence of `needle` in the text (the start of the file if absent).
-fn locate(text: &str, needle: &str, nth: usize) -> Span {
-    text.match_indices(needle)
-        .nth(nth)
-        .map_or(Span::new(0, 0), |(at, m)| Span::new(at, at + m.len()))
+/// The span of each card's title value, in file order: the lines whose key is `title:`
+/// (so the n-th belongs to the n-th card). Only block-style entries are found; a card
+/// without one is located at the start of the file.
+fn title_spans(text: &str) -> Vec<Span> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let key = line
+            .trim_start_matches(' ')
+            .trim_start_matches("- ")
+            .trim_start_matches(' ');
+        if let Some(value) = key.strip_prefix("title:") {
+            let value_at = at + (line.len() - value.len());
+            let lead = value.len() - value.trim_start().len();
+            out.push(Span::new(
+                value_at + lead,
+                value_at + value.trim_end().len(),
+            ));
+        }
+        at += line.len();
+    }
+    out
 }
 
 #[cfg(test)]
@@ -372,6 +364,16 @@ mod tests {
             e.context.as_ref().unwrap().0.start,
             text.find("Thor").unwrap()
         );
+    }
+
+    #[test]
+    fn a_title_mentioned_in_an_earlier_summary_does_not_move_the_span() {
+        let text = "schema: 1\nset: {code: T, name: T}\ncards:\n  - title: Loki\n    kind: character\n    summary: Tricks Thor\n  - title: Thor\n    kind: character\n  - title: Thor\n    kind: character\n";
+        let e = &errors(text)[0];
+        assert_eq!(e.code, CardCode::DuplicateCard);
+        let line = |at: usize| text[..at].matches('\n').count() + 1;
+        assert_eq!((line(e.span.start), &text[e.span.start..e.span.end]), (9, "Thor"));
+        assert_eq!(line(e.context.as_ref().unwrap().0.start), 7);
     }
 
     #[test]
