@@ -9,7 +9,7 @@ use std::io::BufRead;
 use miette::{Diagnostic, Severity};
 
 use crate::cards::{Pool, check_card_names};
-use crate::diag::Code;
+use crate::diag::{Code, Problem};
 use crate::render::Renderer;
 use crate::rules::check_game;
 use crate::syntax::{Chunk, GameStream, Span, SyntaxCode, SyntaxError};
@@ -82,6 +82,13 @@ impl Kind {
     }
 }
 
+/// A diagnostic, where it starts, and what it counts as.
+type Counted<'d> = (usize, Kind, &'d dyn Diagnostic);
+
+fn counted<C: Code>(p: &Problem<C>, kind: Kind) -> Counted<'_> {
+    (p.span.start, kind, p)
+}
+
 /// Checks one input against a card pool, appending rendered diagnostics to `out`.
 pub fn check_reader(
     name: &str,
@@ -119,28 +126,16 @@ pub fn check_reader(
             .unwrap_or_default();
         // Each diagnostic with what it counts as: an error (input not checkable) or a
         // violation (a rule broken); advice counts as neither.
-        let mut diags: Vec<(usize, Kind, &dyn Diagnostic)> = chunk
+        let mut diags: Vec<Counted> = chunk
             .errors
             .iter()
-            .map(|e| {
-                (
-                    e.span.start,
-                    Kind::of_error(e.severity),
-                    e as &dyn Diagnostic,
-                )
-            })
-            .chain(card_errors.iter().map(|e| {
-                (
-                    e.span.start,
-                    Kind::of_error(e.severity),
-                    e as &dyn Diagnostic,
-                )
-            }))
+            .map(|e| counted(e, Kind::of_error(e.severity)))
             .chain(
-                violations
+                card_errors
                     .iter()
-                    .map(|v| (v.span.start, Kind::Violation, v as &dyn Diagnostic)),
+                    .map(|e| counted(e, Kind::of_error(e.severity))),
             )
+            .chain(violations.iter().map(|v| counted(v, Kind::Violation)))
             .collect();
         diags.sort_by_key(|d| d.0);
         for (_, kind, diag) in diags {

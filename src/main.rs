@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::borrow::Cow;
 
-use dmlint::cards::load::{MAX_FILE, card_at};
+use dmlint::cards::load::{MAX_FILE, card_at, too_large};
 use dmlint::cards::show::describe;
 use dmlint::cards::{BrokenCard, CardCode, CardError, CardFile, Pool, SetStats, parse_card_file};
 use dmlint::check::{DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, unreadable};
@@ -257,17 +257,13 @@ fn read_card_file(path: &Path, renderer: &Renderer) -> CardFileRead {
         print!("{out}");
         CardFileRead::Unreadable
     };
+    // Refuse an oversized file before reading it, not after.
+    if let Ok(meta) = std::fs::metadata(path)
+        && meta.len() > MAX_FILE as u64
+    {
+        return unreadable(too_large(meta.len()), &mut out);
+    }
     let text = match std::fs::read(path) {
-        Ok(bytes) if bytes.len() > MAX_FILE => {
-            let e = CardError::new(
-                CardCode::TooLarge,
-                Span::new(0, 0),
-                format!("{name} is {} bytes", bytes.len()),
-                "too large",
-            )
-            .with_help(format!("a card file is at most {MAX_FILE} bytes"));
-            return unreadable(e, &mut out);
-        }
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
             let e = CardError::new(

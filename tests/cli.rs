@@ -248,3 +248,17 @@ fn a_log_naming_a_card_whose_file_entry_is_broken_is_told_at_its_line() {
         "{text}"
     );
 }
+
+#[test]
+fn an_oversized_card_file_is_refused_unread() {
+    let path = std::env::temp_dir().join(format!("dmlint-huge-{}.yaml", std::process::id()));
+    let file = std::fs::File::create(&path).unwrap();
+    // Sparse: 17 MiB by length, nothing written.
+    file.set_len(17 << 20).unwrap();
+    let o = dmlint(&["cards", "--check", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let text = stdout(&o);
+    assert!(text.contains("dmlint::cards::too-large"), "{text}");
+    assert!(text.contains("the card file is 17825792 bytes"), "{text}");
+}

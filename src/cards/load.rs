@@ -52,17 +52,7 @@ const FIELDS: &[&str] = &[
 /// Parses and checks one card file.
 pub fn parse_card_file(text: &str) -> Result<CardFile, Vec<CardError>> {
     if text.len() > MAX_FILE {
-        return Err(vec![
-            CardError::new(
-                CardCode::TooLarge,
-                Span::new(0, 0),
-                format!("the card file is {} bytes", text.len()),
-                "too large",
-            )
-            .with_help(format!(
-                "a card file is at most {MAX_FILE} bytes; split it into one file per set"
-            )),
-        ]);
+        return Err(vec![too_large(text.len() as u64)]);
     }
     let file: CardFile = serde_saphyr::from_str(text).map_err(|e| vec![yaml_error(text, &e)])?;
     let errors = check(text, &file);
@@ -71,6 +61,19 @@ pub fn parse_card_file(text: &str) -> Result<CardFile, Vec<CardError>> {
     } else {
         Err(errors)
     }
+}
+
+/// The diagnostic for a card file of `len` bytes, over [`MAX_FILE`].
+pub fn too_large(len: u64) -> CardError {
+    CardError::new(
+        CardCode::TooLarge,
+        Span::new(0, 0),
+        format!("the card file is {len} bytes"),
+        "too large",
+    )
+    .with_help(format!(
+        "a card file is at most {MAX_FILE} bytes; split it into one file per set"
+    ))
 }
 
 /// A serde-saphyr error as a diagnostic at its line and column.
@@ -372,7 +375,10 @@ mod tests {
         let e = &errors(text)[0];
         assert_eq!(e.code, CardCode::DuplicateCard);
         let line = |at: usize| text[..at].matches('\n').count() + 1;
-        assert_eq!((line(e.span.start), &text[e.span.start..e.span.end]), (9, "Thor"));
+        assert_eq!(
+            (line(e.span.start), &text[e.span.start..e.span.end]),
+            (9, "Thor")
+        );
         assert_eq!(line(e.context.as_ref().unwrap().0.start), 7);
     }
 
