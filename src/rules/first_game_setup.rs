@@ -27,18 +27,26 @@ const TEAMS: &[&[&str]] = &[
     &["beast: mutate #666", "captain america: american hero"],
 ];
 
-fn name(card: &TeamCard) -> String {
-    let n = &card.def.name.node;
-    full_name(&n.title, n.subtitle.as_deref()).to_lowercase()
+/// The cards' full names, lower-cased and sorted, to compare with the fixed setup.
+fn sorted_names(cards: &[TeamCard]) -> Vec<String> {
+    let mut names: Vec<String> = cards
+        .iter()
+        .map(|c| {
+            full_name(&c.def.name.node.title, c.def.name.node.subtitle.as_deref()).to_lowercase()
+        })
+        .collect();
+    names.sort();
+    names
 }
 
 pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
     if setup.format.name != FormatName::FirstGame {
         return;
     }
-    let help = "the first game uses Force Beam, Inner Rage and Thrown Car in the middle, and the \
-                teams Human Torch: Playing with Fire + Spider-Man: Webhead and Beast: Mutate #666 + \
-                Captain America: American Hero, two dice per card (Avengers vs. X-Men rulebook, SETUP, Your First Game)";
+    let help = "the first game uses Force Beam, Inner Rage and Thrown Car in the middle, \
+                and the teams Human Torch: Playing with Fire + Spider-Man: Webhead and \
+                Beast: Mutate #666 + Captain America: American Hero, two dice per card \
+                (Avengers vs. X-Men rulebook, SETUP, Your First Game)";
     let violation = |span, message: String, label: &str| {
         let mut v = Violation::new(RuleCode::FirstGameSetup, span, message, label).with_help(help);
         if let Some(line) = setup.format.line {
@@ -49,31 +57,63 @@ pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
     match &setup.middle {
         None => {
             if let Some(line) = setup.format.line {
-                out.push(violation(line, "a first game has no `middle` section".into(), "the middle is missing"));
+                out.push(violation(
+                    line,
+                    "a first game has no `middle` section".into(),
+                    "the middle is missing",
+                ));
             }
         }
         Some((line, cards)) => {
-            let mut names: Vec<String> = cards.iter().map(name).collect();
-            names.sort();
+            let names = sorted_names(cards);
             if names != MIDDLE {
-                out.push(violation(*line, format!("the middle holds {}", if names.is_empty() { "no card".into() } else { names.join(", ") }), "not the first-game middle"));
+                out.push(violation(
+                    *line,
+                    format!(
+                        "the middle holds {}",
+                        if names.is_empty() {
+                            "no card".into()
+                        } else {
+                            names.join(", ")
+                        }
+                    ),
+                    "not the first-game middle",
+                ));
             }
-            for card in cards.iter().filter(|c| c.def.count.as_ref().is_some_and(|n| n.node != 3)) {
-                out.push(violation(card.count_span(), format!("{} has 3 dice in the first game", card.def.name.node.title), "3 dice"));
+            for card in cards
+                .iter()
+                .filter(|c| c.def.count.as_ref().is_some_and(|n| n.node != 3))
+            {
+                out.push(violation(
+                    card.count_span(),
+                    format!("{} has 3 dice in the first game", card.def.name.node.title),
+                    "3 dice",
+                ));
             }
         }
     }
     for team in &setup.teams {
         for basic in &team.basics {
-            out.push(violation(basic.line, format!("{} brings a basic action card", team.player), "no basic actions of their own"));
+            out.push(violation(
+                basic.line,
+                format!("{} brings a basic action card", team.player),
+                "no basic actions of their own",
+            ));
         }
-        let mut names: Vec<String> = team.cards.iter().map(name).collect();
-        names.sort();
+        let names = sorted_names(&team.cards);
         if !TEAMS.iter().any(|t| *t == names.as_slice()) {
-            out.push(violation(team.line, format!("{}'s team is not a first-game team", team.player), "not a first-game team"));
+            out.push(violation(
+                team.line,
+                format!("{}'s team is not a first-game team", team.player),
+                "not a first-game team",
+            ));
         }
         for card in team.cards.iter().filter(|c| c.dice() != 2) {
-            out.push(violation(card.count_span(), format!("{} has 2 dice in the first game", card.def.name.node.title), "2 dice"));
+            out.push(violation(
+                card.count_span(),
+                format!("{} has 2 dice in the first game", card.def.name.node.title),
+                "2 dice",
+            ));
         }
     }
 }

@@ -145,14 +145,15 @@ impl<'a> Setup<'a> {
     }
 }
 
+/// Where the team rules common to every format are written, for help lines.
+pub const TEAM_RULES: &str = "Avengers Infinity rulebook, CUSTOMIZING YOUR TEAM";
+
 /// Where a format's team limits are written, for help lines.
 pub fn format_source(f: &Format) -> &'static str {
     match f.name {
         FormatName::Basic => "Avengers vs. X-Men rulebook, Basic Teams",
         FormatName::FirstGame => "Avengers vs. X-Men rulebook, SETUP, Your First Game",
-        FormatName::Tournament | FormatName::Custom => {
-            "Avengers Infinity rulebook, CUSTOMIZING YOUR TEAM"
-        }
+        FormatName::Tournament | FormatName::Custom => TEAM_RULES,
     }
 }
 

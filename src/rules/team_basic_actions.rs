@@ -17,15 +17,19 @@ use super::setup::{format_phrase, format_source};
 use super::{RuleCode, Setup, Violation};
 
 pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
-    let Some(want) = setup.format.basic_actions else { return };
+    let Some(want) = setup.format.basic_actions else {
+        return;
+    };
     for team in &setup.teams {
         let help = format!(
             "{} has each player bring {want} different basic action cards ({})",
             format_phrase(&setup.format),
-                format_source(&setup.format)
+            format_source(&setup.format)
         );
         for (n, card) in team.basics.iter().enumerate() {
-            let same = team.basics[..n].iter().find(|b| b.def.name.node == card.def.name.node);
+            let same = team.basics[..n]
+                .iter()
+                .find(|b| b.def.name.node == card.def.name.node);
             if let Some(first) = same {
                 out.push(
                     Violation::new(

@@ -15,22 +15,30 @@ use super::setup::{format_phrase, format_source};
 use super::{RuleCode, Setup, Violation};
 
 pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
-    let Some(max) = setup.format.max_cards else { return };
+    let Some(max) = setup.format.max_cards else {
+        return;
+    };
     for team in &setup.teams {
         if team.cards.len() > max {
             let extra = team.cards[max];
-            out.push(Violation::new(
-                RuleCode::TeamCardCount,
-                extra.line,
-                format!("{}'s team has {} character and action cards", team.player, team.cards.len()),
-                format!("card {} of at most {max}", max + 1),
-            )
-            .with_help(format!(
-                "{} allows up to {max} character and action cards per team ({})",
-                format_phrase(&setup.format),
-                format_source(&setup.format)
-            ))
-            .with_context(team.line, "this team"));
+            out.push(
+                Violation::new(
+                    RuleCode::TeamCardCount,
+                    extra.line,
+                    format!(
+                        "{}'s team has {} character and action cards",
+                        team.player,
+                        team.cards.len()
+                    ),
+                    format!("card {} of at most {max}", max + 1),
+                )
+                .with_help(format!(
+                    "{} allows up to {max} character and action cards per team ({})",
+                    format_phrase(&setup.format),
+                    format_source(&setup.format)
+                ))
+                .with_context(team.line, "this team"),
+            );
         }
     }
 }

@@ -11,6 +11,7 @@
 //! Legal instead: give the card at least one die (`x1`), or leave the card out. A card
 //! line without `xN` brings one die.
 
+use super::setup::TEAM_RULES;
 use super::{RuleCode, Setup, Violation};
 
 pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
@@ -20,10 +21,15 @@ pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
                 Violation::new(
                     RuleCode::TeamCardWithoutDice,
                     card.count_span(),
-                    format!("{} brings {} with no dice", team.player, card.def.name.node.title),
+                    format!(
+                        "{} brings {} with no dice",
+                        team.player, card.def.name.node.title
+                    ),
                     "no dice",
                 )
-                .with_help("every card on a team has at least one die (Avengers Infinity rulebook, CUSTOMIZING YOUR TEAM)"),
+                .with_help(format!(
+                    "every card on a team has at least one die ({TEAM_RULES})"
+                )),
             );
         }
     }

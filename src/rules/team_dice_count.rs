@@ -17,7 +17,9 @@ use super::setup::{format_phrase, format_source};
 use super::{RuleCode, Setup, Violation};
 
 pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
-    let Some(max) = setup.format.max_dice else { return };
+    let Some(max) = setup.format.max_dice else {
+        return;
+    };
     for team in &setup.teams {
         let mut total = 0;
         for card in &team.cards {
@@ -33,7 +35,7 @@ pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
                     .with_help(format!(
                         "{} allows up to {max} dice on a team's cards ({})",
                         format_phrase(&setup.format),
-                format_source(&setup.format)
+                        format_source(&setup.format)
                     ))
                     .with_context(team.line, "this team"),
                 );

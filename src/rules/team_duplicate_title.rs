@@ -13,21 +13,30 @@
 //!
 //! Legal instead: one card per title.
 
+use super::setup::TEAM_RULES;
 use super::{RuleCode, Setup, Violation};
 
 pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
     for team in &setup.teams {
         for (n, card) in team.cards.iter().enumerate() {
             let title = card.def.name.node.title.to_lowercase();
-            if let Some(first) = team.cards[..n].iter().find(|c| c.def.name.node.title.to_lowercase() == title) {
+            if let Some(first) = team.cards[..n]
+                .iter()
+                .find(|c| c.def.name.node.title.to_lowercase() == title)
+            {
                 out.push(
                     Violation::new(
                         RuleCode::TeamDuplicateTitle,
                         card.def.name.span,
-                        format!("{} brings two cards titled {}", team.player, card.def.name.node.title),
+                        format!(
+                            "{} brings two cards titled {}",
+                            team.player, card.def.name.node.title
+                        ),
                         "same title again",
                     )
-                    .with_help("a team has at most one card per title, whatever the subtitle (Avengers Infinity rulebook, CUSTOMIZING YOUR TEAM)")
+                    .with_help(format!(
+                        "a team has at most one card per title, whatever the subtitle ({TEAM_RULES})"
+                    ))
                     .with_context(first.def.name.span, "first here"),
                 );
             }
