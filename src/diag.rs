@@ -12,6 +12,19 @@ use miette::{Diagnostic, LabeledSpan, Severity};
 
 use crate::syntax::Span;
 
+/// The candidate closest to `word`, if it is close enough to be a likely typo: one edit
+/// for words of up to three letters, two for longer ones. Every "did you mean" of a
+/// keyword, face, zone or field name asks this.
+pub fn nearest<'k>(word: &str, candidates: &[&'k str]) -> Option<&'k str> {
+    let limit = if word.chars().count() <= 3 { 1 } else { 2 };
+    candidates
+        .iter()
+        .map(|c| (strsim::damerau_levenshtein(word, c), *c))
+        .filter(|(d, c)| *d <= limit && *c != word)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
 /// What every diagnostic code can tell about itself.
 pub trait Code: Copy + fmt::Debug + Send + Sync + 'static {
     /// The full code, e.g. `dmlint::syntax::unknown-keyword`.

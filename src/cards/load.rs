@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use super::error::{CardCode, CardError};
 use super::full_name;
 use super::model::{CardFile, SCHEMA};
+use crate::diag::nearest;
 use crate::syntax::{Face, Span, parse_face};
 
 /// The largest card file accepted.
@@ -84,17 +85,11 @@ fn yaml_error(text: &str, e: &serde_saphyr::Error) -> CardError {
     let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
     let message = bare_message(&e.to_string());
     let mut help = "the card schema is described in cards/README.md".to_string();
-    if let Some(field) = message
+    let field = message
         .strip_prefix("unknown field `")
-        .and_then(|r| r.split('`').next())
-    {
-        if let Some(near) = FIELDS
-            .iter()
-            .filter(|f| strsim::damerau_levenshtein(field, f) <= 2)
-            .min_by_key(|f| strsim::damerau_levenshtein(field, f))
-        {
-            help = format!("did you mean `{near}`?");
-        }
+        .and_then(|r| r.split('`').next());
+    if let Some(near) = field.and_then(|f| nearest(f, FIELDS)) {
+        help = format!("did you mean `{near}`?");
     }
     CardError::new(CardCode::InvalidYaml, Span::new(at, end), message, "here").with_help(help)
 }

@@ -21,6 +21,7 @@ use nom::{IResult, Input, Parser};
 use super::ast::*;
 use super::error::{SyntaxCode, SyntaxError};
 use super::input::In;
+use crate::diag::nearest as suggest;
 
 type PResult<'a, O> = IResult<In<'a>, O, PErr>;
 
@@ -220,17 +221,6 @@ fn token(s: &str) -> &str {
         return &s[..c];
     }
     &s[..end]
-}
-
-/// The candidate closest to `word`, if it is close enough to be a likely typo.
-fn suggest<'k>(word: &str, candidates: &[&'k str]) -> Option<&'k str> {
-    let limit = if word.chars().count() <= 3 { 1 } else { 2 };
-    candidates
-        .iter()
-        .map(|c| (strsim::damerau_levenshtein(word, c), *c))
-        .filter(|(d, c)| *d <= limit && *c != word)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
 }
 
 fn did_you_mean(word: &str, candidates: &[&str]) -> Option<String> {
