@@ -8,11 +8,11 @@ use std::io::BufRead;
 
 use miette::{Diagnostic, Severity};
 
-use crate::cards::{Pool, check_card_names};
+use crate::cards::{CardError, Pool, check_card_names};
 use crate::diag::{Code, Problem};
+use crate::engine::{Replay, replay};
 use crate::render::Renderer;
-use crate::rules::check_game;
-use crate::syntax::{Chunk, GameStream, Span, SyntaxCode, SyntaxError};
+use crate::syntax::{Chunk, GameStream, Header, ParsedChunk, Span, SyntaxCode, SyntaxError};
 
 /// The default cap on diagnostics printed per file.
 pub const DEFAULT_MAX_DIAGNOSTICS: usize = 50;
@@ -28,6 +28,9 @@ pub struct FileReport {
     pub violations: usize,
     /// Diagnostics counted but not printed because of the cap.
     pub suppressed: usize,
+    /// For each game replayed to the end of its log: how it stands ("Bob won, life Ann
+    /// 0, Bob 3").
+    pub outcomes: Vec<String>,
 }
 
 /// The notice printed in place of the diagnostics past the cap.
@@ -89,6 +92,78 @@ fn counted<C: Code>(p: &Problem<C>, kind: Kind) -> Counted<'_> {
     (p.span.start, kind, p)
 }
 
+/// One game (or the header) checked: its syntax errors, card-name errors and replay.
+pub struct Checked {
+    pub chunk: ParsedChunk,
+    pub card_errors: Vec<CardError>,
+    pub replay: Replay,
+}
+
+/// Checks one parsed game: its card names, then (when it has neither syntax nor card
+/// errors) its replay.
+pub fn check_chunk(chunk: ParsedChunk, header: &Header, pool: &Pool) -> Checked {
+    let card_errors = chunk
+        .game
+        .as_ref()
+        .map(|g| check_card_names(g, pool))
+        .unwrap_or_default();
+    // A game with syntax or card errors is not replayed: its tree lacks the bad lines,
+    // and replaying without them would report consequences, not causes.
+    let checkable = chunk.errors.iter().all(|e| e.severity != Severity::Error)
+        && card_errors.iter().all(|e| e.severity != Severity::Error);
+    let replay = match &chunk.game {
+        Some(g) if checkable => replay(g, header, pool, None),
+        _ => Replay::default(),
+    };
+    Checked {
+        chunk,
+        card_errors,
+        replay,
+    }
+}
+
+impl Checked {
+    /// Every diagnostic with what it counts as, in file order.
+    fn diagnostics(&self) -> Vec<Counted<'_>> {
+        let mut diags: Vec<Counted> = self
+            .chunk
+            .errors
+            .iter()
+            .map(|e| counted(e, Kind::of_error(e.severity)))
+            .chain(
+                self.card_errors
+                    .iter()
+                    .map(|e| counted(e, Kind::of_error(e.severity))),
+            )
+            .chain(self.replay.violations.iter().map(|v| {
+                // A waived violation is listed, as a warning, but does not fail the game.
+                let kind = if v.severity == Severity::Error {
+                    Kind::Violation
+                } else {
+                    Kind::Other
+                };
+                counted(v, kind)
+            }))
+            .chain(
+                self.replay
+                    .errors
+                    .iter()
+                    .map(|e| counted(e, Kind::of_error(e.severity))),
+            )
+            .collect();
+        diags.sort_by_key(|d| d.0);
+        diags
+    }
+
+    /// Each diagnostic's start and code, in file order: what fixtures compare.
+    pub fn codes(&self) -> Vec<(usize, String)> {
+        self.diagnostics()
+            .into_iter()
+            .map(|(at, _, d)| (at, d.code().map(|c| c.to_string()).unwrap_or_default()))
+            .collect()
+    }
+}
+
 /// Checks one input against a card pool, appending rendered diagnostics to `out`.
 pub fn check_reader(
     name: &str,
@@ -114,30 +189,12 @@ pub fn check_reader(
             }
         };
         report.games += usize::from(chunk.game.is_some());
-        let card_errors = chunk
-            .game
-            .as_ref()
-            .map(|g| check_card_names(g, pool))
-            .unwrap_or_default();
-        let violations = chunk
-            .game
-            .as_ref()
-            .map(|g| check_game(g, stream.header(), pool))
-            .unwrap_or_default();
-        // Each diagnostic with what it counts as: an error (input not checkable) or a
-        // violation (a rule broken); advice counts as neither.
-        let mut diags: Vec<Counted> = chunk
-            .errors
-            .iter()
-            .map(|e| counted(e, Kind::of_error(e.severity)))
-            .chain(
-                card_errors
-                    .iter()
-                    .map(|e| counted(e, Kind::of_error(e.severity))),
-            )
-            .chain(violations.iter().map(|v| counted(v, Kind::Violation)))
-            .collect();
+        let checked = check_chunk(chunk, stream.header(), pool);
+        let mut diags = checked.diagnostics();
         diags.sort_by_key(|d| d.0);
+        if let (None, Some((cards, state))) = (checked.replay.stopped, &checked.replay.end) {
+            report.outcomes.push(standing(cards, state));
+        }
         for (_, kind, diag) in diags {
             match kind {
                 Kind::Error => report.errors += 1,
@@ -145,13 +202,13 @@ pub fn check_reader(
                 Kind::Other => {}
             }
             if shown < max_diagnostics {
-                renderer.render(name, &chunk.source, diag, out);
+                renderer.render(name, &checked.chunk.source, diag, out);
                 shown += 1;
             } else {
                 report.suppressed += 1;
             }
         }
-        last_chunk = chunk.source;
+        last_chunk = checked.chunk.source;
     }
     if report.suppressed > 0 {
         let notice = CapNotice {
@@ -161,6 +218,28 @@ pub fn check_reader(
         renderer.render(name, &last_chunk, &notice, out);
     }
     report
+}
+
+/// How a game replayed to the end of its log stands: "Bob won; life Ann 0, Bob 3".
+fn standing(cards: &crate::engine::GameCards, state: &crate::engine::GameState) -> String {
+    let life = format!(
+        "life {} {}, {} {}",
+        cards.players[0],
+        state.players[0].life.max(0),
+        cards.players[1],
+        state.players[1].life.max(0)
+    );
+    match (state.outcome, &state.turn) {
+        (Some(crate::engine::Outcome::Won { winner }), _) => {
+            format!("{} won; {life}", cards.players[winner])
+        }
+        (Some(crate::engine::Outcome::Tie), _) => format!("a tie; {life}"),
+        (None, Some(t)) => format!(
+            "under way at turn {} {}; {life}",
+            t.number, cards.players[t.active]
+        ),
+        (None, None) => format!("not started; {life}"),
+    }
 }
 
 /// The diagnostic for an input that cannot be read at all.

@@ -7,6 +7,7 @@ pub mod cards;
 pub mod check;
 pub mod codes;
 pub mod diag;
+pub mod engine;
 pub mod render;
 pub mod rules;
 pub mod syntax;

@@ -393,16 +393,18 @@ fn summary_line(name: &str, report: &FileReport) -> String {
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     if report.errors > 0 {
         format!(
-            "{name}: {} (the file could not be checked)\n",
+            "{name}: {} (not fully checked)\n",
             plural(report.errors, "error")
         )
     } else if report.violations > 0 {
         format!("{name}: {}\n", plural(report.violations, "rule violation"))
-    } else {
+    } else if report.outcomes.is_empty() {
         format!(
-            "{name}: {} read; teams legal, no syntax errors (moves are not checked yet)\n",
+            "{name}: {} read, nothing to replay\n",
             plural(report.games, "game")
         )
+    } else {
+        format!("{name}: legal: {}\n", report.outcomes.join("; "))
     }
 }
 

@@ -5,11 +5,9 @@
 use std::collections::BTreeMap;
 use std::io::Cursor;
 
-use dmlint::cards::{Pool, check_card_names};
-use dmlint::check::check_reader;
-use dmlint::diag::Code;
+use dmlint::cards::Pool;
+use dmlint::check::{check_chunk, check_reader};
 use dmlint::render::{Format, Renderer};
-use dmlint::rules::check_game;
 use dmlint::syntax::{GameStream, Statement};
 
 /// line → codes, for what was expected and for what was found.
@@ -24,40 +22,27 @@ fn outcome(text: &str) -> (ByLine, ByLine) {
     let mut found = ByLine::new();
     let mut stream = GameStream::new(Cursor::new(text.as_bytes()));
     while let Some(chunk) = stream.next_chunk().unwrap() {
-        for e in &chunk.errors {
-            found
-                .entry(line_of(text, e.span.start))
-                .or_default()
-                .push(e.code.code().to_string());
-        }
-        let Some(game) = &chunk.game else { continue };
-        for line in &game.lines {
-            if let (Some(a), false) = (
-                &line.annotation,
-                matches!(line.statement, Statement::Annotation),
-            ) {
-                let codes = a
-                    .node
-                    .split_whitespace()
-                    .filter(|w| *w != "ok")
-                    .map(str::to_string);
-                expected
-                    .entry(line_of(text, line.span.start))
-                    .or_default()
-                    .extend(codes);
+        if let Some(game) = &chunk.game {
+            for line in &game.lines {
+                if let (Some(a), false) = (
+                    &line.annotation,
+                    matches!(line.statement, Statement::Annotation),
+                ) {
+                    let codes = a
+                        .node
+                        .split_whitespace()
+                        .filter(|w| *w != "ok")
+                        .map(str::to_string);
+                    expected
+                        .entry(line_of(text, line.span.start))
+                        .or_default()
+                        .extend(codes);
+                }
             }
         }
-        for e in check_card_names(game, Pool::embedded()) {
-            found
-                .entry(line_of(text, e.span.start))
-                .or_default()
-                .push(e.code.code().to_string());
-        }
-        for v in check_game(game, stream.header(), Pool::embedded()) {
-            found
-                .entry(line_of(text, v.span.start))
-                .or_default()
-                .push(v.code.code().to_string());
+        let checked = check_chunk(chunk, stream.header(), Pool::embedded());
+        for (at, code) in checked.codes() {
+            found.entry(line_of(text, at)).or_default().push(code);
         }
     }
     expected.retain(|_, v| !v.is_empty());

@@ -2,8 +2,9 @@
 //!
 //! A rule file's `//!` header is that rule's documentation — what is wrong, the rulebook
 //! section, an example, what is legal instead — and `dmlint explain CODE` prints exactly
-//! that header. Each file has a `check` that appends its violations for a game's setup.
-//! So far the rules cover team legality (issue 3); the move-by-move engine comes next.
+//! that header. A team rule's file has a `check` over the game's setup; a move rule's
+//! file builds its violation (message, label, help, rulebook section), and the engine
+//! (`src/engine/`) decides when a move breaks it.
 
 pub mod setup;
 
@@ -19,9 +20,36 @@ pub mod team_dice_count;
 pub mod team_die_limit;
 pub mod team_duplicate_title;
 
-use crate::cards::Pool;
+pub mod assertion_mismatch;
+pub mod bag_refill;
+pub mod block_target;
+pub mod buy_opponent_card;
+pub mod damage_assignment;
+pub mod die_not_in_zone;
+pub mod double_block;
+pub mod draw_count;
+pub mod face_not_on_die;
+pub mod game_over;
+pub mod no_priority;
+pub mod no_such_ability;
+pub mod not_a_character;
+pub mod not_an_action;
+pub mod not_energy;
+pub mod out_of_step;
+pub mod payment_excess;
+pub mod payment_short;
+pub mod payment_type;
+pub mod priority_not_passed;
+pub mod roll_mismatch;
+pub mod second_reroll;
+pub mod sold_out;
+pub mod spin_down;
+pub mod turn_order;
+pub mod virtual_energy;
+pub mod wrong_player;
+
 use crate::diag::Problem;
-use crate::syntax::{Game, Header};
+use crate::syntax::Span;
 
 pub use setup::{Format, Setup};
 
@@ -58,11 +86,6 @@ macro_rules! rule_table {
                 header_doc(self.source())
             }
         }
-
-        /// Every rule's violations in this setup, in table order.
-        fn check_all(setup: &Setup, out: &mut Vec<Violation>) {
-            $($module::check(setup, out);)+
-        }
     };
 }
 
@@ -75,6 +98,58 @@ rule_table! {
     TeamDuplicateTitle = "team-duplicate-title" in team_duplicate_title,
     TeamCardKind = "team-card-kind" in team_card_kind,
     FirstGameSetup = "first-game-setup" in first_game_setup,
+    TurnOrder = "turn-order" in turn_order,
+    OutOfStep = "out-of-step" in out_of_step,
+    WrongPlayer = "wrong-player" in wrong_player,
+    NoPriority = "no-priority" in no_priority,
+    PriorityNotPassed = "priority-not-passed" in priority_not_passed,
+    GameOver = "game-over" in game_over,
+    DrawCount = "draw-count" in draw_count,
+    BagRefill = "bag-refill" in bag_refill,
+    DieNotInZone = "die-not-in-zone" in die_not_in_zone,
+    RollMismatch = "roll-mismatch" in roll_mismatch,
+    FaceNotOnDie = "face-not-on-die" in face_not_on_die,
+    SecondReroll = "second-reroll" in second_reroll,
+    BuyOpponentCard = "buy-opponent-card" in buy_opponent_card,
+    SoldOut = "sold-out" in sold_out,
+    PaymentShort = "payment-short" in payment_short,
+    PaymentExcess = "payment-excess" in payment_excess,
+    PaymentType = "payment-type" in payment_type,
+    NotEnergy = "not-energy" in not_energy,
+    SpinDown = "spin-down" in spin_down,
+    VirtualEnergy = "virtual-energy" in virtual_energy,
+    NotACharacter = "not-a-character" in not_a_character,
+    NotAnAction = "not-an-action" in not_an_action,
+    DoubleBlock = "double-block" in double_block,
+    BlockTarget = "block-target" in block_target,
+    DamageAssignment = "damage-assignment" in damage_assignment,
+    AssertionMismatch = "assertion-mismatch" in assertion_mismatch,
+    NoSuchAbility = "no-such-ability" in no_such_ability,
+}
+
+/// The team rules, each a check over a game's setup.
+const TEAM_RULES: &[fn(&Setup, &mut Vec<Violation>)] = &[
+    team_card_count::check,
+    team_dice_count::check,
+    team_basic_actions::check,
+    team_die_limit::check,
+    team_card_without_dice::check,
+    team_duplicate_title::check,
+    team_card_kind::check,
+    first_game_setup::check,
+];
+
+/// A move rule's violation: its message, its file's label, and a help line that ends
+/// with the rulebook section.
+fn violation(
+    code: RuleCode,
+    span: Span,
+    message: impl Into<String>,
+    label: impl Into<String>,
+    help: impl Into<String>,
+    source: &str,
+) -> Violation {
+    Violation::new(code, span, message, label).with_help(format!("{} ({source})", help.into()))
 }
 
 /// A broken rule: the move or setup line it concerns, and the rule it breaks.
@@ -92,11 +167,12 @@ fn header_doc(source: &str) -> String {
         .collect()
 }
 
-/// Every rule violation in a game's setup (teams, middle, format).
-pub fn check_game(game: &Game, header: &Header, pool: &Pool) -> Vec<Violation> {
-    let setup = Setup::new(game, header, pool);
+/// Every team rule's violations in a game's setup (teams, middle, format).
+pub fn check_setup(setup: &Setup) -> Vec<Violation> {
     let mut out = Vec::new();
-    check_all(&setup, &mut out);
+    for rule in TEAM_RULES {
+        rule(setup, &mut out);
+    }
     out.sort_by_key(|v| v.span.start);
     out
 }

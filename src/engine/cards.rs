@@ -1,0 +1,288 @@
+//! The cards of one game: each alias bound to its card's facts, its owner and its dice.
+//!
+//! Built once from the rules' [`Setup`]; the engine then speaks of cards by [`CardId`]
+//! only. Sidekicks have no card, but each player gets a pseudo-card `SK` so that every
+//! die is "a card plus its state".
+
+use crate::cards::model::{Abilities, CardKind, EnergyType, Level};
+use crate::cards::{Pool, full_name};
+use crate::syntax::{Energy, Face, FormatName, Span, Text};
+
+use crate::rules::Setup;
+
+/// A card of this game, by its index in [`GameCards::cards`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardId(pub u16);
+
+/// What kind of die a card's dice are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DieKind {
+    Sidekick,
+    Character,
+    Action,
+    BasicAction,
+}
+
+/// One card as the engine needs it.
+#[derive(Debug, Clone)]
+pub struct GameCard {
+    pub alias: Text,
+    /// The player whose card it is; `None` for cards in the middle of the table (basic
+    /// actions, and the first game's shared cards), which either player may buy from.
+    pub owner: Option<usize>,
+    /// `Title: Subtitle`, for messages.
+    pub name: String,
+    pub kind: DieKind,
+    pub cost: Option<u8>,
+    pub energy: Vec<EnergyType>,
+    pub levels: Vec<Level>,
+    /// Action faces (`act`, `*`, `**`), as burst counts.
+    pub actions: Vec<u8>,
+    /// Energy faces when the card data records them; `None` when it does not.
+    pub energy_faces: Option<Vec<Face>>,
+    /// Dice that start on the card.
+    pub dice: u32,
+    /// Whether the card's text is modelled (it has none, so far: see issue 5).
+    pub plain: bool,
+    /// The card data's one-line summary of its text.
+    pub summary: Option<String>,
+    /// The card's line in the log (the team line for a sidekick).
+    pub line: Span,
+}
+
+/// Every card of a game, and each player's name and sidekick card.
+#[derive(Debug, Clone)]
+pub struct GameCards {
+    pub cards: Vec<GameCard>,
+    pub players: [Text; 2],
+    /// Each player's `team` line.
+    pub team_lines: [Span; 2],
+    pub sidekicks: [CardId; 2],
+}
+
+/// The number of sidekick dice each player starts with.
+pub const SIDEKICKS: u32 = 8;
+/// Dice on a basic action card brought by one player.
+pub const BASIC_DICE: u32 = 3;
+
+impl GameCards {
+    /// Binds every card line of a setup with two teams; `None` when there are not two.
+    pub fn new(setup: &Setup, pool: &Pool) -> Option<GameCards> {
+        let [a, b] = setup.teams.as_slice() else {
+            return None;
+        };
+        let players = [Text::from(a.player), Text::from(b.player)];
+        let mut cards = Vec::new();
+        let mut sidekicks = [CardId(0); 2];
+        for (p, team) in [a, b].into_iter().enumerate() {
+            sidekicks[p] = CardId(cards.len() as u16);
+            cards.push(sidekick(pool, p, team.line));
+        }
+        for (p, team) in [a, b].into_iter().enumerate() {
+            for card in &team.cards {
+                cards.push(GameCard::of(card, Some(p), card.dice()));
+            }
+            for card in &team.basics {
+                // A basic action card brought by both players is one card in the middle
+                // with both sets of dice: its second alias joins the first.
+                let name = card.entry.map(|e| e.name());
+                if let Some(same) = cards
+                    .iter_mut()
+                    .find(|c| c.kind == DieKind::BasicAction && Some(&c.name) == name.as_ref())
+                {
+                    same.dice += BASIC_DICE;
+                    let mut alias = GameCard::of(card, None, 0);
+                    alias.dice = 0;
+                    cards.push(alias);
+                    continue;
+                }
+                cards.push(GameCard::of(card, None, BASIC_DICE));
+            }
+        }
+        if let Some((_, middle)) = &setup.middle {
+            for card in middle {
+                let dice = card.def.count.as_ref().map_or(BASIC_DICE, |c| c.node);
+                cards.push(GameCard::of(card, None, dice));
+            }
+        }
+        Some(GameCards {
+            cards,
+            players,
+            team_lines: [a.line, b.line],
+            sidekicks,
+        })
+    }
+
+    pub fn get(&self, id: CardId) -> &GameCard {
+        &self.cards[usize::from(id.0)]
+    }
+
+    /// The card an alias names, from `player`'s side of the table (`SK` is their own
+    /// sidekicks).
+    pub fn by_alias(&self, alias: &str, player: usize) -> Option<CardId> {
+        if alias == "SK" {
+            return Some(self.sidekicks[player]);
+        }
+        let i = self.cards.iter().position(|c| c.alias == alias)?;
+        Some(self.canonical(CardId(i as u16)))
+    }
+
+    /// A second alias of a shared basic action card stands for the first.
+    pub fn canonical(&self, id: CardId) -> CardId {
+        let card = self.get(id);
+        if card.kind == DieKind::BasicAction && card.dice == 0 {
+            if let Some(i) = self
+                .cards
+                .iter()
+                .position(|c| c.kind == DieKind::BasicAction && c.name == card.name && c.dice > 0)
+            {
+                return CardId(i as u16);
+            }
+        }
+        id
+    }
+
+    /// Index of a player by name.
+    pub fn player(&self, name: &str) -> Option<usize> {
+        self.players.iter().position(|p| p == name)
+    }
+
+    /// The cards that start with dice, in log order (the order a position lists them).
+    pub fn ids(&self) -> impl Iterator<Item = CardId> + '_ {
+        (0..self.cards.len()).map(|i| CardId(i as u16))
+    }
+
+    /// Whether `face` is one of the faces of `card`'s die. Energy faces the card data
+    /// does not record are accepted when they are plausible: one or two symbols of the
+    /// card's own types (generic for a basic action die).
+    pub fn has_face(&self, card: CardId, face: &Face) -> bool {
+        let c = self.get(card);
+        match face {
+            Face::Level { level, .. } => {
+                *level >= 1 && usize::from(*level) <= c.levels.len() && c.kind != DieKind::Action
+            }
+            Face::Action { bursts } => {
+                matches!(c.kind, DieKind::Action | DieKind::BasicAction)
+                    && c.actions.contains(bursts)
+            }
+            Face::Energy { parts, bursts } => {
+                if let Some(known) = &c.energy_faces {
+                    return known.contains(face);
+                }
+                let count: u8 = parts.as_slice().iter().map(|p| p.count).sum();
+                let typed = |e: Energy| match c.kind {
+                    DieKind::BasicAction => e == Energy::Generic,
+                    _ => c.energy.iter().any(|t| energy_of(*t) == e),
+                };
+                (1..=2).contains(&count)
+                    && *bursts <= 2
+                    && parts.as_slice().iter().all(|p| typed(p.symbol))
+            }
+        }
+    }
+
+    /// The printed name with the alias, for messages: `Captain America: American Hero (CA)`.
+    pub fn describe(&self, card: CardId) -> String {
+        let c = self.get(card);
+        format!("{} ({})", c.name, c.alias)
+    }
+}
+
+/// The dmlog symbol of a card's energy type.
+pub fn energy_of(t: EnergyType) -> Energy {
+    match t {
+        EnergyType::Fist => Energy::Fist,
+        EnergyType::Bolt => Energy::Bolt,
+        EnergyType::Mask => Energy::Mask,
+        EnergyType::Shield => Energy::Shield,
+    }
+}
+
+fn sidekick(pool: &Pool, player: usize, line: Span) -> GameCard {
+    let die = pool.core().map(|c| c.sidekick.clone());
+    GameCard {
+        alias: Text::from("SK"),
+        owner: Some(player),
+        name: "Sidekick".to_string(),
+        kind: DieKind::Sidekick,
+        cost: None,
+        energy: Vec::new(),
+        levels: die.as_ref().map(|d| d.levels.clone()).unwrap_or_default(),
+        actions: Vec::new(),
+        energy_faces: die.as_ref().and_then(|d| d.energy.known()).map(|f| {
+            f.iter()
+                .filter_map(|s| crate::syntax::parse_face(s))
+                .collect()
+        }),
+        dice: SIDEKICKS,
+        plain: true,
+        summary: None,
+        line,
+    }
+}
+
+impl GameCard {
+    fn of(card: &crate::rules::setup::TeamCard, owner: Option<usize>, dice: u32) -> GameCard {
+        let def = card.def;
+        let written = full_name(&def.name.node.title, def.name.node.subtitle.as_deref());
+        let data = card.entry.map(|e| &e.card);
+        let kind = match data.map(|d| d.kind) {
+            Some(CardKind::Character) => DieKind::Character,
+            Some(CardKind::Action) => DieKind::Action,
+            Some(CardKind::BasicAction) => DieKind::BasicAction,
+            // A line marked `basic` is a basic action card whatever the data lacks.
+            _ if def.basic => DieKind::BasicAction,
+            _ => DieKind::Character,
+        };
+        let die = data.and_then(|d| d.die.as_ref());
+        let basic_die = kind == DieKind::BasicAction;
+        GameCard {
+            alias: def.alias.node.clone(),
+            owner,
+            name: card.entry.map_or(written, |e| e.name()),
+            kind,
+            cost: data.and_then(|d| d.cost),
+            energy: data.map(|d| d.energy.clone()).unwrap_or_default(),
+            levels: die.map(|d| d.levels.clone()).unwrap_or_default(),
+            actions: if basic_die {
+                vec![0, 1, 2]
+            } else {
+                die.map(|d| d.actions.iter().filter_map(|a| action_bursts(a)).collect())
+                    .unwrap_or_default()
+            },
+            energy_faces: die.and_then(|d| d.energy.known()).map(|f| {
+                f.iter()
+                    .filter_map(|s| crate::syntax::parse_face(s))
+                    .collect()
+            }),
+            dice,
+            plain: data.is_some_and(|d| d.abilities == Abilities::None),
+            summary: data.and_then(|d| d.summary.clone()),
+            line: card.line,
+        }
+    }
+
+    /// Whether the engine knows this card's die: its levels or action faces.
+    pub fn die_known(&self) -> bool {
+        match self.kind {
+            DieKind::Sidekick | DieKind::Character => !self.levels.is_empty(),
+            DieKind::Action | DieKind::BasicAction => !self.actions.is_empty(),
+        }
+    }
+}
+
+fn action_bursts(face: &str) -> Option<u8> {
+    match crate::syntax::parse_face(face)? {
+        Face::Action { bursts } => Some(bursts),
+        _ => None,
+    }
+}
+
+/// Starting life for a format (`format custom life N` overrides it).
+pub fn starting_life(format: FormatName, custom: Option<u32>) -> u32 {
+    custom.unwrap_or(match format {
+        FormatName::Tournament | FormatName::Custom => 20,
+        FormatName::Basic => 15,
+        FormatName::FirstGame => 10,
+    })
+}

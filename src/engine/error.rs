@@ -1,0 +1,62 @@
+//! Why the engine could not decide a game: input it cannot replay, as opposed to a rule
+//! the game broke (those are `dmlint::rules::…` violations).
+
+use crate::diag::{Problem, code_table};
+
+code_table! {
+    "engine", EngineCode;
+    /// The log reaches a card whose abilities (or whose die or cost) dmlint does not model
+    /// yet. Rather than guess, dmlint stops replaying the game at that line and reports it
+    /// undecided; the moves before it were checked.
+    ///
+    /// ```text
+    /// field CA:L3 pay SK:fist SK:bolt   # Captain America's text is not modelled yet
+    /// ```
+    ///
+    /// What helps: `dmlint cards NAME` shows what the card data knows; card abilities are
+    /// being encoded card by card (cards/README.md).
+    Undecided = "undecided",
+    /// A die reference could mean dice in different states (a damaged and an undamaged
+    /// `SK:L1`), and the move does not say which.
+    ///
+    /// ```text
+    /// attack SK:L1      # one SK:L1 has 1 damage, the other none
+    /// ```
+    ///
+    /// What helps: add the state in brackets, `SK:L1[dmg=1]`.
+    AmbiguousDie = "ambiguous-die",
+    /// A line names a player or a card alias the game's teams do not define.
+    ///
+    /// ```text
+    /// turn 1 Erik       # the team is `Eric`
+    /// draw ZZ           # no card has the alias ZZ
+    /// ```
+    UnknownName = "unknown-name",
+    /// A game has moves but not two teams, so there is nothing to replay them against.
+    ///
+    /// ```text
+    /// team Eric
+    /// turn 1 Eric       # Eric has no opponent
+    /// ```
+    MissingTeams = "missing-teams",
+    /// A `position` block describes a state no game can be in: more dice of a card than
+    /// were brought, a face on a die in the bag, a blocker with nothing to block.
+    ///
+    /// ```text
+    /// position
+    /// bag Eric SK x9    # a player has eight sidekicks
+    /// end
+    /// ```
+    ImpossiblePosition = "impossible-position",
+    /// A waiver that no violation on the next line used: the judge's ruling names a code
+    /// the move did not break (often a typo in the code).
+    ///
+    /// ```text
+    /// waive dmlint::rules::second-reroll "stands"
+    /// buy CA pay SK:fist x4          # no reroll here: the waiver waives nothing
+    /// ```
+    UnusedWaiver = "unused-waiver",
+}
+
+/// A game the engine could not replay to its end, or a note about the replay.
+pub type EngineError = Problem<EngineCode>;

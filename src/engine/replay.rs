@@ -1,0 +1,2170 @@
+//! The replay: each line of a game, in order, checked against the state and applied.
+//!
+//! A handler first checks everything its move claims (each broken rule from its own file
+//! under `src/rules/`), then applies the move. The first violation that no waiver covers
+//! stops the replay: the state after an illegal move is not a state of the game. A waived
+//! violation is listed as a warning and the move is applied as the log records it.
+
+use miette::Severity;
+
+use crate::cards::Pool;
+use crate::rules::{self, Setup, Violation};
+use crate::syntax::{
+    DieItem, DieRef, Edition, Game, Header, Line, Move, Payment, PaymentItem, Position, Span,
+    Spanned, StateLine, Statement, Step, Text, Zone,
+};
+
+use super::cards::{DieKind, GameCards, starting_life};
+use super::energy::{self, Shortfall};
+use super::error::{EngineCode, EngineError};
+use super::resolve::zone_phrase;
+use super::state::{DieId, GameState, Outcome, Turn};
+
+/// What replaying one game found.
+#[derive(Debug, Default)]
+pub struct Replay {
+    /// Broken rules, in line order; waived ones have warning severity.
+    pub violations: Vec<Violation>,
+    /// Why the game could not be replayed further, and notes such as unused waivers.
+    pub errors: Vec<EngineError>,
+    /// The game's cards and the state where the replay stopped (or ended).
+    pub end: Option<(GameCards, GameState)>,
+    /// The line the replay stopped at, when it stopped early.
+    pub stopped: Option<Span>,
+}
+
+/// The replay stops here: a violation without a waiver, or input it cannot replay.
+#[derive(Debug)]
+pub(super) struct Stop;
+
+type Flow = Result<(), Stop>;
+
+struct Waiver {
+    code: Text,
+    span: Span,
+    used: bool,
+}
+
+pub(super) struct Replayer<'g> {
+    pub(super) cards: GameCards,
+    pub(super) state: GameState,
+    pub(super) out: Replay,
+    /// The line being replayed.
+    pub(super) line: Span,
+    waivers: Vec<Waiver>,
+    /// Whether a turn or position has set the state up.
+    started: bool,
+    /// The line where the game ended.
+    ended: Option<Span>,
+    /// The `first` line, if any.
+    first_line: Option<Span>,
+    _game: std::marker::PhantomData<&'g ()>,
+}
+
+/// Replays a game; `until` stops after the line that contains that byte offset.
+pub fn replay(game: &Game, header: &Header, pool: &Pool, until: Option<usize>) -> Replay {
+    let setup = Setup::new(game, header, pool);
+    let mut edition = Edition::Rules2018;
+    let mut custom_life = None;
+    let mut format = setup.format.name;
+    let mut first = None;
+    for line in header.defaults.iter().chain(&game.lines) {
+        match &line.statement {
+            Statement::Rules(e) => edition = e.node,
+            Statement::Format { name, life } => {
+                format = name.node;
+                custom_life = life.as_ref().map(|l| l.node);
+            }
+            Statement::First(p) => first = Some((p.clone(), line.span)),
+            _ => {}
+        }
+    }
+    let team = rules::check_setup(&setup);
+    let Some(cards) = GameCards::new(&setup, pool) else {
+        let mut out = Replay {
+            violations: team,
+            ..Replay::default()
+        };
+        if let Some(line) = game.lines.iter().find(|l| {
+            matches!(
+                l.statement,
+                Statement::Turn { .. } | Statement::Position(_) | Statement::Move { .. }
+            )
+        }) {
+            out.errors.push(
+                EngineError::new(
+                    EngineCode::MissingTeams,
+                    line.span,
+                    format!(
+                        "the game has {} team{} and moves to replay",
+                        setup.teams.len(),
+                        if setup.teams.len() == 1 { "" } else { "s" }
+                    ),
+                    "no game to replay this in",
+                )
+                .with_help("a game needs two teams: `team NAME` and its cards, for each player"),
+            );
+            out.stopped = Some(line.span);
+        }
+        return out;
+    };
+    let life = starting_life(format, custom_life);
+    let mut r = Replayer {
+        state: GameState::new(&cards, edition, life, 0),
+        cards,
+        out: Replay {
+            violations: team,
+            ..Replay::default()
+        },
+        line: Span::default(),
+        waivers: Vec::new(),
+        started: false,
+        ended: None,
+        first_line: None,
+        _game: std::marker::PhantomData,
+    };
+    if let Some((name, span)) = first {
+        match r.player(&name) {
+            Ok(p) => {
+                r.state.first = p;
+                r.first_line = Some(span);
+            }
+            Err(Stop) => {
+                r.out.stopped = Some(span);
+                return r.finish();
+            }
+        }
+    }
+    for line in &game.lines {
+        if until.is_some_and(|u| line.span.start > u) {
+            break;
+        }
+        r.line = line.span;
+        if r.line_(line).is_err() {
+            r.out.stopped = Some(line.span);
+            break;
+        }
+    }
+    r.finish()
+}
+
+impl Replayer<'_> {
+    fn finish(mut self) -> Replay {
+        self.flush_waivers();
+        if self.started {
+            self.out.end = Some((self.cards, self.state));
+        }
+        self.out
+    }
+
+    fn line_(&mut self, line: &Line) -> Flow {
+        let applies_waivers = !matches!(
+            line.statement,
+            Statement::Waiver { .. } | Statement::Annotation
+        );
+        let result = match &line.statement {
+            Statement::Waiver { code, .. } => {
+                self.waivers.push(Waiver {
+                    code: code.node.clone(),
+                    span: line.span,
+                    used: false,
+                });
+                Ok(())
+            }
+            Statement::Position(p) => self.position(p),
+            Statement::Turn { number, player } => self.turn(number, player),
+            Statement::State(s) => self.assertion(s),
+            Statement::Move { actor, action } => self.move_(actor.as_ref(), action),
+            Statement::End => self.end_line(),
+            _ => Ok(()),
+        };
+        if applies_waivers {
+            self.flush_waivers();
+        }
+        result
+    }
+
+    /// Waivers apply to the line after them; one that nothing used is reported.
+    fn flush_waivers(&mut self) {
+        for w in std::mem::take(&mut self.waivers) {
+            if !w.used {
+                self.out.errors.push(
+                    EngineError::new(
+                        EngineCode::UnusedWaiver,
+                        w.span,
+                        format!("nothing on the next line breaks `{}`", w.code),
+                        "waives nothing",
+                    )
+                    .with_help("a waiver covers a violation of the line right after it: check the code (`dmlint explain`)")
+                    .with_severity(Severity::Warning),
+                );
+            }
+        }
+    }
+
+    /// Reports a violation: a waived one is noted and the move goes on, any other stops
+    /// the replay.
+    pub(super) fn violate(&mut self, v: Violation) -> Flow {
+        let code = crate::diag::Code::code(v.code);
+        let waiver = self
+            .waivers
+            .iter_mut()
+            .find(|w| w.code == code || code.rsplit("::").next() == Some(w.code.as_str()));
+        match waiver {
+            Some(w) => {
+                w.used = true;
+                let at = w.span;
+                let mut v = v.with_severity(Severity::Warning);
+                v.message = format!("waived: {}", v.message);
+                if v.context.is_none() {
+                    v.context = Some((at, "waived here".to_string()));
+                }
+                self.out.violations.push(v);
+                Ok(())
+            }
+            None => {
+                self.out.violations.push(v);
+                Err(Stop)
+            }
+        }
+    }
+
+    fn undecided(&mut self, span: Span, card: super::CardId, what: &str) -> Stop {
+        let c = self.cards.get(card);
+        let text = self
+            .card_summary(card)
+            .map_or(String::new(), |s| format!(" (card text, in short: {s})"));
+        let e = EngineError::new(
+            EngineCode::Undecided,
+            span,
+            format!("undecided: {} {what}", c.name),
+            "dmlint cannot replay past this line",
+        )
+        .with_help(format!(
+            "{}'s abilities are not modelled yet, so dmlint will not guess what they do{text}; \
+             the moves before this line were checked",
+            c.name
+        ))
+        .with_context(c.line, "card defined here");
+        self.error(e)
+    }
+
+    fn card_summary(&self, card: super::CardId) -> Option<String> {
+        self.cards.get(card).summary.clone()
+    }
+
+    fn turn_ref(&self) -> Option<&Turn> {
+        self.state.turn.as_ref()
+    }
+
+    fn turn_mut(&mut self) -> &mut Turn {
+        self.state.turn.as_mut().expect("a turn is under way")
+    }
+
+    fn game_over(&mut self, span: Span) -> Flow {
+        if self.state.outcome.is_some() {
+            let ended = self.ended.unwrap_or(span);
+            let how = self.outcome_text();
+            return self.violate(rules::game_over::new(span, how, ended));
+        }
+        Ok(())
+    }
+
+    fn outcome_text(&self) -> String {
+        match self.state.outcome {
+            Some(Outcome::Won { winner }) => format!("{} won", self.name(winner)),
+            Some(Outcome::Tie) => "it ended in a tie".to_string(),
+            None => "it is under way".to_string(),
+        }
+    }
+
+    /// Life changed: the game ends at once if a player reached zero.
+    fn check_life(&mut self) {
+        if self.state.outcome.is_none() {
+            self.state.settle_outcome();
+            if self.state.outcome.is_some() {
+                self.ended = Some(self.line);
+            }
+        }
+    }
+
+    // ---- turns -------------------------------------------------------------------------
+
+    fn turn(&mut self, number: &Spanned<u32>, player: &Spanned<Text>) -> Flow {
+        let p = self.player(player)?;
+        self.game_over(self.line)?;
+        if self.started {
+            self.close_turn()?;
+        }
+        // Who should be next, and with which number.
+        let (want_player, want_number, context) = match self.turn_ref() {
+            Some(t) => {
+                let next = t.inactive();
+                let n = if next == self.state.first {
+                    t.number + 1
+                } else {
+                    t.number
+                };
+                (next, n, Some((t.line, "the previous turn")))
+            }
+            None if !self.started => (
+                self.state.first,
+                1,
+                self.first_line.map(|l| (l, "first player named here")),
+            ),
+            None => (p, number.node, None),
+        };
+        if !self.started && self.first_line.is_none() {
+            // No `first` line: the first turn says who went first.
+            self.state.first = p;
+        } else if p != want_player {
+            let mut v = rules::turn_order::new(
+                player.span,
+                format!(
+                    "it is {}'s turn, not {}'s",
+                    self.name(want_player),
+                    self.name(p)
+                ),
+                format!(
+                    "players alternate: write `turn {want_number} {}`",
+                    self.name(want_player)
+                ),
+            );
+            if let Some((s, l)) = context {
+                v = v.with_context(s, l);
+            }
+            self.violate(v)?;
+        } else if number.node != want_number {
+            let mut v = rules::turn_order::new(
+                number.span,
+                format!(
+                    "this is {}'s turn {want_number}, not {}",
+                    self.name(p),
+                    number.node
+                ),
+                format!("write `turn {want_number} {}`", self.name(p)),
+            );
+            if let Some((s, l)) = context {
+                v = v.with_context(s, l);
+            }
+            self.violate(v)?;
+        }
+        self.started = true;
+        self.state.turn = Some(Turn::new(number.node, p, self.line));
+        // Clear: energy saved in the reserve pool goes to the used pile (it was not used,
+        // so not out of play).
+        let line = self.line;
+        for id in self.state.zone(p, Zone::Reserve).collect::<Vec<_>>() {
+            self.state.move_die(id, Zone::Used, line);
+        }
+        for pl in &mut self.state.players {
+            pl.virtual_energy = 0;
+        }
+        Ok(())
+    }
+
+    fn end_line(&mut self) -> Flow {
+        self.game_over(self.line)?;
+        self.close_turn()
+    }
+
+    /// Ends the turn under way: the steps it still owes, then cleanup.
+    fn close_turn(&mut self) -> Flow {
+        let Some(t) = self.turn_ref() else {
+            return Ok(());
+        };
+        if t.done {
+            return Ok(());
+        }
+        match t.step {
+            Step::Draw | Step::Roll if t.roll.is_none() => {
+                let (line, name) = (t.line, self.name(t.active).to_string());
+                return self.violate(
+                    rules::out_of_step::new(
+                        self.line,
+                        format!("{name}'s turn ends before the roll step"),
+                        "draw four dice and roll them: a turn goes through every step",
+                    )
+                    .with_context(line, "the turn began here"),
+                );
+            }
+            Step::Draw | Step::Roll | Step::Main => {
+                self.enter_main();
+                self.end_main()?;
+                self.no_attack();
+            }
+            Step::Attack | Step::Blockers => {
+                self.implied_no_blocks()?;
+                self.damage()?;
+            }
+            Step::Window | Step::Damage => self.damage()?,
+            Step::Cleanup => {}
+        }
+        self.cleanup();
+        Ok(())
+    }
+
+    /// The cleanup step: damage cleared, action dice to the used pile, out of play to
+    /// the used pile, virtual energy gone.
+    fn cleanup(&mut self) {
+        let line = self.line;
+        let Some(t) = self.turn_ref() else { return };
+        let active = t.active;
+        for i in 0..self.state.dice.len() {
+            let id = DieId(i as u16);
+            let die = self.state.die(id);
+            let action_face = matches!(die.face, Some(crate::syntax::Face::Action { .. }));
+            let unused_action = die.zone == Zone::Reserve && die.owner == active && action_face;
+            if unused_action || die.zone == Zone::Oop {
+                self.state.move_die(id, Zone::Used, line);
+            }
+            let die = self.state.die_mut(id);
+            die.damage = 0;
+            die.attacking = false;
+            die.blocking = None;
+        }
+        for pl in &mut self.state.players {
+            pl.virtual_energy = 0;
+        }
+        let t = self.turn_mut();
+        t.step = Step::Cleanup;
+        t.done = true;
+    }
+
+    // ---- moves -------------------------------------------------------------------------
+
+    fn move_(&mut self, actor: Option<&Spanned<Text>>, action: &Move) -> Flow {
+        self.game_over(self.line)?;
+        let Some(t) = self.turn_ref() else {
+            return Ok(()); // a move outside a turn is a syntax error, reported already
+        };
+        let (active, step) = (t.active, t.step);
+        let explicit = match actor {
+            Some(a) => Some(self.player(a)?),
+            None => None,
+        };
+        if matches!(action, Move::Block { .. }) {
+            return self.block(explicit.unwrap_or(1 - active), action);
+        }
+        let who = explicit.unwrap_or(active);
+        // A step that ends when something else happens.
+        match (step, action) {
+            (Step::Roll, Move::Reroll { .. }) => {}
+            (Step::Roll, _) => self.enter_main(),
+            (Step::Attack | Step::Blockers, _) => {
+                self.implied_no_blocks()?;
+            }
+            (Step::Window, Move::Use { .. } | Move::Global { .. } | Move::Activate { .. })
+            | (Step::Window, Move::Resolve { .. } | Move::Pass) => {}
+            (Step::Window | Step::Damage, Move::Assign { .. }) => self.close_window()?,
+            // Any other move in the window is out of its step: its handler says so.
+            _ => {}
+        }
+        match action {
+            Move::Draw { dice, to } => self.draw(who, dice, to.as_ref()),
+            Move::Refill => self.refill(who),
+            Move::Roll { dice } => self.roll(who, dice),
+            Move::Reroll { dice } => self.reroll(who, dice),
+            Move::Buy { cards, payment } => self.buy(who, cards, payment),
+            Move::Field { dice, payment } => self.field(who, dice, payment.as_ref()),
+            Move::Use { die, .. } => self.use_action(who, die),
+            Move::Global { card, .. } => {
+                let card = self.card(&card.alias, who)?;
+                self.ability(who, card, "global ability")
+            }
+            Move::Activate { die, .. } | Move::Resolve { die, .. } => {
+                let owner = self.owner_of(die, who)?;
+                let card = self.card(&die.alias, owner)?;
+                self.ability(who, card, "ability")
+            }
+            Move::Pass => self.pass(who),
+            Move::Attack { dice } => self.attack(who, dice),
+            Move::Block { .. } => unreachable!("handled above"),
+            Move::Assign { attacker, shares } => self.assign(attacker, shares),
+            Move::Concede => {
+                self.state.outcome = Some(Outcome::Won { winner: 1 - who });
+                self.ended = Some(self.line);
+                Ok(())
+            }
+        }
+    }
+
+    /// A move only the active player makes.
+    fn active_only(&mut self, who: usize, what: &str) -> Flow {
+        let active = self.turn_ref().expect("turn").active;
+        if who != active {
+            let (a, w) = (self.name(active).to_string(), self.name(who).to_string());
+            return self.violate(rules::wrong_player::new(
+                self.line,
+                format!("{w} {what} on {a}'s turn"),
+                format!("only the active player ({a}) may do this; {w} may use globals when {a} passes priority"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A move allowed only in the listed steps.
+    fn in_step(&mut self, allowed: &[Step], what: &str, help: &str) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        if !allowed.contains(&t.step) {
+            let (step, line) = (t.step, t.step_line);
+            return self.violate(
+                rules::out_of_step::new(
+                    self.line,
+                    format!("{what} in the {}", step_name(step)),
+                    help,
+                )
+                .with_context(line, format!("the {} began here", step_name(step))),
+            );
+        }
+        Ok(())
+    }
+
+    /// Under the 2018 rules the player acting must hold priority.
+    fn holds_priority(&mut self, who: usize) -> Flow {
+        if self.state.edition == Edition::Rules2014 {
+            return Ok(());
+        }
+        let t = self.turn_ref().expect("turn");
+        if t.priority != who {
+            let holder = self.name(t.priority).to_string();
+            let context = t.passed.unwrap_or(t.step_line);
+            let msg = format!("{} acts while {holder} holds priority", self.name(who));
+            return self.violate(
+                rules::no_priority::new(
+                    self.line,
+                    msg,
+                    format!("{holder} acts (or passes) first: `pass` hands priority over"),
+                )
+                .with_context(context, "priority was last handed over here"),
+            );
+        }
+        Ok(())
+    }
+
+    /// The player acted: under the 2018 rules a pass must follow before the step ends.
+    fn acted(&mut self, who: usize) {
+        let t = self.turn_mut();
+        t.ready = false;
+        if who != t.active {
+            t.inactive_acted = true;
+            t.priority = t.active;
+        }
+    }
+
+    fn enter_main(&mut self) {
+        let line = self.line;
+        let t = self.turn_mut();
+        if matches!(t.step, Step::Draw | Step::Roll) {
+            t.step = Step::Main;
+            t.step_line = line;
+            t.priority = t.active;
+            t.ready = false;
+        }
+    }
+
+    /// Under the 2018 rules a step with priority ends only after the active player
+    /// passed and the inactive player passed without acting.
+    fn require_passes(&mut self, ending: &str) -> Flow {
+        if self.state.edition == Edition::Rules2014 {
+            return Ok(());
+        }
+        let t = self.turn_ref().expect("turn");
+        if !t.ready {
+            let (a, i) = (
+                self.name(t.active).to_string(),
+                self.name(t.inactive()).to_string(),
+            );
+            let context = t.passed.unwrap_or(t.step_line);
+            let help = if t.priority == t.active {
+                format!("{a} passes priority (`pass`), then {i} passes too (`{i}: pass`)")
+            } else {
+                format!("{i} has priority: `{i}: pass` (or one global), then {a} may go on")
+            };
+            return self.violate(
+                rules::priority_not_passed::new(
+                    self.line,
+                    format!("{ending} before both players passed priority"),
+                    help,
+                )
+                .with_context(context, "priority as it stands was set here"),
+            );
+        }
+        Ok(())
+    }
+
+    // ---- clear and draw ----------------------------------------------------------------
+
+    fn first_turn_2018(&self) -> bool {
+        let t = self.turn_ref().expect("turn");
+        self.state.edition == Edition::Rules2018 && t.number == 1 && t.active == self.state.first
+    }
+
+    fn draw(&mut self, who: usize, dice: &[DieItem], to: Option<&Spanned<Zone>>) -> Flow {
+        self.active_only(who, "draws")?;
+        self.in_step(
+            &[Step::Draw],
+            "a draw",
+            "dice are drawn in the clear and draw step, before the roll",
+        )?;
+        let to_oop = match to.map(|z| z.node) {
+            None | Some(Zone::Prep) => false,
+            Some(Zone::Oop) => true,
+            Some(other) => {
+                return self.violate(rules::draw_count::new(
+                    to.expect("some").span,
+                    format!("drawn dice go to the prep area, not the {}", zone_phrase(other)),
+                    "write `draw …` (to the prep area), or `draw … to oop` for the first player's fourth die on turn 1",
+                ));
+            }
+        };
+        let n: u32 = dice.iter().map(DieItem::times).sum();
+        let first_turn = self.first_turn_2018();
+        let t = self.turn_ref().expect("turn");
+        let (drawn, oop) = (t.drawn, t.drawn_oop);
+        if to_oop {
+            if !first_turn || drawn != 3 || oop + n != 1 {
+                let help = if first_turn {
+                    "the first player draws 3 dice, then puts a 4th out of play: one die, after the three"
+                } else {
+                    "only the first player's 4th die on the first turn goes out of play (2018 rules)"
+                };
+                return self.violate(rules::draw_count::new(
+                    self.line,
+                    "this draw cannot go out of play".to_string(),
+                    help,
+                ));
+            }
+        } else {
+            let limit = if first_turn { 3 } else { 4 };
+            if drawn + n > limit {
+                let line = t.line;
+                return self.violate(
+                    rules::draw_count::new(
+                        self.line,
+                        format!("{} dice drawn this step, {limit} allowed", drawn + n),
+                        if first_turn {
+                            "on the very first turn the first player draws 3 dice (and a 4th out of play)"
+                        } else {
+                            "each player draws 4 dice in the clear and draw step"
+                        },
+                    )
+                    .with_context(line, "the step began here"),
+                );
+            }
+        }
+        let mut taken = Vec::new();
+        for item in dice {
+            for _ in 0..item.times() {
+                if self.state.count(who, Zone::Bag) == taken.len() {
+                    return self.empty_bag(who, item);
+                }
+                let Some(id) = self.find(&item.die, who, Zone::Bag, &[], &taken, |_, _| true)?
+                else {
+                    return self.not_in_zone(&item.die, who, Zone::Bag, "drawn");
+                };
+                taken.push(id);
+            }
+        }
+        let zone = if to_oop { Zone::Oop } else { Zone::Prep };
+        let line = self.line;
+        for id in &taken {
+            self.state.move_die(*id, zone, line);
+        }
+        let t = self.turn_mut();
+        if to_oop {
+            t.drawn_oop += n;
+        } else {
+            t.drawn += n;
+        }
+        Ok(())
+    }
+
+    fn empty_bag(&mut self, who: usize, item: &DieItem) -> Flow {
+        let used = self.state.count(who, Zone::Used);
+        let msg = format!("{}'s bag is empty", self.name(who));
+        if used > 0 {
+            self.violate(rules::bag_refill::new(
+                item.span,
+                msg,
+                format!(
+                    "refill the bag from the used pile first (`refill`): it holds {}",
+                    self.contents(who, Zone::Used)
+                ),
+            ))
+        } else {
+            self.violate(rules::draw_count::new(
+                item.span,
+                format!("{msg} and so is the used pile: nothing is left to draw"),
+                "a player who cannot draw enough loses 1 life and gains 1 generic energy per missing die: stop drawing and roll",
+            ))
+        }
+    }
+
+    fn refill(&mut self, who: usize) -> Flow {
+        self.active_only(who, "refills the bag")?;
+        self.in_step(
+            &[Step::Draw],
+            "a refill",
+            "the bag is refilled when a draw finds it empty, in the clear and draw step",
+        )?;
+        if self.state.count(who, Zone::Bag) > 0 {
+            let help = format!(
+                "the bag still holds {}: draw those first, and refill only when it is empty",
+                self.contents(who, Zone::Bag)
+            );
+            return self.violate(rules::bag_refill::new(
+                self.line,
+                format!("{}'s bag is not empty", self.name(who)),
+                help,
+            ));
+        }
+        let line = self.line;
+        for id in self.state.zone(who, Zone::Used).collect::<Vec<_>>() {
+            self.state.move_die(id, Zone::Bag, line);
+        }
+        self.turn_mut().refill = Some(line);
+        Ok(())
+    }
+
+    /// The draw is over (the roll begins): it must have drawn all it could; a short draw
+    /// costs a life and gives a generic energy per missing die.
+    fn end_draw(&mut self, who: usize) -> Flow {
+        let first_turn = self.first_turn_2018();
+        let t = self.turn_ref().expect("turn");
+        let (drawn, oop, line) = (t.drawn, t.drawn_oop, t.line);
+        let need = if first_turn { 3 } else { 4 };
+        let bag = self.state.count(who, Zone::Bag);
+        let used = self.state.count(who, Zone::Used);
+        if drawn < need || (first_turn && oop < 1) {
+            if bag > 0 {
+                let help = format!(
+                    "{} the bag still holds {}",
+                    if first_turn {
+                        "the first player draws 3 dice and puts a 4th out of play on the first turn;"
+                    } else {
+                        "each turn begins with a draw of 4 dice;"
+                    },
+                    self.contents(who, Zone::Bag)
+                );
+                return self.violate(
+                    rules::draw_count::new(
+                        self.line,
+                        format!("{drawn} dice drawn before the roll, {need} required"),
+                        help,
+                    )
+                    .with_context(line, "the turn began here"),
+                );
+            }
+            if used > 0 {
+                return self.violate(
+                    rules::bag_refill::new(
+                        self.line,
+                        format!("{drawn} dice drawn and the bag ran out"),
+                        format!(
+                            "refill the bag from the used pile (`refill`) and keep drawing: it holds {}",
+                            self.contents(who, Zone::Used)
+                        ),
+                    )
+                    .with_context(line, "the turn began here"),
+                );
+            }
+            // A short draw: every die is in play somewhere else.
+            let missing = need - drawn.min(need);
+            let pl = &mut self.state.players[who];
+            pl.life -= i64::from(missing);
+            if self.state.edition == Edition::Rules2018 {
+                pl.virtual_energy += missing;
+            }
+            self.check_life();
+        }
+        Ok(())
+    }
+
+    // ---- roll and reroll ---------------------------------------------------------------
+
+    fn roll(&mut self, who: usize, dice: &[DieItem]) -> Flow {
+        self.active_only(who, "rolls")?;
+        if let Some(first) = self.turn_ref().expect("turn").roll {
+            return self.violate(
+                rules::out_of_step::new(
+                    self.line,
+                    "a second roll this turn".to_string(),
+                    "dice are rolled once per turn; `reroll` rerolls some of them, once",
+                )
+                .with_context(first, "the dice were rolled here"),
+            );
+        }
+        self.in_step(&[Step::Draw], "a roll", "the roll follows the draw")?;
+        self.end_draw(who)?;
+        if self.state.outcome.is_some() {
+            return Ok(());
+        }
+        let mut taken: Vec<DieId> = Vec::new();
+        let mut faces = Vec::new();
+        for item in dice {
+            let Some(face) = &item.die.face else {
+                return self.violate(rules::roll_mismatch::new(
+                    item.die.span,
+                    format!("`{}` is rolled without its face", item.die),
+                    "write the face each die came up with: `SK:fist`, `CA:L2`, `FB:act`",
+                ));
+            };
+            for _ in 0..item.times() {
+                let card = self.card(&item.die.alias, who)?;
+                let found = self
+                    .state
+                    .zone(who, Zone::Prep)
+                    .find(|id| self.state.die(*id).card == card && !taken.contains(id));
+                let Some(id) = found else {
+                    let help = format!("the prep area holds {}", self.contents(who, Zone::Prep));
+                    return self.violate(rules::roll_mismatch::new(
+                        item.die.span,
+                        format!(
+                            "no more {} dice in the prep area to roll",
+                            self.cards.get(card).alias
+                        ),
+                        help,
+                    ));
+                };
+                if !self.cards.get(card).die_known() {
+                    return Err(self.undecided(
+                        item.die.span,
+                        card,
+                        "is rolled: its die's faces are not in the card data",
+                    ));
+                }
+                if !self.cards.has_face(card, &face.node) {
+                    return self.face_missing(card, face);
+                }
+                taken.push(id);
+                faces.push(face.node.clone());
+            }
+        }
+        let left: Vec<DieId> = self
+            .state
+            .zone(who, Zone::Prep)
+            .filter(|id| !taken.contains(id))
+            .collect();
+        if !left.is_empty() {
+            let names: Vec<String> = left
+                .iter()
+                .map(|id| self.state.die_text(&self.cards, *id))
+                .collect();
+            return self.violate(rules::roll_mismatch::new(
+                self.line,
+                format!("{} in the prep area not rolled", names.join(" ")),
+                "every die in the prep area is rolled: the ones drawn and the ones already there (KO'd, prepped)",
+            ));
+        }
+        let line = self.line;
+        for (id, face) in taken.iter().zip(faces) {
+            self.state.move_die(*id, Zone::Reserve, line);
+            self.state.die_mut(*id).face = Some(face);
+        }
+        let t = self.turn_mut();
+        t.step = Step::Roll;
+        t.step_line = line;
+        t.roll = Some(line);
+        t.rolled = taken;
+        Ok(())
+    }
+
+    fn face_missing(&mut self, card: super::CardId, face: &Spanned<crate::syntax::Face>) -> Flow {
+        let c = self.cards.get(card);
+        let faces = describe_faces(c);
+        self.violate(rules::face_not_on_die::new(
+            face.span,
+            format!("{}'s die has no {} face", c.name, face.node),
+            format!("its faces: {faces}"),
+        ))
+    }
+
+    fn reroll(&mut self, who: usize, dice: &[crate::syntax::RerollItem]) -> Flow {
+        self.active_only(who, "rerolls")?;
+        let t = self.turn_ref().expect("turn");
+        if let Some(first) = t.reroll {
+            return self.violate(
+                rules::second_reroll::new(
+                    self.line,
+                    "a second reroll".to_string(),
+                    "choose every die to reroll at once: the one reroll is a single group",
+                )
+                .with_context(first, "the reroll was here"),
+            );
+        }
+        self.in_step(
+            &[Step::Roll],
+            "a reroll",
+            "the reroll comes right after the roll, before anything is bought or fielded",
+        )?;
+        let rolled = self.turn_ref().expect("turn").rolled.clone();
+        let mut taken = Vec::new();
+        let mut results = Vec::new();
+        for item in dice {
+            let found = self.find(&item.die, who, Zone::Reserve, &[], &taken, |_, id| {
+                rolled.contains(&id)
+            })?;
+            let Some(id) = found else {
+                return self.not_in_zone(&item.die, who, Zone::Reserve, "rerolled");
+            };
+            let card = self.state.die(id).card;
+            if !self.cards.has_face(card, &item.result.node) {
+                return self.face_missing(card, &item.result);
+            }
+            taken.push(id);
+            results.push(item.result.node.clone());
+        }
+        for (id, face) in taken.into_iter().zip(results) {
+            self.state.die_mut(id).face = Some(face);
+        }
+        self.turn_mut().reroll = Some(self.line);
+        Ok(())
+    }
+
+    // ---- main step ---------------------------------------------------------------------
+
+    fn main_action(&mut self, who: usize, what: &str) -> Flow {
+        self.active_only(who, what)?;
+        self.in_step(
+            &[Step::Main],
+            what,
+            "dice are bought and fielded in the main step, after the roll and before attacking",
+        )?;
+        self.holds_priority(who)
+    }
+
+    fn buy(&mut self, who: usize, cards: &[crate::syntax::Purchase], payment: &Payment) -> Flow {
+        self.main_action(who, "a purchase")?;
+        let mut wanted = Vec::new();
+        for p in cards {
+            let card = self.card(&p.card.alias, who)?;
+            let n = p.count.as_ref().map_or(1, |c| c.node);
+            let c = self.cards.get(card);
+            if c.kind == DieKind::Sidekick || c.owner.is_some_and(|o| o != who) {
+                let (name, line) = (c.name.clone(), c.line);
+                let owner = c
+                    .owner
+                    .map_or("nobody".to_string(), |o| self.name(o).to_string());
+                return self.violate(
+                    rules::buy_opponent_card::new(
+                        p.card.span,
+                        format!("{} buys from {owner}'s card {name}", self.name(who)),
+                        "buy from your own cards and the basic action cards in the middle",
+                    )
+                    .with_context(line, "that card is on this side of the table"),
+                );
+            }
+            let before: u32 = wanted
+                .iter()
+                .filter(|(c, _, _)| *c == card)
+                .map(|(_, n, _)| *n)
+                .sum();
+            let left = self.state.supply[usize::from(card.0)];
+            if before + n > left {
+                let name = c.name.clone();
+                return self.violate(rules::sold_out::new(
+                    p.card.span,
+                    format!("{name} has {left} dice left, {} bought", before + n),
+                    format!("{left} left on the card: buy at most that many"),
+                ));
+            }
+            if c.cost.is_none() {
+                return Err(self.undecided(
+                    p.card.span,
+                    card,
+                    "is bought: its cost is not in the card data",
+                ));
+            }
+            wanted.push((card, n, p.card.span));
+        }
+        let paid = self.collect_payment(who, payment)?;
+        let costs: Vec<(usize, &[crate::cards::model::EnergyType])> = wanted
+            .iter()
+            .flat_map(|(card, n, _)| {
+                let c = self.cards.get(*card);
+                let cost = usize::from(c.cost.unwrap_or(0));
+                std::iter::repeat_n((cost, c.energy.as_slice()), *n as usize)
+            })
+            .collect();
+        if let Err(short) = energy::pays(&paid.units, &costs) {
+            let names: Vec<String> = wanted
+                .iter()
+                .map(|(c, n, _)| {
+                    let card = self.cards.get(*c);
+                    let cost = card.cost.unwrap_or(0);
+                    let types: Vec<String> = card
+                        .energy
+                        .iter()
+                        .map(|t| super::cards::energy_of(*t).to_string())
+                        .collect();
+                    let ty = if types.is_empty() {
+                        "any energy".to_string()
+                    } else {
+                        format!("at least one {}", types.join(" and one "))
+                    };
+                    format!(
+                        "{}{} costs {cost} ({ty})",
+                        card.alias,
+                        if *n > 1 {
+                            format!(" x{n}")
+                        } else {
+                            String::new()
+                        }
+                    )
+                })
+                .collect();
+            let v = self.shortfall(short, payment.span, &names.join("; "), who);
+            self.violate(v)?;
+        }
+        self.apply_payment(who, &paid);
+        let line = self.line;
+        for (card, n, _) in wanted {
+            self.state.supply[usize::from(card.0)] -= n;
+            for _ in 0..n {
+                self.state.add_die(card, who, Zone::Used, line);
+            }
+        }
+        self.acted(who);
+        Ok(())
+    }
+
+    fn shortfall(&self, short: Shortfall, span: Span, costs: &str, who: usize) -> Violation {
+        let reserve = self.contents(who, Zone::Reserve);
+        match short {
+            Shortfall::Short { paid, cost } => rules::payment_short::new(
+                span,
+                format!("{paid} energy paid for a cost of {cost}"),
+                format!("{costs}; the reserve pool holds {reserve}"),
+            ),
+            Shortfall::Excess { paid, cost } => rules::payment_excess::new(
+                span,
+                format!("{paid} energy paid for a cost of {cost}"),
+                format!(
+                    "{costs}: pay exactly that (spin a double face down to keep its other half)"
+                ),
+            ),
+            Shortfall::Type {
+                purchase: _,
+                missing,
+            } => rules::payment_type::new(
+                span,
+                format!(
+                    "no {} energy in the payment",
+                    super::cards::energy_of(missing)
+                ),
+                format!("{costs}; a wild energy counts as any type"),
+            ),
+        }
+    }
+
+    fn field(&mut self, who: usize, dice: &[DieItem], payment: Option<&Payment>) -> Flow {
+        self.main_action(who, "fielding")?;
+        let mut taken = Vec::new();
+        let mut cost = 0usize;
+        for item in dice {
+            for _ in 0..item.times() {
+                let Some(id) = self.find(
+                    &item.die,
+                    who,
+                    Zone::Reserve,
+                    &item.modifiers,
+                    &taken,
+                    |_, _| true,
+                )?
+                else {
+                    return self.not_in_zone(&item.die, who, Zone::Reserve, "fielded");
+                };
+                let die = self.state.die(id);
+                let Some(crate::syntax::Face::Level { level, .. }) = die.face else {
+                    let shown = die
+                        .face
+                        .as_ref()
+                        .map_or("no face".to_string(), |f| f.to_string());
+                    return self.violate(rules::not_a_character::new(
+                        item.die.span,
+                        format!("this die shows {shown}, not a character face"),
+                        "only a die rolled to a character face (`L1`, `L2`, `L3`) can be fielded",
+                    ));
+                };
+                let c = self.cards.get(die.card);
+                cost += usize::from(c.levels[usize::from(level) - 1].fielding);
+                taken.push(id);
+            }
+        }
+        let empty = Payment {
+            items: Vec::new(),
+            span: Span::new(self.line.end, self.line.end),
+        };
+        let payment = payment.unwrap_or(&empty);
+        let paid = self.collect_payment(who, payment)?;
+        if let Err(short) = energy::pays(&paid.units, &[(cost, &[])]) {
+            let costs = format!("the fielding cost is {cost}");
+            let v = self.shortfall(short, payment.span, &costs, who);
+            self.violate(v)?;
+        }
+        self.apply_payment(who, &paid);
+        let line = self.line;
+        for id in &taken {
+            self.state.move_die(*id, Zone::Field, line);
+        }
+        self.acted(who);
+        for id in taken {
+            let card = self.state.die(id).card;
+            if !self.cards.get(card).plain {
+                return Err(self.undecided(self.line, card, "enters the field"));
+            }
+        }
+        Ok(())
+    }
+
+    fn use_action(&mut self, who: usize, die: &DieRef) -> Flow {
+        self.active_only(who, "uses an action die")?;
+        self.in_step(
+            &[Step::Main, Step::Window],
+            "an action die",
+            "action dice are used in the main step or in the attack step's action window (after blockers)",
+        )?;
+        self.holds_priority(who)?;
+        let Some(id) = self.find(die, who, Zone::Reserve, &[], &[], |_, _| true)? else {
+            return self.not_in_zone(die, who, Zone::Reserve, "used");
+        };
+        let d = self.state.die(id);
+        if !matches!(d.face, Some(crate::syntax::Face::Action { .. })) {
+            let shown = d
+                .face
+                .as_ref()
+                .map_or("no face".to_string(), |f| f.to_string());
+            return self.violate(rules::not_an_action::new(
+                die.span,
+                format!("this die shows {shown}, not an action face"),
+                "only a die rolled to an action face (`act`, `*`, `**`) is used as an action",
+            ));
+        }
+        let card = d.card;
+        Err(self.undecided(die.span, card, "is used"))
+    }
+
+    fn ability(&mut self, who: usize, card: super::CardId, what: &str) -> Flow {
+        let step = self.turn_ref().expect("turn").step;
+        if matches!(step, Step::Main | Step::Window) {
+            self.holds_priority(who)?;
+        }
+        if self.cards.get(card).plain {
+            let c = self.cards.get(card);
+            let (name, line) = (c.name.clone(), c.line);
+            return self.violate(
+                rules::no_such_ability::new(
+                    self.line,
+                    format!("{name} has no {what}"),
+                    "the card has no ability text: nothing to use or resolve",
+                )
+                .with_context(line, "card defined here"),
+            );
+        }
+        Err(self.undecided(self.line, card, &format!("has its {what} used")))
+    }
+
+    fn pass(&mut self, who: usize) -> Flow {
+        self.in_step(
+            &[Step::Main, Step::Window],
+            "a pass",
+            "priority passes in the main step and in the attack step's action window",
+        )?;
+        if self.state.edition == Edition::Rules2014 {
+            return Ok(());
+        }
+        let line = self.line;
+        let t = self.turn_ref().expect("turn");
+        if t.inactive_acted && who == t.inactive() && t.priority == t.active {
+            // Handing priority back after a global: it returned already.
+            self.turn_mut().inactive_acted = false;
+            return Ok(());
+        }
+        self.holds_priority(who)?;
+        let t = self.turn_mut();
+        if who == t.active {
+            t.priority = t.inactive();
+            t.ready = false;
+            t.passed = Some(line);
+            t.inactive_acted = false;
+            self.state.players[who].virtual_energy = 0;
+        } else {
+            t.priority = t.active;
+            t.ready = true;
+            t.passed = Some(line);
+        }
+        Ok(())
+    }
+
+    /// The end of the main step: unfielded characters go to the used pile.
+    fn end_main(&mut self) -> Flow {
+        self.require_passes("the main step ends")?;
+        let line = self.line;
+        let active = self.turn_ref().expect("turn").active;
+        for id in self.state.zone(active, Zone::Reserve).collect::<Vec<_>>() {
+            if matches!(
+                self.state.die(id).face,
+                Some(crate::syntax::Face::Level { .. })
+            ) {
+                self.state.move_die(id, Zone::Used, line);
+            }
+        }
+        self.state.players[active].virtual_energy = 0;
+        Ok(())
+    }
+
+    /// No attack: no attack step at all; unused action dice go to the used pile.
+    fn no_attack(&mut self) {
+        let line = self.line;
+        let active = self.turn_ref().expect("turn").active;
+        for id in self.state.zone(active, Zone::Reserve).collect::<Vec<_>>() {
+            if matches!(
+                self.state.die(id).face,
+                Some(crate::syntax::Face::Action { .. })
+            ) {
+                self.state.move_die(id, Zone::Used, line);
+            }
+        }
+        let t = self.turn_mut();
+        t.step = Step::Cleanup;
+        t.step_line = line;
+    }
+
+    // ---- attack ------------------------------------------------------------------------
+
+    fn attack(&mut self, who: usize, dice: &[DieItem]) -> Flow {
+        self.active_only(who, "declares attackers")?;
+        if self.turn_ref().expect("turn").attack.is_some() {
+            let first = self.turn_ref().expect("turn").attack.expect("some");
+            return self.violate(
+                rules::out_of_step::new(
+                    self.line,
+                    "attackers declared twice".to_string(),
+                    "attackers are declared once, all together",
+                )
+                .with_context(first, "attackers were declared here"),
+            );
+        }
+        self.in_step(
+            &[Step::Main],
+            "declaring attackers",
+            "attackers are declared when the main step ends",
+        )?;
+        self.end_main()?;
+        self.turn_mut().attack = Some(self.line);
+        if dice.is_empty() {
+            self.no_attack();
+            return Ok(());
+        }
+        let mut taken = Vec::new();
+        for item in dice {
+            for _ in 0..item.times() {
+                let Some(id) = self.find(
+                    &item.die,
+                    who,
+                    Zone::Field,
+                    &item.modifiers,
+                    &taken,
+                    |_, _| true,
+                )?
+                else {
+                    return self.not_in_zone(&item.die, who, Zone::Field, "attacking");
+                };
+                taken.push(id);
+            }
+        }
+        for id in taken {
+            self.state.die_mut(id).attacking = true;
+        }
+        let line = self.line;
+        let t = self.turn_mut();
+        t.step = Step::Attack;
+        t.step_line = line;
+        Ok(())
+    }
+
+    /// Dice of the defender that could block.
+    fn can_block(&self, defender: usize) -> bool {
+        self.state.zone(defender, Zone::Field).next().is_some()
+    }
+
+    /// A line after the attackers that is not `block`: fine only when the defender has no
+    /// character to block with.
+    fn implied_no_blocks(&mut self) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        if !matches!(t.step, Step::Attack | Step::Blockers) {
+            return Ok(());
+        }
+        let (defender, attack) = (t.inactive(), t.attack.unwrap_or(t.step_line));
+        if self.can_block(defender) {
+            let d = self.name(defender).to_string();
+            return self.violate(
+                rules::out_of_step::new(
+                    self.line,
+                    format!("the attack goes on before {d} declared blockers"),
+                    format!("after the attackers, {d} declares blockers: `block BLOCKER -> ATTACKER, …` or `block none`"),
+                )
+                .with_context(attack, "attackers declared here"),
+            );
+        }
+        self.open_window();
+        Ok(())
+    }
+
+    fn open_window(&mut self) {
+        let line = self.line;
+        let t = self.turn_mut();
+        t.step = Step::Window;
+        t.step_line = line;
+        t.priority = t.active;
+        t.ready = false;
+        t.inactive_acted = false;
+    }
+
+    fn block(&mut self, who: usize, action: &Move) -> Flow {
+        let Move::Block { pairs } = action else {
+            unreachable!()
+        };
+        let t = self.turn_ref().expect("turn");
+        let (active, defender) = (t.active, t.inactive());
+        if who != defender {
+            let (a, d) = (
+                self.name(active).to_string(),
+                self.name(defender).to_string(),
+            );
+            return self.violate(rules::wrong_player::new(
+                self.line,
+                format!("{a} declares blockers on their own turn"),
+                format!("the defender ({d}) declares blockers against {a}'s attackers"),
+            ));
+        }
+        if t.block.is_some() || !matches!(t.step, Step::Attack | Step::Blockers) {
+            let (step, line) = (t.step, t.block.or(t.attack).unwrap_or(t.step_line));
+            return self.violate(
+                rules::out_of_step::new(
+                    self.line,
+                    format!("blockers declared in the {}", step_name(step)),
+                    "blockers are declared once, right after the attackers",
+                )
+                .with_context(line, "this set the step"),
+            );
+        }
+        let mut blockers: Vec<DieId> = Vec::new();
+        let mut links = Vec::new();
+        for pair in pairs {
+            let owner = self.owner_of(&pair.blocker, defender)?;
+            if owner != defender {
+                return self.violate(rules::wrong_player::new(
+                    pair.blocker.span,
+                    format!(
+                        "{} blocks with a die of the attacking player",
+                        self.name(defender)
+                    ),
+                    "blockers are the defender's own characters",
+                ));
+            }
+            let found = self.find(
+                &pair.blocker,
+                defender,
+                Zone::Field,
+                &[],
+                &blockers,
+                |_, _| true,
+            )?;
+            let Some(blocker) = found else {
+                // Distinguish blocking twice from a die not in the field.
+                if let Some(prev) = pairs
+                    .iter()
+                    .take_while(|p| !std::ptr::eq(*p, pair))
+                    .find(|p| p.blocker.alias.node == pair.blocker.alias.node)
+                {
+                    let card = self.card(&pair.blocker.alias, defender)?;
+                    let free = self
+                        .state
+                        .zone(defender, Zone::Field)
+                        .filter(|id| self.state.die(*id).card == card && !blockers.contains(id))
+                        .count();
+                    if free == 0 {
+                        return self.violate(
+                            rules::double_block::new(
+                                pair.blocker.span,
+                                format!("`{}` is already blocking", pair.blocker),
+                                "each blocker blocks exactly one attacker (several blockers may share one attacker)",
+                            )
+                            .with_context(prev.blocker.span, "it blocks here"),
+                        );
+                    }
+                }
+                return self.not_in_zone(&pair.blocker, defender, Zone::Field, "blocking");
+            };
+            if self.state.die(blocker).attacking {
+                return self.not_in_zone(&pair.blocker, defender, Zone::Field, "blocking");
+            }
+            let a_owner = self.owner_of(&pair.attacker, active)?;
+            let attacker = self.find(&pair.attacker, a_owner, Zone::Field, &[], &[], |s, id| {
+                s.die(id).attacking
+            })?;
+            let Some(attacker) = attacker else {
+                let attackers: Vec<String> = self
+                    .state
+                    .zone(active, Zone::Field)
+                    .filter(|id| self.state.die(*id).attacking)
+                    .map(|id| self.state.die_text_plain(&self.cards, id))
+                    .collect();
+                let line = self.turn_ref().expect("turn").attack.unwrap_or(self.line);
+                return self.violate(
+                    rules::block_target::new(
+                        pair.attacker.span,
+                        format!("`{}` is not an attacker", pair.attacker),
+                        format!("the attackers are {}", attackers.join(", ")),
+                    )
+                    .with_context(line, "attackers declared here"),
+                );
+            };
+            blockers.push(blocker);
+            links.push((blocker, attacker));
+        }
+        for (b, a) in links {
+            self.state.die_mut(b).blocking = Some(a);
+        }
+        self.turn_mut().block = Some(self.line);
+        self.open_window();
+        Ok(())
+    }
+
+    /// The action window ends: under the 2018 rules both players must have passed.
+    fn close_window(&mut self) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        if t.step == Step::Window {
+            self.require_passes("the action window ends")?;
+            let line = self.line;
+            let t = self.turn_mut();
+            t.step = Step::Damage;
+            t.step_line = line;
+        }
+        Ok(())
+    }
+
+    fn blockers_of(&self, attacker: DieId) -> Vec<DieId> {
+        (0..self.state.dice.len())
+            .map(|i| DieId(i as u16))
+            .filter(|id| self.state.die(*id).blocking == Some(attacker))
+            .collect()
+    }
+
+    fn stats(&self, id: DieId) -> (u32, u32) {
+        let die = self.state.die(id);
+        match die.face {
+            Some(crate::syntax::Face::Level { level, .. }) => {
+                let l = self.cards.get(die.card).levels[usize::from(level) - 1];
+                (u32::from(l.attack), u32::from(l.defense))
+            }
+            _ => (0, 0),
+        }
+    }
+
+    fn assign(&mut self, attacker: &DieRef, shares: &[crate::syntax::DamageShare]) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        let (active, defender, block_line) =
+            (t.active, t.inactive(), t.block.unwrap_or(t.step_line));
+        if t.step != Step::Damage {
+            let step = t.step;
+            return self.violate(rules::out_of_step::new(
+                self.line,
+                format!("damage assigned in the {}", step_name(step)),
+                "attackers assign their damage after the blockers and the action window",
+            ));
+        }
+        let owner = self.owner_of(attacker, active)?;
+        let Some(a) = self.find(attacker, owner, Zone::Field, &[], &[], |s, id| {
+            s.die(id).attacking
+        })?
+        else {
+            return self.not_in_zone(
+                attacker,
+                owner,
+                Zone::Field,
+                "assigning damage (an attacker)",
+            );
+        };
+        if let Some((_, _, prev)) = self
+            .turn_ref()
+            .expect("turn")
+            .assigned
+            .iter()
+            .find(|(x, _, _)| *x == a)
+        {
+            let prev = *prev;
+            return self.violate(
+                rules::damage_assignment::new(
+                    self.line,
+                    format!("`{attacker}` assigns its damage twice"),
+                    "each attacker assigns its damage once",
+                )
+                .with_context(prev, "assigned here"),
+            );
+        }
+        let blockers = self.blockers_of(a);
+        let (attack, _) = self.stats(a);
+        if blockers.is_empty() {
+            return self.violate(
+                rules::damage_assignment::new(
+                    attacker.span,
+                    format!("`{attacker}` is not blocked"),
+                    "an unblocked attacker deals its damage to the defending player: there is nothing to assign",
+                )
+                .with_context(block_line, "blockers declared here"),
+            );
+        }
+        let mut split = Vec::new();
+        let mut total = 0;
+        for share in shares {
+            let b_owner = self.owner_of(&share.blocker, defender)?;
+            let taken: Vec<DieId> = split.iter().map(|(b, _)| *b).collect();
+            let found = self.find(
+                &share.blocker,
+                b_owner,
+                Zone::Field,
+                &[],
+                &taken,
+                |_, id| blockers.contains(&id),
+            )?;
+            let Some(b) = found else {
+                let names: Vec<String> = blockers
+                    .iter()
+                    .map(|b| self.state.die_text_plain(&self.cards, *b))
+                    .collect();
+                return self.violate(
+                    rules::damage_assignment::new(
+                        share.blocker.span,
+                        format!("`{}` does not block `{attacker}`", share.blocker),
+                        format!("its blockers are {}", names.join(", ")),
+                    )
+                    .with_context(block_line, "blockers declared here"),
+                );
+            };
+            total += share.amount.node;
+            split.push((b, share.amount.node));
+        }
+        if total != attack {
+            let held = if total < attack {
+                "holds back damage"
+            } else {
+                "assigns more than its attack"
+            };
+            return self.violate(
+                rules::damage_assignment::new(
+                    self.line,
+                    format!("`{attacker}` has {attack} attack and assigns {total}: it {held}"),
+                    format!("assign exactly {attack} among its blockers, split as you like"),
+                )
+                .with_context(block_line, "blockers declared here"),
+            );
+        }
+        let line = self.line;
+        self.turn_mut().assigned.push((a, split, line));
+        Ok(())
+    }
+
+    /// Assign damage: unblocked attackers hit the player (and go out of play), blocked
+    /// ones split their attack among their blockers, blockers hit their attacker; all at
+    /// once. Then KOs, and survivors stay in the field.
+    fn damage(&mut self) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        if !matches!(t.step, Step::Window | Step::Damage) {
+            return Ok(());
+        }
+        self.close_window()?;
+        let t = self.turn_ref().expect("turn");
+        let (active, defender, block_line) =
+            (t.active, t.inactive(), t.block.unwrap_or(t.step_line));
+        let assigned = t.assigned.clone();
+        let attackers: Vec<DieId> = self
+            .state
+            .zone(active, Zone::Field)
+            .filter(|id| self.state.die(*id).attacking)
+            .collect();
+        let mut hits: Vec<(DieId, u32)> = Vec::new();
+        let mut to_player = 0;
+        let mut unblocked = Vec::new();
+        for a in &attackers {
+            let blockers = self.blockers_of(*a);
+            let (attack, _) = self.stats(*a);
+            match (
+                blockers.as_slice(),
+                assigned.iter().find(|(x, _, _)| x == a),
+            ) {
+                ([], _) => {
+                    to_player += attack;
+                    unblocked.push(*a);
+                }
+                (_, Some((_, split, _))) => hits.extend(split.iter().copied()),
+                ([one], None) => hits.push((*one, attack)),
+                (many, None) => {
+                    let text = self.state.die_text_plain(&self.cards, *a);
+                    return self.violate(
+                        rules::damage_assignment::new(
+                            self.line,
+                            format!("`{text}` has {} blockers and no damage assignment", many.len()),
+                            format!("write how it splits its {attack} damage: `assign {text} -> BLOCKER=N …`"),
+                        )
+                        .with_context(block_line, "blockers declared here"),
+                    );
+                }
+            }
+            for b in blockers {
+                let (battack, _) = self.stats(b);
+                hits.push((*a, battack));
+            }
+        }
+        let line = self.line;
+        // Unblocked attackers leave before anything else resolves.
+        for a in unblocked {
+            let zone = self.state.spent_zone(active);
+            self.state.move_die(a, zone, line);
+        }
+        for (id, n) in hits {
+            self.state.die_mut(id).damage += n;
+        }
+        self.state.players[defender].life -= i64::from(to_player);
+        for id in (0..self.state.dice.len()).map(|i| DieId(i as u16)) {
+            let die = self.state.die(id);
+            if die.zone != Zone::Field {
+                continue;
+            }
+            let (_, defense) = self.stats(id);
+            if (die.attacking || die.blocking.is_some()) && die.damage >= defense {
+                self.state.move_die(id, Zone::Prep, line);
+            } else {
+                let die = self.state.die_mut(id);
+                die.attacking = false;
+                die.blocking = None;
+            }
+        }
+        self.check_life();
+        let t = self.turn_mut();
+        t.step = Step::Cleanup;
+        t.step_line = line;
+        Ok(())
+    }
+
+    fn not_in_zone(&mut self, die: &DieRef, owner: usize, zone: Zone, what: &str) -> Flow {
+        let card = self.card(&die.alias, owner)?;
+        let contents = self.contents(owner, zone);
+        let mut v = rules::die_not_in_zone::new(
+            die.span,
+            format!(
+                "no `{}` in {}'s {} to be {what}",
+                die,
+                self.name(owner),
+                zone_phrase(zone)
+            ),
+            format!(
+                "{}'s {} holds {contents}",
+                self.name(owner),
+                zone_phrase(zone)
+            ),
+        );
+        if let Some((z, at)) = self.whereabouts(card, owner) {
+            if at != Span::default() {
+                v = v.with_context(
+                    at,
+                    format!(
+                        "a {} die went to the {} here",
+                        self.cards.get(card).alias,
+                        zone_phrase(z)
+                    ),
+                );
+            }
+        }
+        self.violate(v)
+    }
+
+    // ---- payments ----------------------------------------------------------------------
+
+    fn collect_payment(&mut self, who: usize, payment: &Payment) -> Result<Paid, Stop> {
+        let mut paid = Paid::default();
+        let mut virtual_used = 0;
+        for item in &payment.items {
+            match item {
+                PaymentItem::Virtual { amount } => {
+                    virtual_used += amount.node;
+                    let have = self.state.players[who].virtual_energy;
+                    if virtual_used > have {
+                        self.violate(rules::virtual_energy::new(
+                            amount.span,
+                            format!("{virtual_used} virtual energy paid, {have} held"),
+                            "virtual energy comes from a short draw or a half-spent generic face, and is lost when priority passes",
+                        ))?;
+                    }
+                    paid.units.extend(std::iter::repeat_n(
+                        crate::syntax::Energy::Generic,
+                        amount.node as usize,
+                    ));
+                    paid.virtual_used += amount.node;
+                }
+                PaymentItem::Die {
+                    die,
+                    spun_to,
+                    count,
+                } => {
+                    for _ in 0..count.as_ref().map_or(1, |c| c.node) {
+                        let Some(id) =
+                            self.find(die, who, Zone::Reserve, &[], &paid.taken(), |_, _| true)?
+                        else {
+                            self.not_in_zone(die, who, Zone::Reserve, "spent")?;
+                            continue;
+                        };
+                        let face = self.state.die(id).face.clone();
+                        let Some(units) = face.as_ref().and_then(energy::units) else {
+                            let shown = face.map_or("no face".to_string(), |f| f.to_string());
+                            self.violate(rules::not_energy::new(
+                                die.span,
+                                format!("`{die}` shows {shown}, not energy"),
+                                "only dice showing energy faces pay costs",
+                            ))?;
+                            continue;
+                        };
+                        match spun_to {
+                            None => {
+                                paid.units.extend(units);
+                                paid.dice.push((id, None));
+                            }
+                            Some(left) => {
+                                let face = face.expect("energy face");
+                                let Some(spent) = energy::spin_down(&face, &left.node) else {
+                                    self.violate(rules::spin_down::new(
+                                        left.span,
+                                        format!("`{face}` cannot be spun down to `{}`", left.node),
+                                        "a double face spins down to a single face it shows: `2fist->fist`, `fist+bolt->bolt`",
+                                    ))?;
+                                    continue;
+                                };
+                                paid.units.extend(spent);
+                                paid.dice.push((id, Some(left.node.clone())));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(paid)
+    }
+
+    fn apply_payment(&mut self, who: usize, paid: &Paid) {
+        let zone = self.state.spent_zone(who);
+        let line = self.line;
+        self.state.players[who].virtual_energy -= paid
+            .virtual_used
+            .min(self.state.players[who].virtual_energy);
+        for (id, left) in &paid.dice {
+            match left {
+                None => self.state.move_die(*id, zone, line),
+                Some(face)
+                    if energy::units(face).is_some_and(|u| {
+                        u.iter().all(|e| *e == crate::syntax::Energy::Generic)
+                    }) =>
+                {
+                    // A half-spent generic face leaves virtual energy, not a die.
+                    let n = energy::units(face).map_or(0, |u| u.len()) as u32;
+                    self.state.players[who].virtual_energy += n;
+                    self.state.move_die(*id, zone, line);
+                }
+                Some(face) => {
+                    let die = self.state.die_mut(*id);
+                    die.face = Some(face.clone());
+                    die.spent = true;
+                    die.moved = line;
+                }
+            }
+        }
+    }
+
+    // ---- assertions and positions ------------------------------------------------------
+
+    fn assertion(&mut self, s: &StateLine) -> Flow {
+        if !self.started {
+            return Ok(());
+        }
+        // An assertion after the window closed sees the damage dealt.
+        if let Some(t) = self.turn_ref() {
+            let settle = matches!(t.step, Step::Window | Step::Damage)
+                && (t.ready || self.state.edition == Edition::Rules2014 || t.step == Step::Damage);
+            if settle {
+                self.damage()?;
+            }
+        }
+        let (span, claimed, computed) = match s {
+            StateLine::Life { player, life } => {
+                let p = self.player(player)?;
+                let have = self.state.players[p].life;
+                if i64::from(life.node) == have || (life.node == 0 && have < 0) {
+                    return Ok(());
+                }
+                (
+                    life.span,
+                    format!("{} life", life.node),
+                    format!("{} has {have} life", self.name(p)),
+                )
+            }
+            StateLine::Zone { zone, player, dice } => {
+                let p = self.player(player)?;
+                if self.zone_matches(p, zone.node, dice)? {
+                    return Ok(());
+                }
+                let claimed: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+                let claimed = if claimed.is_empty() {
+                    "none".to_string()
+                } else {
+                    claimed.join(" ")
+                };
+                (
+                    self.line,
+                    claimed,
+                    format!(
+                        "{}'s {} holds {}",
+                        self.name(p),
+                        zone_phrase(zone.node),
+                        self.contents(p, zone.node)
+                    ),
+                )
+            }
+            StateLine::Supply { card, count } => {
+                let c = self.card(&card.alias, self.turn_ref().map_or(0, |t| t.active))?;
+                let left = self.state.supply[usize::from(self.cards.canonical(c).0)];
+                if left == count.node {
+                    return Ok(());
+                }
+                (
+                    count.span,
+                    format!("{} dice", count.node),
+                    format!("{} has {left} dice left", self.cards.get(c).name),
+                )
+            }
+            StateLine::Virtual { player, amount } => {
+                let p = self.player(player)?;
+                let have = self.state.players[p].virtual_energy;
+                if have == amount.node {
+                    return Ok(());
+                }
+                (
+                    amount.span,
+                    format!("{} virtual energy", amount.node),
+                    format!("{} has {have}", self.name(p)),
+                )
+            }
+            StateLine::Priority { player } => {
+                let p = self.player(player)?;
+                let holder = self.turn_ref().map(|t| t.priority);
+                if holder == Some(p) {
+                    return Ok(());
+                }
+                let now = holder.map_or("nobody".to_string(), |h| self.name(h).to_string());
+                (
+                    player.span,
+                    format!("{} has priority", self.name(p)),
+                    format!("{now} holds priority"),
+                )
+            }
+            StateLine::Turn { .. } => return Ok(()),
+        };
+        self.violate(rules::assertion_mismatch::new(span, claimed, computed))
+    }
+
+    /// Whether a zone holds exactly the dice an assertion lists. A listed die may leave
+    /// out its face or state; the most specific are matched first.
+    fn zone_matches(&mut self, player: usize, zone: Zone, items: &[DieItem]) -> Result<bool, Stop> {
+        let mut order: Vec<&DieItem> = items.iter().collect();
+        order.sort_by_key(|i| {
+            std::cmp::Reverse(usize::from(i.die.face.is_some()) + i.modifiers.len())
+        });
+        let mut taken = Vec::new();
+        for item in order {
+            let owner = self.owner_of(&item.die, player)?;
+            let card = self.card(&item.die.alias, owner)?;
+            for _ in 0..item.times() {
+                let found = self.state.zone(player, zone).find(|id| {
+                    let d = self.state.die(*id);
+                    !taken.contains(id)
+                        && self.cards.canonical(d.card) == self.cards.canonical(card)
+                        && item
+                            .die
+                            .face
+                            .as_ref()
+                            .is_none_or(|f| d.face.as_ref() == Some(&f.node))
+                });
+                match found {
+                    Some(id) if self.modifiers_ok(id, item)? => taken.push(id),
+                    _ => return Ok(false),
+                }
+            }
+        }
+        Ok(taken.len() == self.state.count(player, zone))
+    }
+
+    fn modifiers_ok(&mut self, id: DieId, item: &DieItem) -> Result<bool, Stop> {
+        if item.modifiers.is_empty() {
+            return Ok(true);
+        }
+        let text = self.state.die_text(&self.cards, id);
+        Ok(item.to_string().split(" x").next() == Some(text.as_str()))
+    }
+
+    fn position(&mut self, p: &Position) -> Flow {
+        self.game_over(self.line)?;
+        let mut state = GameState::new(
+            &self.cards,
+            self.state.edition,
+            self.state.start_life,
+            self.state.first,
+        );
+        // Sidekicks start placed by the block, like every other die.
+        state.dice.clear();
+        let mut blocking = Vec::new();
+        let mut supply_lines = Vec::new();
+        let mut priority = None;
+        for entry in &p.entries {
+            match &entry.node {
+                StateLine::Turn {
+                    number,
+                    player,
+                    step,
+                } => {
+                    let pl = self.player(player)?;
+                    let mut t = Turn::new(number.node, pl, self.line);
+                    t.step = step.node;
+                    if step.node == Step::Blockers {
+                        t.step = Step::Window;
+                    }
+                    if !matches!(step.node, Step::Draw) {
+                        t.drawn = 4;
+                        t.drawn_oop = 1;
+                    }
+                    if !matches!(step.node, Step::Draw | Step::Roll) {
+                        t.roll = Some(self.line);
+                        t.reroll = Some(self.line);
+                    }
+                    if matches!(
+                        step.node,
+                        Step::Attack | Step::Blockers | Step::Window | Step::Damage | Step::Cleanup
+                    ) {
+                        t.attack = Some(self.line);
+                    }
+                    if matches!(step.node, Step::Blockers | Step::Window | Step::Damage) {
+                        t.block = Some(self.line);
+                    }
+                    state.turn = Some(t);
+                }
+                StateLine::Life { player, life } => {
+                    let pl = self.player(player)?;
+                    state.players[pl].life = i64::from(life.node);
+                }
+                StateLine::Virtual { player, amount } => {
+                    let pl = self.player(player)?;
+                    state.players[pl].virtual_energy = amount.node;
+                }
+                StateLine::Priority { player } => priority = Some(self.player(player)?),
+                StateLine::Supply { card, count } => supply_lines.push((card, count, entry.span)),
+                StateLine::Zone { zone, player, dice } => {
+                    let pl = self.player(player)?;
+                    for item in dice {
+                        let owner = self.owner_of(&item.die, pl)?;
+                        let card = self.card(&item.die.alias, owner)?;
+                        let face = item.die.face.as_ref().map(|f| f.node.clone());
+                        let shows = matches!(zone.node, Zone::Reserve | Zone::Field);
+                        if face.is_some() != shows {
+                            return Err(self.impossible(
+                                item.span,
+                                if shows {
+                                    format!("a die in the {} shows a face", zone_phrase(zone.node))
+                                } else {
+                                    format!("a die in the {} shows no face", zone_phrase(zone.node))
+                                },
+                                "write faces on dice in the reserve pool and the field only",
+                            ));
+                        }
+                        if let Some(f) = &face {
+                            if !self.cards.has_face(card, f) {
+                                let c = self.cards.get(card);
+                                return Err(self.impossible(
+                                    item.span,
+                                    format!("{}'s die has no {f} face", c.name),
+                                    &format!("its faces: {}", describe_faces(c)),
+                                ));
+                            }
+                        }
+                        for _ in 0..item.times() {
+                            let id = state.add_die(card, pl, zone.node, self.line);
+                            let die = state.die_mut(id);
+                            die.face = face.clone();
+                            for m in &item.modifiers {
+                                match &m.node {
+                                    crate::syntax::Modifier::Damage(n) => die.damage = *n,
+                                    crate::syntax::Modifier::Attacking => die.attacking = true,
+                                    crate::syntax::Modifier::Spent => die.spent = true,
+                                    crate::syntax::Modifier::Blocking(target) => {
+                                        blocking.push((id, target, m.span))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Dice counts: no more dice of a card than the game has.
+        for id in self.cards.ids().collect::<Vec<_>>() {
+            let card = self.cards.get(id);
+            if card.dice == 0 {
+                continue;
+            }
+            let in_play = state
+                .dice
+                .iter()
+                .filter(|d| self.cards.canonical(d.card) == id)
+                .count() as u32;
+            if in_play > card.dice {
+                let (name, dice, line) = (card.name.clone(), card.dice, card.line);
+                return Err(self.error(
+                    EngineError::new(
+                        EngineCode::ImpossiblePosition,
+                        self.line,
+                        format!("the position has {in_play} dice of {name}, the game {dice}"),
+                        "too many dice",
+                    )
+                    .with_help("list each die once, in the zone where it is")
+                    .with_context(line, "dice brought here"),
+                ));
+            }
+            state.supply[usize::from(id.0)] = if card.kind == DieKind::Sidekick {
+                0
+            } else {
+                card.dice - in_play
+            };
+        }
+        for (card, count, span) in supply_lines {
+            let c = self.card(&card.alias, 0)?;
+            let c = self.cards.canonical(c);
+            let most = state.supply[usize::from(c.0)];
+            if count.node > most {
+                return Err(self.impossible(
+                    span,
+                    format!(
+                        "{} dice on the card, but only {most} are not in play",
+                        count.node
+                    ),
+                    "the supply is what is not in a zone; leave the line out to let dmlint count",
+                ));
+            }
+            state.supply[usize::from(c.0)] = count.node;
+        }
+        let Some(turn) = state.turn.as_ref() else {
+            return Err(self.impossible(
+                self.line,
+                "the position names no turn".to_string(),
+                "add `turn N PLAYER STEP`",
+            ));
+        };
+        let (active, step) = (turn.active, turn.step);
+        for (blocker, target, span) in blocking {
+            let card = self.card(&target.alias, active)?;
+            let found = (0..state.dice.len()).map(|i| DieId(i as u16)).find(|id| {
+                let d = state.die(*id);
+                d.owner == active
+                    && d.attacking
+                    && d.card == card
+                    && target
+                        .face
+                        .as_ref()
+                        .is_none_or(|f| d.face.as_ref() == Some(&f.node))
+            });
+            match found {
+                Some(a) => state.die_mut(blocker).blocking = Some(a),
+                None => {
+                    return Err(self.impossible(
+                        span,
+                        format!("no attacker `{target}` to block"),
+                        "mark the attacker `[attacking]`",
+                    ));
+                }
+            }
+        }
+        let rolled = if step == Step::Roll {
+            state.zone(active, Zone::Reserve).collect()
+        } else {
+            Vec::new()
+        };
+        if let Some(t) = state.turn.as_mut() {
+            t.step_line = self.line;
+            t.priority = priority.unwrap_or(active);
+            t.rolled = rolled;
+        }
+        self.state = state;
+        self.started = true;
+        Ok(())
+    }
+
+    fn impossible(&mut self, span: Span, message: String, help: &str) -> Stop {
+        self.error(
+            EngineError::new(
+                EngineCode::ImpossiblePosition,
+                span,
+                message,
+                "not a possible state",
+            )
+            .with_help(help.to_string()),
+        )
+    }
+}
+
+/// The dice a payment spends and the energy they give.
+#[derive(Debug, Default)]
+struct Paid {
+    units: Vec<crate::syntax::Energy>,
+    /// Each die, and the face it is spun down to when only part of it was spent.
+    dice: Vec<(DieId, Option<crate::syntax::Face>)>,
+    virtual_used: u32,
+}
+
+impl Paid {
+    fn taken(&self) -> Vec<DieId> {
+        self.dice.iter().map(|(d, _)| *d).collect()
+    }
+}
+
+fn step_name(step: Step) -> &'static str {
+    match step {
+        Step::Draw => "clear and draw step",
+        Step::Roll => "roll and reroll step",
+        Step::Main => "main step",
+        Step::Attack => "attack step (attackers declared)",
+        Step::Blockers | Step::Window => "attack step's action window",
+        Step::Damage => "attack step's damage",
+        Step::Cleanup => "cleanup step",
+    }
+}
+
+/// A die's faces for help lines: "L1 L2 L3, and energy faces of its type (fist)".
+fn describe_faces(c: &super::cards::GameCard) -> String {
+    let mut parts: Vec<String> = (1..=c.levels.len()).map(|l| format!("L{l}")).collect();
+    parts.extend(c.actions.iter().map(|b| match b {
+        0 => "act".to_string(),
+        n => "*".repeat(usize::from(*n)),
+    }));
+    match &c.energy_faces {
+        Some(faces) => parts.extend(faces.iter().map(|f| f.to_string())),
+        None if c.kind == DieKind::BasicAction => {
+            parts.push("generic energy (1gen, 2gen)".to_string())
+        }
+        None => {
+            let types: Vec<String> = c
+                .energy
+                .iter()
+                .map(|t| super::cards::energy_of(*t).to_string())
+                .collect();
+            parts.push(format!("energy of its type ({})", types.join(", ")));
+        }
+    }
+    parts.join(" ")
+}

@@ -1,0 +1,203 @@
+//! From what a line claims to what it means: player names to players, aliases to cards,
+//! die references to the exact dice of the state.
+
+use miette::Severity;
+
+use crate::syntax::{DieRef, Modifier, Span, Spanned, Text, Zone};
+
+use super::cards::CardId;
+use super::error::{EngineCode, EngineError};
+use super::replay::{Replayer, Stop};
+use super::state::DieId;
+
+/// "the bag", "the reserve pool" …, for messages.
+pub fn zone_phrase(zone: Zone) -> &'static str {
+    match zone {
+        Zone::Bag => "bag",
+        Zone::Prep => "prep area",
+        Zone::Reserve => "reserve pool",
+        Zone::Field => "field",
+        Zone::Used => "used pile",
+        Zone::Oop => "out of play zone",
+    }
+}
+
+impl Replayer<'_> {
+    /// A player by name.
+    pub(super) fn player(&mut self, name: &Spanned<Text>) -> Result<usize, Stop> {
+        match self.cards.player(&name.node) {
+            Some(p) => Ok(p),
+            None => {
+                let names = self.cards.players.join(" and ");
+                Err(self.error(
+                    EngineError::new(
+                        EngineCode::UnknownName,
+                        name.span,
+                        format!("no player is named {}", name.node),
+                        "unknown player",
+                    )
+                    .with_help(format!("the players are {names}")),
+                ))
+            }
+        }
+    }
+
+    /// The player a die reference names, or `default` when it names none.
+    pub(super) fn owner_of(&mut self, r: &DieRef, default: usize) -> Result<usize, Stop> {
+        match &r.player {
+            Some(name) => self.player(name),
+            None => Ok(default),
+        }
+    }
+
+    /// A card by alias, as `player` sees the table.
+    pub(super) fn card(&mut self, alias: &Spanned<Text>, player: usize) -> Result<CardId, Stop> {
+        match self.cards.by_alias(&alias.node, player) {
+            Some(c) => Ok(c),
+            None => {
+                let known: Vec<&str> = self.cards.cards.iter().map(|c| c.alias.as_str()).collect();
+                let help = match crate::diag::nearest(&alias.node, &known) {
+                    Some(n) => format!("did you mean `{n}`?"),
+                    None => format!("the aliases of this game are {}", known.join(", ")),
+                };
+                Err(self.error(
+                    EngineError::new(
+                        EngineCode::UnknownName,
+                        alias.span,
+                        format!("no card has the alias `{}`", alias.node),
+                        "unknown alias",
+                    )
+                    .with_help(help),
+                ))
+            }
+        }
+    }
+
+    /// The die of `owner`'s `zone` that a reference names, skipping `taken` (dice already
+    /// named by the same line). `None` when there is no such die; an error when the
+    /// reference could mean dice in different states.
+    pub(super) fn find(
+        &mut self,
+        r: &DieRef,
+        owner: usize,
+        zone: Zone,
+        modifiers: &[Spanned<Modifier>],
+        taken: &[DieId],
+        filter: impl Fn(&super::GameState, DieId) -> bool,
+    ) -> Result<Option<DieId>, Stop> {
+        let card = self.card(&r.alias, owner)?;
+        let mut candidates = Vec::new();
+        let ids: Vec<DieId> = self.state.zone(owner, zone).collect();
+        for id in ids {
+            let die = self.state.die(id);
+            if die.card != card || taken.contains(&id) || !filter(&self.state, id) {
+                continue;
+            }
+            if r.face
+                .as_ref()
+                .is_some_and(|f| die.face.as_ref() != Some(&f.node))
+            {
+                continue;
+            }
+            if !self.modifiers_match(id, modifiers)? {
+                continue;
+            }
+            candidates.push(id);
+        }
+        let Some(&first) = candidates.first() else {
+            return Ok(None);
+        };
+        if modifiers.is_empty() {
+            let first_text = self.state.die_text(&self.cards, first);
+            let mut distinct: Vec<String> = vec![first_text.clone()];
+            for id in &candidates[1..] {
+                let t = self.state.die_text(&self.cards, *id);
+                if !distinct.contains(&t) {
+                    distinct.push(t);
+                }
+            }
+            if distinct.len() > 1 {
+                return Err(self.error(
+                    EngineError::new(
+                        EngineCode::AmbiguousDie,
+                        r.span,
+                        format!("`{r}` could mean dice in different states"),
+                        "which die?",
+                    )
+                    .with_help(format!(
+                        "write the die's state in brackets; the candidates in the {} are {}",
+                        zone_phrase(zone),
+                        distinct.join(", ")
+                    )),
+                ));
+            }
+        }
+        Ok(Some(first))
+    }
+
+    /// Whether a die carries every modifier written on a reference.
+    fn modifiers_match(
+        &mut self,
+        id: DieId,
+        modifiers: &[Spanned<Modifier>],
+    ) -> Result<bool, Stop> {
+        for m in modifiers {
+            let die = self.state.die(id);
+            let ok = match &m.node {
+                Modifier::Damage(n) => die.damage == *n,
+                Modifier::Attacking => die.attacking,
+                Modifier::Spent => die.spent,
+                Modifier::Blocking(target) => match die.blocking {
+                    Some(b) => {
+                        let blocked = self.state.die(b).clone();
+                        let card = self.card(&target.alias, blocked.owner)?;
+                        blocked.card == card
+                            && target
+                                .face
+                                .as_ref()
+                                .is_none_or(|f| blocked.face.as_ref() == Some(&f.node))
+                    }
+                    None => false,
+                },
+            };
+            if !ok {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Records an error that stops the replay.
+    pub(super) fn error(&mut self, e: EngineError) -> Stop {
+        let stops = e.severity == Severity::Error;
+        self.out.errors.push(e);
+        debug_assert!(stops);
+        Stop
+    }
+
+    /// The contents of a zone, for help lines: "SK x3 CA", or "nothing".
+    pub(super) fn contents(&self, owner: usize, zone: Zone) -> String {
+        let items = self.state.zone_items(&self.cards, owner, zone);
+        if items.is_empty() {
+            "nothing".to_string()
+        } else {
+            items
+        }
+    }
+
+    /// `Eric`, for messages.
+    pub(super) fn name(&self, player: usize) -> &str {
+        &self.cards.players[player]
+    }
+
+    /// Where a die of this card is, when it is not where a move wanted it: "it is in the
+    /// used pile". Only the card's dice of `owner` are considered.
+    pub(super) fn whereabouts(&self, card: CardId, owner: usize) -> Option<(Zone, Span)> {
+        self.state
+            .dice
+            .iter()
+            .filter(|d| d.card == card && d.owner == owner)
+            .max_by_key(|d| d.moved.start)
+            .map(|d| (d.zone, d.moved))
+    }
+}

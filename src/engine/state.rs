@@ -1,0 +1,365 @@
+//! The game state: every die with its card, owner, zone, face and modifiers; life,
+//! virtual energy and supply; the turn, its step and who holds priority.
+//!
+//! Dice of one card in one state are interchangeable, so a zone is not an ordered list:
+//! each die records its zone, and a zone is the dice that say they are in it. A game has
+//! at most a few dozen dice, so scanning them is cheaper than keeping indexes in step.
+
+use std::fmt::Write;
+
+use crate::syntax::{Edition, Face, Span, Step, Zone};
+
+use super::cards::{CardId, DieKind, GameCards};
+
+/// A die of this game, by its index in [`GameState::dice`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DieId(pub u16);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Die {
+    pub card: CardId,
+    pub owner: usize,
+    pub zone: Zone,
+    /// The face showing: only dice in the reserve pool and the field show one.
+    pub face: Option<Face>,
+    pub damage: u32,
+    /// Partly spent (spun down from a double face): it can no longer be rerolled.
+    pub spent: bool,
+    pub attacking: bool,
+    /// The attacker this die blocks.
+    pub blocking: Option<DieId>,
+    /// The line that last moved the die, for "it went to the used pile here".
+    pub moved: Span,
+}
+
+impl Die {
+    /// The die as it leaves the reserve pool or the field: no face, no marks.
+    fn reset(&mut self, zone: Zone) {
+        self.zone = zone;
+        self.face = None;
+        self.damage = 0;
+        self.spent = false;
+        self.attacking = false;
+        self.blocking = None;
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    /// Below zero when the last hit was larger than what was left.
+    pub life: i64,
+    pub virtual_energy: u32,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Won { winner: usize },
+    Tie,
+}
+
+/// An `assign` line: the attacker, each blocker's share, and the line.
+pub type Assignment = (DieId, Vec<(DieId, u32)>, Span);
+
+/// The turn under way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    pub number: u32,
+    pub active: usize,
+    pub step: Step,
+    /// The `turn` line (or the position block that set the turn).
+    pub line: Span,
+    /// The line that began the current step.
+    pub step_line: Span,
+    /// Dice drawn into the prep area this clear and draw step, and to out of play.
+    pub drawn: u32,
+    pub drawn_oop: u32,
+    /// The refill of this turn's draw, if any.
+    pub refill: Option<Span>,
+    /// The roll and the reroll of this turn.
+    pub roll: Option<Span>,
+    pub reroll: Option<Span>,
+    /// Dice rolled this turn (the only ones the reroll may choose).
+    pub rolled: Vec<DieId>,
+    /// Who may act now.
+    pub priority: usize,
+    /// The inactive player acted with this priority: it returns to the active player.
+    pub inactive_acted: bool,
+    /// Both players passed in a row: the step may end.
+    pub ready: bool,
+    /// The last pass of the active player, for messages.
+    pub passed: Option<Span>,
+    /// Damage splits given by `assign` lines: attacker, then (blocker, amount).
+    pub assigned: Vec<Assignment>,
+    /// The `attack` and `block` lines of this turn.
+    pub attack: Option<Span>,
+    pub block: Option<Span>,
+    /// The cleanup step has been done (a position in the cleanup step has not yet).
+    pub done: bool,
+}
+
+impl Turn {
+    pub fn new(number: u32, active: usize, line: Span) -> Turn {
+        Turn {
+            number,
+            active,
+            step: Step::Draw,
+            line,
+            step_line: line,
+            drawn: 0,
+            drawn_oop: 0,
+            refill: None,
+            roll: None,
+            reroll: None,
+            rolled: Vec::new(),
+            priority: active,
+            inactive_acted: false,
+            ready: false,
+            passed: None,
+            assigned: Vec::new(),
+            attack: None,
+            block: None,
+            done: false,
+        }
+    }
+
+    pub fn inactive(&self) -> usize {
+        1 - self.active
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameState {
+    pub edition: Edition,
+    pub dice: Vec<Die>,
+    /// Dice left on each card, by [`CardId`].
+    pub supply: Vec<u32>,
+    pub players: [Player; 2],
+    pub start_life: u32,
+    pub first: usize,
+    pub turn: Option<Turn>,
+    pub outcome: Option<Outcome>,
+}
+
+impl GameState {
+    /// The state before the first turn: sidekicks in the bags, every other die on its card.
+    pub fn new(cards: &GameCards, edition: Edition, life: u32, first: usize) -> GameState {
+        let mut dice = Vec::new();
+        for (owner, sk) in cards.sidekicks.iter().enumerate() {
+            for _ in 0..cards.get(*sk).dice {
+                dice.push(Die::new(*sk, owner, Zone::Bag));
+            }
+        }
+        let supply = cards
+            .cards
+            .iter()
+            .map(|c| {
+                if c.kind == DieKind::Sidekick {
+                    0
+                } else {
+                    c.dice
+                }
+            })
+            .collect();
+        let player = Player {
+            life: i64::from(life),
+            virtual_energy: 0,
+        };
+        GameState {
+            edition,
+            dice,
+            supply,
+            players: [player.clone(), player],
+            start_life: life,
+            first,
+            turn: None,
+            outcome: None,
+        }
+    }
+
+    pub fn die(&self, id: DieId) -> &Die {
+        &self.dice[usize::from(id.0)]
+    }
+
+    pub fn die_mut(&mut self, id: DieId) -> &mut Die {
+        &mut self.dice[usize::from(id.0)]
+    }
+
+    /// Every die of a player in a zone.
+    pub fn zone(&self, player: usize, zone: Zone) -> impl Iterator<Item = DieId> + '_ {
+        self.dice
+            .iter()
+            .enumerate()
+            .filter(move |(_, d)| d.owner == player && d.zone == zone)
+            .map(|(i, _)| DieId(i as u16))
+    }
+
+    pub fn count(&self, player: usize, zone: Zone) -> usize {
+        self.zone(player, zone).count()
+    }
+
+    /// Moves a die to a zone; leaving the reserve pool or the field clears its face and
+    /// marks (a die's face only matters while it shows in those two zones).
+    pub fn move_die(&mut self, id: DieId, zone: Zone, at: Span) {
+        let die = self.die_mut(id);
+        die.moved = at;
+        if matches!(zone, Zone::Reserve | Zone::Field) {
+            die.zone = zone;
+        } else {
+            die.reset(zone);
+        }
+    }
+
+    /// Where spent and used dice go: out of play on their owner's turn, the used pile
+    /// otherwise. The 2014 rules have no out of play zone.
+    pub fn spent_zone(&self, player: usize) -> Zone {
+        let own_turn = self.turn.as_ref().is_some_and(|t| t.active == player);
+        if own_turn && self.edition == Edition::Rules2018 {
+            Zone::Oop
+        } else {
+            Zone::Used
+        }
+    }
+
+    /// A new die bought from a card: it goes to the buyer's used pile.
+    pub fn add_die(&mut self, card: CardId, owner: usize, zone: Zone, at: Span) -> DieId {
+        let mut die = Die::new(card, owner, zone);
+        die.moved = at;
+        self.dice.push(die);
+        DieId((self.dice.len() - 1) as u16)
+    }
+
+    /// The game ends when a player's life reaches zero: both at once is a tie.
+    pub fn settle_outcome(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let down = [self.players[0].life <= 0, self.players[1].life <= 0];
+        self.outcome = match down {
+            [true, true] => Some(Outcome::Tie),
+            [true, false] => Some(Outcome::Won { winner: 1 }),
+            [false, true] => Some(Outcome::Won { winner: 0 }),
+            [false, false] => None,
+        };
+    }
+
+    /// The state as a `position` block, which a fixture may start from.
+    pub fn position(&self, cards: &GameCards) -> String {
+        let mut out = String::from("position\n");
+        if let Some(t) = &self.turn {
+            let _ = writeln!(
+                out,
+                "turn {} {} {}",
+                t.number, cards.players[t.active], t.step
+            );
+        }
+        for (p, name) in cards.players.iter().enumerate() {
+            let _ = writeln!(out, "life {name} {}", self.players[p].life.max(0));
+        }
+        for (p, name) in cards.players.iter().enumerate() {
+            for zone in [
+                Zone::Bag,
+                Zone::Prep,
+                Zone::Reserve,
+                Zone::Field,
+                Zone::Used,
+                Zone::Oop,
+            ] {
+                let items = self.zone_items(cards, p, zone);
+                if !items.is_empty() {
+                    let _ = writeln!(out, "{zone} {name} {items}");
+                }
+            }
+            if self.players[p].virtual_energy > 0 {
+                let _ = writeln!(out, "virtual {name} {}", self.players[p].virtual_energy);
+            }
+        }
+        for id in cards.ids() {
+            let card = cards.get(id);
+            if card.kind != DieKind::Sidekick && card.dice > 0 {
+                let left = self.supply[usize::from(id.0)];
+                if left != card.dice {
+                    let _ = writeln!(out, "supply {} {left}", card.alias);
+                }
+            }
+        }
+        if let Some(t) = &self.turn {
+            if t.priority != t.active {
+                let _ = writeln!(out, "priority {}", cards.players[t.priority]);
+            }
+        }
+        out.push_str("end\n");
+        out
+    }
+
+    /// A zone's dice in dmlog form, grouped by card and state: `SK:fist x2 CA:L3[dmg=1]`;
+    /// empty for an empty zone (the caller writes `none` where it must).
+    pub fn zone_items(&self, cards: &GameCards, player: usize, zone: Zone) -> String {
+        let mut groups: Vec<(String, u32)> = Vec::new();
+        let mut ids: Vec<DieId> = self.zone(player, zone).collect();
+        ids.sort_by_key(|id| self.die(*id).card);
+        for id in ids {
+            let text = self.die_text(cards, id);
+            match groups.iter_mut().find(|(t, _)| *t == text) {
+                Some((_, n)) => *n += 1,
+                None => groups.push((text, 1)),
+            }
+        }
+        let items: Vec<String> = groups
+            .into_iter()
+            .map(|(t, n)| if n > 1 { format!("{t} x{n}") } else { t })
+            .collect();
+        items.join(" ")
+    }
+
+    /// One die in dmlog form, with its face and modifiers.
+    pub fn die_text(&self, cards: &GameCards, id: DieId) -> String {
+        let die = self.die(id);
+        let mut text = cards.get(die.card).alias.to_string();
+        if let Some(face) = &die.face {
+            let _ = write!(text, ":{face}");
+        }
+        let mut mods = Vec::new();
+        if die.damage > 0 {
+            mods.push(format!("dmg={}", die.damage));
+        }
+        if die.attacking {
+            mods.push("attacking".to_string());
+        }
+        if let Some(b) = die.blocking {
+            mods.push(format!("blocking={}", self.die_text_plain(cards, b)));
+        }
+        if die.spent {
+            mods.push("spent".to_string());
+        }
+        if !mods.is_empty() {
+            let _ = write!(text, "[{}]", mods.join(","));
+        }
+        text
+    }
+
+    /// A die's card and face only, as a `blocking=` target is written.
+    pub fn die_text_plain(&self, cards: &GameCards, id: DieId) -> String {
+        let die = self.die(id);
+        match &die.face {
+            Some(face) => format!("{}:{face}", cards.get(die.card).alias),
+            None => cards.get(die.card).alias.to_string(),
+        }
+    }
+}
+
+impl Die {
+    pub fn new(card: CardId, owner: usize, zone: Zone) -> Die {
+        Die {
+            card,
+            owner,
+            zone,
+            face: None,
+            damage: 0,
+            spent: false,
+            attacking: false,
+            blocking: None,
+            moved: Span::default(),
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! A state line the log asserts (life, a zone, supply, virtual energy, priority) differs
+//! from the state the rules compute from the moves before it.
+//!
+//! Rule: the state follows from the moves; an assertion records what the players agreed at
+//! the table, so a mismatch means the table and the rules parted ways (Avengers Infinity
+//! rulebook, PLAY AREAS; WINNING).
+//!
+//! ```text
+//! attack SK:L1 x2
+//! block none
+//! life Eric 9            # two unblocked sidekicks: Eric has 8
+//! ```
+//!
+//! Legal instead: the help line shows the computed value.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, PLAY AREAS";
+
+/// `claimed` is what the log says, `computed` what the rules give.
+pub fn new(span: Span, claimed: String, computed: String) -> Violation {
+    violation(
+        RuleCode::AssertionMismatch,
+        span,
+        format!("the log says {claimed}, but {computed}"),
+        format!("the log says {claimed}"),
+        format!("dmlint computes from the moves above: {computed}"),
+        SOURCE,
+    )
+}

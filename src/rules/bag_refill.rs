@@ -1,0 +1,30 @@
+//! The bag is refilled while it still holds dice, or a draw goes on from an empty bag
+//! without refilling it.
+//!
+//! Rule: "If you ever need to draw one or more dice and your bag is empty, move all dice
+//! currently in your Used Pile (NOT including Out of Play) to the bag", then keep drawing.
+//! (Avengers Infinity rulebook, PLAY AREAS, The Bag.)
+//!
+//! ```text
+//! draw SK x2
+//! refill               # two dice are still in the bag
+//! ```
+//!
+//! Legal instead: draw what the bag holds, refill only when it is empty.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, PLAY AREAS, The Bag";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::BagRefill,
+        span,
+        message,
+        "refill out of place",
+        help,
+        SOURCE,
+    )
+}

@@ -1,0 +1,30 @@
+//! A purchase from the opponent's card (or of a sidekick, which has no card).
+//!
+//! Rule: "You can purchase dice from the Basic Action Cards in the center of the table, as
+//! well as from the cards on your side of the table. You may NOT purchase your dice from
+//! your opponent's cards." (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP,
+//! Purchasing a Die.)
+//!
+//! ```text
+//! turn 1 Eric
+//! buy HT pay SK:bolt SK:fist     # Human Torch is Mike's card
+//! ```
+//!
+//! Legal instead: buy from your own cards or the basic action cards.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Purchasing a Die";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::BuyOpponentCard,
+        span,
+        message,
+        "not your card",
+        help,
+        SOURCE,
+    )
+}

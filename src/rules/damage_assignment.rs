@@ -1,0 +1,33 @@
+//! An attacker's damage is assigned wrongly: held back, more than its attack, to a die
+//! that does not block it, for an unblocked attacker, or not at all when it has several
+//! blockers.
+//!
+//! Rule: "Attacking dice must assign all their damage; they cannot choose to hold any
+//! back." A blocked attacker splits its attack among its blockers as the active player
+//! chooses. (Avengers Infinity rulebook, TURN ORDER, 4. ATTACK STEP, Assign Damage.)
+//!
+//! ```text
+//! block HT:L2 -> CA:L3, HT:L1 -> CA:L3
+//! pass
+//! Mike: pass
+//! assign CA:L3 -> HT:L2=3        # Captain America has 5 attack: 2 held back
+//! ```
+//!
+//! Legal instead: `assign CA:L3 -> HT:L2=3 HT:L1=2`.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 4. ATTACK STEP, Assign Damage";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::DamageAssignment,
+        span,
+        message,
+        "wrong damage assignment",
+        help,
+        SOURCE,
+    )
+}

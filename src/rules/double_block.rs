@@ -1,0 +1,29 @@
+//! One blocker blocks two attackers.
+//!
+//! Rule: "Each blocking character die must choose a specific attacker to block; however,
+//! they may assign multiple dice to block the same attacker." (Avengers Infinity rulebook,
+//! TURN ORDER, 4. ATTACK STEP, Declare Blockers.)
+//!
+//! ```text
+//! field Mike SK:L1              # one sidekick
+//! block SK:L1 -> CA:L3, SK:L1 -> BE:L2
+//! ```
+//!
+//! Legal instead: each blocker names one attacker.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 4. ATTACK STEP, Declare Blockers";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::DoubleBlock,
+        span,
+        message,
+        "blocks twice",
+        help,
+        SOURCE,
+    )
+}

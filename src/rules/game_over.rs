@@ -1,0 +1,32 @@
+//! A move after the game ended.
+//!
+//! Rule: "As soon as your opponent's life reaches 0 or below, the game ends immediately";
+//! both reaching 0 at once is a tie. Nothing happens after that. (Avengers Infinity
+//! rulebook, WINNING.)
+//!
+//! ```text
+//! attack SK:L1 x2        # Mike goes from 2 life to 0
+//! block none
+//! field SK:L1            # the game has already ended
+//! ```
+//!
+//! Legal instead: end the log where the game ended (assertions may follow).
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, WINNING";
+
+/// `how` says how it ended ("Eric won"); `ended` is the line that ended it.
+pub fn new(span: Span, how: String, ended: Span) -> Violation {
+    violation(
+        RuleCode::GameOver,
+        span,
+        format!("a move after the end of the game: {how}"),
+        "the game is over",
+        "nothing can happen after a player's life reaches 0; remove the lines after it",
+        SOURCE,
+    )
+    .with_context(ended, "the game ended here")
+}

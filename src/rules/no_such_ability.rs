@@ -1,0 +1,29 @@
+//! A global ability, activated ability or trigger is used from a card that has no
+//! ability text.
+//!
+//! Rule: only card text gives abilities; a card without text has none to use. (Avengers
+//! Infinity rulebook, USE GLOBAL ABILITIES; card text supersedes rule text.)
+//!
+//! ```text
+//! GR = Ghost Rider: Johnny Blaze x2     # no ability text
+//! global GR pay SK:bolt
+//! ```
+//!
+//! Legal instead: use abilities printed on the card.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, USE GLOBAL ABILITIES";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::NoSuchAbility,
+        span,
+        message,
+        "no ability",
+        help,
+        SOURCE,
+    )
+}

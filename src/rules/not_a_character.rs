@@ -1,0 +1,29 @@
+//! A die fielded while it shows an energy or action face.
+//!
+//! Rule: "Once rolled to a Character face, dice can be moved here from the Reserve Pool by
+//! paying their Fielding Cost." (Avengers Infinity rulebook, PLAY AREAS, Field Zone; TURN
+//! ORDER, 3. MAIN STEP, Fielding Characters.)
+//!
+//! ```text
+//! field SK:fist     # a fist is energy
+//! ```
+//!
+//! Legal instead: field dice showing a level (`L1`, `L2`, `L3`).
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str =
+    "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Fielding Characters";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::NotACharacter,
+        span,
+        message,
+        "not a character face",
+        help,
+        SOURCE,
+    )
+}

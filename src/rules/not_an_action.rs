@@ -1,0 +1,27 @@
+//! A die used as an action while it shows an energy or character face.
+//!
+//! Rule: "If you have rolled an Action face on one of your Action Dice, you may play it".
+//! (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Playing Actions.)
+//!
+//! ```text
+//! use FB:2gen      # the Force Beam die shows energy
+//! ```
+//!
+//! Legal instead: use dice showing `act`, `*` or `**`.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Playing Actions";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::NotAnAction,
+        span,
+        message,
+        "not an action face",
+        help,
+        SOURCE,
+    )
+}

@@ -1,0 +1,27 @@
+//! A payment names a die that is not showing energy (a character or action face).
+//!
+//! Rule: energy is spent from "Energy Dice (die showing an energy face)" in the reserve
+//! pool. (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Spending Energy.)
+//!
+//! ```text
+//! buy HT pay SK:L1 SK:bolt     # a sidekick showing its character face is not energy
+//! ```
+//!
+//! Legal instead: pay with dice showing energy faces.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Spending Energy";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::NotEnergy,
+        span,
+        message,
+        "not energy",
+        help,
+        SOURCE,
+    )
+}

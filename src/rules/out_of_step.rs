@@ -1,0 +1,34 @@
+//! A move made in a step where the rules do not allow it: a purchase in the attack step,
+//! a draw after the roll, a second roll, an action die before the roll, damage assigned
+//! before the blockers.
+//!
+//! Rule: a turn goes through its steps in order (clear and draw, roll and reroll, main,
+//! attack, cleanup) and "once a Step is completed, a player cannot go back to it in the
+//! same turn". Purchases and fielding belong to the main step; action dice and globals to
+//! the main step and the attack step's action window. (Avengers Infinity rulebook, TURN
+//! ORDER; ATTACK STEP.)
+//!
+//! ```text
+//! attack SK:L1
+//! block none
+//! buy CA pay SK:fist x4     # the main step is over
+//! ```
+//!
+//! Legal instead: buy before declaring attackers.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::OutOfStep,
+        span,
+        message,
+        "not in this step",
+        help,
+        SOURCE,
+    )
+}

@@ -1,0 +1,28 @@
+//! A payment spends more energy than the cost.
+//!
+//! Rule: "You can never choose to spend energy for no reason." A double face is spun down
+//! to keep its other half. (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Spending
+//! Energy.)
+//!
+//! ```text
+//! field SK:L1 pay SK:fist     # a sidekick fields for free
+//! ```
+//!
+//! Legal instead: pay exactly the cost (`pay XX:2fist->fist` spends one of two).
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Spending Energy";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::PaymentExcess,
+        span,
+        message,
+        "energy spent for nothing",
+        help,
+        SOURCE,
+    )
+}

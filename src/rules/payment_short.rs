@@ -1,0 +1,28 @@
+//! A cost paid with less energy than it requires: a purchase cost, a fielding cost.
+//!
+//! Rule: "To purchase a die, you must pay its purchase cost … in energy"; "you must pay
+//! energy equal to the character die's fielding cost". Costs cannot be avoided. (Avengers
+//! Infinity rulebook, TURN ORDER, 3. MAIN STEP.)
+//!
+//! ```text
+//! buy CA pay SK:shield SK:bolt SK:fist     # Captain America costs 4
+//! ```
+//!
+//! Legal instead: pay the whole cost; the help line shows the reserve pool.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::PaymentShort,
+        span,
+        message,
+        "not enough energy",
+        help,
+        SOURCE,
+    )
+}

@@ -1,0 +1,29 @@
+//! A purchase paid without energy of the card's type.
+//!
+//! Rule: "if the card has one or more energy types then at least one of the energy you
+//! spend must match the energy type(s)". A wild energy counts as any one type; generic
+//! energy matches no type. (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP,
+//! Purchasing a Die.)
+//!
+//! ```text
+//! buy CA pay SK:fist SK:bolt SK:mask SK:fist     # Captain America needs a shield
+//! ```
+//!
+//! Legal instead: include a shield (or a wild) in the payment.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Purchasing a Die";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::PaymentType,
+        span,
+        message,
+        "missing energy type",
+        help,
+        SOURCE,
+    )
+}

@@ -1,0 +1,31 @@
+//! A step with priority (the main step, the attack step's action window) ends without
+//! both players passing (2018 rules).
+//!
+//! Rule: "Once the inactive player has passed priority without doing anything, and the
+//! active player does not choose to perform any more actions, the Main Step will end." The
+//! same holds in the action window before damage. (Avengers Infinity rulebook, PASSING
+//! PRIORITY; ATTACK STEP, Action/Global Window.)
+//!
+//! ```text
+//! buy CA pay SK:fist x4
+//! attack none            # no `pass` / `Mike: pass` yet
+//! ```
+//!
+//! Legal instead: `pass`, then `Mike: pass`, then `attack none`.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, PASSING PRIORITY";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::PriorityNotPassed,
+        span,
+        message,
+        "the step cannot end yet",
+        help,
+        SOURCE,
+    )
+}

@@ -1,0 +1,30 @@
+//! The roll does not roll exactly the dice in the prep area: a die left out, a die that
+//! is not there, or a die without its face.
+//!
+//! Rule: "From the Prep Area, take all the dice that you drew, plus any that were
+//! previously there … and ROLL all of them." (Avengers Infinity rulebook, TURN ORDER,
+//! 2. ROLL AND REROLL STEP.)
+//!
+//! ```text
+//! draw SK x4
+//! roll SK:fist SK:bolt SK:L1     # four dice were drawn
+//! ```
+//!
+//! Legal instead: list every die of the prep area with the face it came up with.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 2. ROLL AND REROLL STEP";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::RollMismatch,
+        span,
+        message,
+        "not what the prep area holds",
+        help,
+        SOURCE,
+    )
+}

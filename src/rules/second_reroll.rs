@@ -1,0 +1,28 @@
+//! A second reroll in one roll step.
+//!
+//! Rule: "You only get one reroll, so select all the dice at once, and reroll them as a
+//! single group." (Avengers Infinity rulebook, TURN ORDER, 2. ROLL AND REROLL STEP.)
+//!
+//! ```text
+//! reroll SK:L1->mask
+//! reroll SK:mask->fist     # the reroll was already used
+//! ```
+//!
+//! Legal instead: choose every die for the one reroll together.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 2. ROLL AND REROLL STEP";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::SecondReroll,
+        span,
+        message,
+        "a second reroll",
+        help,
+        SOURCE,
+    )
+}

@@ -1,0 +1,28 @@
+//! A partly spent die is spun down to a face that is not part of what it showed.
+//!
+//! Rule: "If a die shows multiple energy, you may 'partially' use the die by spinning it
+//! down to a single-energy face that reflects the unspent portion." (Avengers Infinity
+//! rulebook, TURN ORDER, 3. MAIN STEP, Spending Energy.)
+//!
+//! ```text
+//! field HT:L2 pay XX:2fist->bolt     # what is left of two fists is a fist
+//! ```
+//!
+//! Legal instead: `XX:2fist->fist`.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Spending Energy";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::SpinDown,
+        span,
+        message,
+        "not a spin-down",
+        help,
+        SOURCE,
+    )
+}

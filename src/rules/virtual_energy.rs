@@ -1,0 +1,30 @@
+//! A payment uses more virtual energy than the player holds.
+//!
+//! Rule: virtual generic energy comes from a short draw or from half of a double generic
+//! face, and "it is lost" when its holder passes priority. (Avengers Infinity rulebook,
+//! TURN ORDER, 1. CLEAR AND DRAW STEP; PASSING PRIORITY.)
+//!
+//! ```text
+//! pass
+//! Mike: pass
+//! field SK:L1 pay virtual 1     # the virtual energy was lost at the pass
+//! ```
+//!
+//! Legal instead: spend virtual energy before passing priority.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, PASSING PRIORITY";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::VirtualEnergy,
+        span,
+        message,
+        "more than held",
+        help,
+        SOURCE,
+    )
+}

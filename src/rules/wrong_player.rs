@@ -1,0 +1,31 @@
+//! A move made by a player the rules do not let make it: the inactive player buying,
+//! fielding, drawing, rolling, attacking or using an action die; the active player
+//! declaring blockers.
+//!
+//! Rule: "The inactive player may not purchase or field dice, nor may they use Action
+//! Dice"; the defender declares blockers. (Avengers Infinity rulebook, PASSING PRIORITY;
+//! ATTACK STEP, Declare Blockers.)
+//!
+//! ```text
+//! turn 2 Eric
+//! Mike: field SK:L1     # Mike is not the active player
+//! ```
+//!
+//! Legal instead: on Eric's turn Mike may only use global abilities (and block).
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, PASSING PRIORITY";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::WrongPlayer,
+        span,
+        message,
+        "not this player's move",
+        help,
+        SOURCE,
+    )
+}
