@@ -1,6 +1,7 @@
 //! Runs every fixture under `fixtures/`: each diagnostic must be expected by a `#~ CODE`
-//! annotation on its own line, and each annotation met; the rendered outcome is
-//! snapshotted (plain theme, fixed width) and reviewed.
+//! annotation on its own line, and each annotation met; the rendered diagnostics and
+//! the state each game's replay ended in are snapshotted (plain theme, fixed width) and
+//! reviewed.
 
 use std::collections::BTreeMap;
 use std::io::Cursor;
@@ -17,7 +18,8 @@ fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
-fn outcome(text: &str) -> (ByLine, ByLine) {
+fn outcome(text: &str) -> (ByLine, ByLine, String) {
+    let mut states = String::new();
     let mut expected = ByLine::new();
     let mut found = ByLine::new();
     let mut stream = GameStream::new(Cursor::new(text.as_bytes()));
@@ -44,19 +46,34 @@ fn outcome(text: &str) -> (ByLine, ByLine) {
         for (at, code) in checked.codes() {
             found.entry(line_of(text, at)).or_default().push(code);
         }
+        // The state each replay ended in: the snapshot shows what the engine computed,
+        // not only what it objected to.
+        if let Some((cards, state)) = &checked.replay.end {
+            let label = checked
+                .chunk
+                .game
+                .as_ref()
+                .and_then(|g| g.label.as_ref())
+                .map_or(String::new(), |l| format!(" {}", l.node));
+            let at = match checked.replay.stopped {
+                Some(s) => format!("stopped at line {}", line_of(text, s.start)),
+                None => "replayed to the end".to_string(),
+            };
+            states.push_str(&format!("# game{label}: {at}\n{}", state.position(cards)));
+        }
     }
     expected.retain(|_, v| !v.is_empty());
     for v in expected.values_mut().chain(found.values_mut()) {
         v.sort();
     }
-    (expected, found)
+    (expected, found, states)
 }
 
 #[test]
 fn fixtures() {
     insta::glob!("../fixtures", "**/*.dmlog", |path| {
         let text = std::fs::read_to_string(path).unwrap();
-        let (expected, found) = outcome(&text);
+        let (expected, found, states) = outcome(&text);
         assert_eq!(
             found,
             expected,
@@ -77,6 +94,8 @@ fn fixtures() {
             50,
             &mut out,
         );
+        out.push_str("\n--- final states ---\n");
+        out.push_str(&states);
         insta::assert_snapshot!(out);
     });
 }
