@@ -100,8 +100,13 @@ pub struct Checked {
 }
 
 /// Checks one parsed game: its card names, then (when it has neither syntax nor card
-/// errors) its replay.
-pub fn check_chunk(chunk: ParsedChunk, header: &Header, pool: &Pool) -> Checked {
+/// errors) its replay, up to the line holding byte `until` when given.
+pub fn check_chunk(
+    chunk: ParsedChunk,
+    header: &Header,
+    pool: &Pool,
+    until: Option<usize>,
+) -> Checked {
     let card_errors = chunk
         .game
         .as_ref()
@@ -112,7 +117,7 @@ pub fn check_chunk(chunk: ParsedChunk, header: &Header, pool: &Pool) -> Checked 
     let checkable = chunk.errors.iter().all(|e| e.severity != Severity::Error)
         && card_errors.iter().all(|e| e.severity != Severity::Error);
     let replay = match &chunk.game {
-        Some(g) if checkable => replay(g, header, pool, None),
+        Some(g) if checkable => replay(g, header, pool, until),
         _ => Replay::default(),
     };
     Checked {
@@ -155,6 +160,13 @@ impl Checked {
         diags
     }
 
+    /// Renders every diagnostic, in file order.
+    pub fn render(&self, name: &str, renderer: &Renderer, out: &mut String) {
+        for (_, _, diag) in self.diagnostics() {
+            renderer.render(name, &self.chunk.source, diag, out);
+        }
+    }
+
     /// Each diagnostic's start and code, in file order: what fixtures compare.
     pub fn codes(&self) -> Vec<(usize, String)> {
         self.diagnostics()
@@ -189,7 +201,7 @@ pub fn check_reader(
             }
         };
         report.games += usize::from(chunk.game.is_some());
-        let checked = check_chunk(chunk, stream.header(), pool);
+        let checked = check_chunk(chunk, stream.header(), pool, None);
         let mut diags = checked.diagnostics();
         diags.sort_by_key(|d| d.0);
         if let (None, Some((cards, state))) = (checked.replay.stopped, &checked.replay.end) {

@@ -17,6 +17,7 @@ use dmlint::cards::show::describe;
 use dmlint::cards::{BrokenCard, CardCode, CardError, CardFile, Pool, SetStats, parse_card_file};
 use dmlint::check::{DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, unreadable};
 use dmlint::codes;
+use dmlint::inspect::{StateReport, Target, state_at};
 use dmlint::render::{Format, Renderer};
 use dmlint::syntax::{Chunk, Span};
 use miette::IntoDiagnostic;
@@ -41,6 +42,9 @@ enum Command {
     Check(CheckArgs),
     /// Find cards in the pool, validate a card file, or show the pool's coverage.
     Cards(CardsArgs),
+    /// Print the game state after a line (or at the start of a turn) as a `position`
+    /// block, ready to paste into a fixture.
+    State(StateArgs),
     /// Print the documentation of a diagnostic code (all codes when none is given).
     Explain {
         /// A code: `dmlint::syntax::unknown-keyword`, `syntax::unknown-keyword` or `unknown-keyword`.
@@ -61,6 +65,25 @@ struct CheckArgs {
     /// The most diagnostics printed per file; the rest are counted.
     #[arg(long, default_value_t = DEFAULT_MAX_DIAGNOSTICS)]
     max_diagnostics: usize,
+    #[command(flatten)]
+    cards: CardFiles,
+}
+
+#[derive(Args)]
+struct StateArgs {
+    /// The log to replay.
+    file: PathBuf,
+    /// Stop after this line (1-based).
+    #[arg(
+        long,
+        value_name = "LINE",
+        required_unless_present = "turn",
+        conflicts_with = "turn"
+    )]
+    at: Option<usize>,
+    /// Stop at the first `turn N …` line (after its clear step).
+    #[arg(long, value_name = "N")]
+    turn: Option<u32>,
     #[command(flatten)]
     cards: CardFiles,
 }
@@ -102,9 +125,71 @@ fn main() -> miette::Result<ExitCode> {
     match cli.command {
         Some(Command::Explain { code }) => explain(code.as_deref()),
         Some(Command::Cards(args)) => cards(args),
+        Some(Command::State(args)) => state(args),
         Some(Command::Check(args)) => check(args),
         None => check(cli.check),
     }
+}
+
+/// The most a log may weigh for `dmlint state`, which reads it whole.
+const STATE_MAX_FILE: u64 = 256 << 20;
+
+fn state(args: StateArgs) -> miette::Result<ExitCode> {
+    let renderer = renderer(Format::Human, ColorChoice::Auto);
+    let Some((pool, cards_ok)) = load_pool(&args.cards, &renderer) else {
+        return Ok(ExitCode::from(2));
+    };
+    let name = args.file.display().to_string();
+    let text = match std::fs::metadata(&args.file) {
+        Ok(m) if m.len() > STATE_MAX_FILE => Err(format!(
+            "the file is {} MiB; `dmlint state` reads at most {} MiB",
+            m.len() >> 20,
+            STATE_MAX_FILE >> 20
+        )),
+        _ => std::fs::read(&args.file)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .map_err(|e| e.to_string()),
+    };
+    let text = match text {
+        Ok(t) => t,
+        Err(why) => {
+            let mut out = String::new();
+            unreadable_report(&name, &why, &renderer, &mut out);
+            write_out(&mut io::stdout().lock(), &out).into_diagnostic()?;
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let target = match (args.at, args.turn) {
+        (Some(line), _) => Target::Line(line),
+        (None, Some(turn)) => Target::Turn(turn),
+        (None, None) => unreachable!("clap requires --at or --turn"),
+    };
+    let mut out = String::new();
+    let report = state_at(&name, &text, target, &pool, &renderer, &mut out);
+    let code = match report {
+        StateReport::Found { position, reached } => {
+            let at = match target {
+                Target::Line(n) => format!("after line {n}"),
+                Target::Turn(n) => format!("at the start of turn {n}"),
+            };
+            if reached {
+                out.push_str(&format!("# {name}: the state {at}\n"));
+            } else {
+                out.push_str(&format!(
+                    "# {name}: the replay stopped before reaching the point {at} (see above); the state where it stopped\n"
+                ));
+            }
+            out.push_str(&position);
+            if reached && cards_ok { 0 } else { 2 }
+        }
+        StateReport::NoTarget(why) => {
+            out.push_str(&format!("error: {why}\n"));
+            2
+        }
+        StateReport::NotReplayable => 2,
+    };
+    write_out(&mut io::stdout().lock(), &out).into_diagnostic()?;
+    Ok(ExitCode::from(code))
 }
 
 fn explain(code: Option<&str>) -> miette::Result<ExitCode> {

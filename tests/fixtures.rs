@@ -42,7 +42,7 @@ fn outcome(text: &str) -> (ByLine, ByLine, String) {
                 }
             }
         }
-        let checked = check_chunk(chunk, stream.header(), Pool::embedded());
+        let checked = check_chunk(chunk, stream.header(), Pool::embedded(), None);
         for (at, code) in checked.codes() {
             found.entry(line_of(text, at)).or_default().push(code);
         }

@@ -750,6 +750,13 @@ mod tests {
             codes("dmlog 1\nposition\nturn 4 A\nend\n"),
             vec![(SyntaxCode::UnexpectedToken, 3)]
         );
+        // Every step parses, `draw` and `roll` included (they are also clause keywords).
+        for step in [
+            "draw", "roll", "main", "attack", "blockers", "window", "damage", "cleanup",
+        ] {
+            let text = format!("dmlog 1\nposition\nturn 1 A {step}\nend\n");
+            assert_eq!(codes(&text), vec![], "{step}");
+        }
     }
 
     #[test]

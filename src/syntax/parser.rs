@@ -686,7 +686,15 @@ fn position_turn(i: In) -> PResult<StateLine> {
 }
 
 fn step(i: In) -> PResult<Spanned<Step>> {
-    let (rest, w) = expect("a step", word).parse(i)?;
+    // Not `word`: two steps, `draw` and `roll`, are reserved words (clause keywords).
+    let (rest, w) = expect(
+        "a step",
+        map(
+            take_while1(|c: char| c.is_alphanumeric() || c == '-'),
+            owned,
+        ),
+    )
+    .parse(i)?;
     let step = match w.node.as_str() {
         "draw" => Step::Draw,
         "roll" => Step::Roll,

@@ -1,0 +1,74 @@
+//! `dmlint state`: the printed position is a state the engine reads back unchanged.
+
+use dmlint::cards::Pool;
+use dmlint::inspect::{StateReport, Target, state_at};
+use dmlint::render::{Format, Renderer};
+
+fn position(text: &str, target: Target) -> (String, bool, String) {
+    let mut out = String::new();
+    let report = state_at(
+        "t.dmlog",
+        text,
+        target,
+        Pool::embedded(),
+        &Renderer::plain(Format::Short),
+        &mut out,
+    );
+    match report {
+        StateReport::Found { position, reached } => (position, reached, out),
+        other => panic!("no state: {other:?}\n{out}"),
+    }
+}
+
+#[test]
+fn every_state_of_a_game_round_trips_through_a_position_block() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/engine/vanilla-game.dmlog"
+    ))
+    .unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let first_turn = lines.iter().position(|l| l.starts_with("turn ")).unwrap();
+    let setup = lines[..first_turn].join("\n");
+    let mut checked = 0;
+    for n in first_turn + 1..=lines.len() {
+        let (printed, reached, diags) = position(&text, Target::Line(n));
+        assert!(reached && diags.is_empty(), "line {n}: {diags}");
+        let again = format!("{setup}\n{printed}");
+        let last = again.lines().count();
+        let (reprinted, reached, diags) = position(&again, Target::Line(last));
+        assert!(reached && diags.is_empty(), "line {n}: {diags}\n{again}");
+        assert_eq!(reprinted, printed, "line {n}");
+        checked += 1;
+    }
+    assert!(checked > 40);
+}
+
+#[test]
+fn a_turn_target_stops_after_that_turn_line() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/engine/vanilla-game.dmlog"
+    ))
+    .unwrap();
+    let (printed, reached, _) = position(&text, Target::Turn(2));
+    assert!(reached);
+    // Ann's turn 2 has just begun: her saved energy was cleared, nothing drawn yet.
+    assert!(
+        printed.starts_with("position\nturn 2 Ann draw\n"),
+        "{printed}"
+    );
+    assert!(printed.contains("bag Ann SK x4\n"), "{printed}");
+}
+
+#[test]
+fn a_replay_that_stops_early_says_so() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/logs/avx-first-game-long.dmlog"
+    ))
+    .unwrap();
+    let (_, reached, diags) = position(&text, Target::Line(130));
+    assert!(!reached);
+    assert!(diags.contains("dmlint::engine::undecided"), "{diags}");
+}
