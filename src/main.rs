@@ -297,6 +297,8 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
     }
     Ok(if total.errors > 0 {
         ExitCode::from(2)
+    } else if total.violations > 0 {
+        ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })

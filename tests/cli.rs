@@ -24,6 +24,33 @@ fn a_legal_game_exits_0_with_its_result() {
 }
 
 #[test]
+fn an_illegal_move_exits_1_at_its_line() {
+    let log = "dmlog 1\nformat custom life 3\nteam Ann\nGR = Ghost Rider: Johnny Blaze\n\
+               team Bob\nAM = Ant-Man: Biophysicist\nfirst Ann\nturn 1 Ann\ndraw SK x3\n\
+               draw SK to oop\nroll SK:bolt SK:fist SK:L1\nreroll SK:L1->mask\nreroll SK:mask->bolt\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dmlint"))
+        .args(["-", "--format", "short"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(log.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o)
+            .starts_with("<stdin>:13:1: error[dmlint::rules::second-reroll]: a second reroll"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn the_logs_replay_clean_up_to_the_first_unmodelled_card() {
     // Until card abilities are encoded, each log stops, undecided, at the first line
     // that needs one; every move before it replays without a violation.
@@ -201,7 +228,11 @@ fn cards_check_reports_a_bad_card_file_and_exits_2() {
     );
     // A rules writer's custom card: unknown to the built-in pool, known with --cards.
     let log = dir.join("x.dmlog");
-    std::fs::write(&log, "dmlog 1\nteam A\nC = Custom: Rules Writer\n").unwrap();
+    std::fs::write(
+        &log,
+        "dmlog 1\nformat custom\nteam A\nC = Custom: Rules Writer\n",
+    )
+    .unwrap();
     let o = dmlint(&[log.to_str().unwrap(), "--format", "short"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stdout(&o).contains("dmlint::cards::unknown-card"));
