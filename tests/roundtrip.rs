@@ -155,3 +155,27 @@ fn the_kitchen_sink_uses_every_kind_of_line() {
         );
     }
 }
+
+#[test]
+fn the_grammar_readme_complete_game_replays_legal() {
+    let examples = readme_examples();
+    let game = examples
+        .iter()
+        .find(|t| t.contains("concede"))
+        .expect("the README shows a complete game");
+    let mut stream = dmlint::syntax::GameStream::new(std::io::Cursor::new(game.as_bytes()));
+    let chunk = stream.next_chunk().unwrap().unwrap();
+    let header = stream.header().clone();
+    let checked = dmlint::check::check_chunk(chunk, &header, dmlint::cards::Pool::embedded(), None);
+    assert_eq!(
+        checked.codes(),
+        vec![],
+        "the README's game must replay clean"
+    );
+    let (cards, state) = checked.replay.end.expect("replayed");
+    assert_eq!(
+        state.outcome,
+        Some(dmlint::engine::Outcome::Won { winner: 1 })
+    );
+    assert_eq!(cards.players[1], "Bob");
+}
