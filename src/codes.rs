@@ -5,6 +5,7 @@
 
 use crate::cards::CardCode;
 use crate::diag::Code;
+use crate::engine::EngineCode;
 use crate::rules::RuleCode;
 use crate::syntax::SyntaxCode;
 
@@ -20,6 +21,7 @@ pub fn all() -> Vec<Explanation> {
     family(SyntaxCode::ALL)
         .chain(family(CardCode::ALL))
         .chain(family(RuleCode::ALL))
+        .chain(family(EngineCode::ALL))
         .collect()
 }
 
