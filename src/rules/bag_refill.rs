@@ -1,9 +1,9 @@
 //! The bag is refilled while it still holds dice, or a draw goes on from an empty bag
 //! without refilling it.
 //!
-//! Rule: "If you ever need to draw one or more dice and your bag is empty, move all dice
-//! currently in your Used Pile (NOT including Out of Play) to the bag", then keep drawing.
-//! (Avengers Infinity rulebook, PLAY AREAS, The Bag.)
+//! Rule: a draw that finds the bag empty first moves the whole used pile (never the out
+//! of play dice) into the bag, then goes on drawing. (Avengers Infinity rulebook, PLAY
+//! AREAS, The Bag.)
 //!
 //! ```text
 //! draw SK x2

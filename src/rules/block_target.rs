@@ -1,8 +1,7 @@
 //! A blocker is declared against a die that is not attacking.
 //!
-//! Rule: blockers block attackers: "Each blocking character die must choose a specific
-//! attacker to block". (Avengers Infinity rulebook, TURN ORDER, 4. ATTACK STEP, Declare
-//! Blockers.)
+//! Rule: each blocker picks one of the attacking dice to block. (Avengers Infinity
+//! rulebook, TURN ORDER, 4. ATTACK STEP, Declare Blockers.)
 //!
 //! ```text
 //! attack CA:L3

@@ -1,9 +1,8 @@
 //! A purchase from the opponent's card (or of a sidekick, which has no card).
 //!
-//! Rule: "You can purchase dice from the Basic Action Cards in the center of the table, as
-//! well as from the cards on your side of the table. You may NOT purchase your dice from
-//! your opponent's cards." (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP,
-//! Purchasing a Die.)
+//! Rule: a player buys from the basic action cards in the middle and from their own
+//! cards, never from the cards on the opponent's side. (Avengers Infinity rulebook,
+//! TURN ORDER, 3. MAIN STEP, Purchasing a Die.)
 //!
 //! ```text
 //! turn 1 Eric

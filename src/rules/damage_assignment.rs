@@ -2,9 +2,9 @@
 //! that does not block it, for an unblocked attacker, or not at all when it has several
 //! blockers.
 //!
-//! Rule: "Attacking dice must assign all their damage; they cannot choose to hold any
-//! back." A blocked attacker splits its attack among its blockers as the active player
-//! chooses. (Avengers Infinity rulebook, TURN ORDER, 4. ATTACK STEP, Assign Damage.)
+//! Rule: an attacker deals all of its attack, holding nothing back; a blocked attacker
+//! splits it among its blockers as the active player chooses. (Avengers Infinity
+//! rulebook, TURN ORDER, 4. ATTACK STEP, Assign Damage.)
 //!
 //! ```text
 //! block HT:L2 -> CA:L3, HT:L1 -> CA:L3

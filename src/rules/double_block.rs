@@ -1,8 +1,7 @@
 //! One blocker blocks two attackers.
 //!
-//! Rule: "Each blocking character die must choose a specific attacker to block; however,
-//! they may assign multiple dice to block the same attacker." (Avengers Infinity rulebook,
-//! TURN ORDER, 4. ATTACK STEP, Declare Blockers.)
+//! Rule: a blocker picks exactly one attacker; several blockers may pick the same one.
+//! (Avengers Infinity rulebook, TURN ORDER, 4. ATTACK STEP, Declare Blockers.)
 //!
 //! ```text
 //! field Mike SK:L1              # one sidekick

@@ -1,8 +1,7 @@
 //! A move after the game ended.
 //!
-//! Rule: "As soon as your opponent's life reaches 0 or below, the game ends immediately";
-//! both reaching 0 at once is a tie. Nothing happens after that. (Avengers Infinity
-//! rulebook, WINNING.)
+//! Rule: the game ends the moment a player's life is 0 or less; both players reaching 0
+//! together is a tie. (Avengers Infinity rulebook, WINNING.)
 //!
 //! ```text
 //! attack SK:L1 x2        # Mike goes from 2 life to 0

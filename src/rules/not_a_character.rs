@@ -1,8 +1,8 @@
 //! A die fielded while it shows an energy or action face.
 //!
-//! Rule: "Once rolled to a Character face, dice can be moved here from the Reserve Pool by
-//! paying their Fielding Cost." (Avengers Infinity rulebook, PLAY AREAS, Field Zone; TURN
-//! ORDER, 3. MAIN STEP, Fielding Characters.)
+//! Rule: only a die that came up on a character face moves from the reserve pool to the
+//! field, for its fielding cost. (Avengers Infinity rulebook, PLAY AREAS, Field Zone;
+//! TURN ORDER, 3. MAIN STEP, Fielding Characters.)
 //!
 //! ```text
 //! field SK:fist     # a fist is energy

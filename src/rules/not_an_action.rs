@@ -1,7 +1,7 @@
 //! A die used as an action while it shows an energy or character face.
 //!
-//! Rule: "If you have rolled an Action face on one of your Action Dice, you may play it".
-//! (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Playing Actions.)
+//! Rule: an action die is played only while it shows an action face. (Avengers Infinity
+//! rulebook, TURN ORDER, 3. MAIN STEP, Playing Actions.)
 //!
 //! ```text
 //! use FB:2gen      # the Force Beam die shows energy

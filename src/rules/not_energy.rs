@@ -1,7 +1,7 @@
 //! A payment names a die that is not showing energy (a character or action face).
 //!
-//! Rule: energy is spent from "Energy Dice (die showing an energy face)" in the reserve
-//! pool. (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Spending Energy.)
+//! Rule: costs are paid with dice showing energy faces, from the reserve pool.
+//! (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Spending Energy.)
 //!
 //! ```text
 //! buy HT pay SK:L1 SK:bolt     # a sidekick showing its character face is not energy

@@ -3,10 +3,10 @@
 //! before the blockers.
 //!
 //! Rule: a turn goes through its steps in order (clear and draw, roll and reroll, main,
-//! attack, cleanup) and "once a Step is completed, a player cannot go back to it in the
-//! same turn". Purchases and fielding belong to the main step; action dice and globals to
-//! the main step and the attack step's action window. (Avengers Infinity rulebook, TURN
-//! ORDER; ATTACK STEP.)
+//! attack, cleanup) and never returns to a finished step. Purchases and fielding belong
+//! to the main step; action dice and globals to the main step and the attack step's
+//! action window. (Avengers Infinity rulebook,
+//! TURN ORDER; ATTACK STEP.)
 //!
 //! ```text
 //! attack SK:L1

@@ -1,8 +1,7 @@
 //! A payment spends more energy than the cost.
 //!
-//! Rule: "You can never choose to spend energy for no reason." A double face is spun down
-//! to keep its other half. (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Spending
-//! Energy.)
+//! Rule: energy is never spent without a reason; a double face spun down keeps its
+//! other half. (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Spending Energy.)
 //!
 //! ```text
 //! field SK:L1 pay SK:fist     # a sidekick fields for free

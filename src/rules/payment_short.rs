@@ -1,8 +1,8 @@
 //! A cost paid with less energy than it requires: a purchase cost, a fielding cost.
 //!
-//! Rule: "To purchase a die, you must pay its purchase cost … in energy"; "you must pay
-//! energy equal to the character die's fielding cost". Costs cannot be avoided. (Avengers
-//! Infinity rulebook, TURN ORDER, 3. MAIN STEP.)
+//! Rule: a purchase costs the card's cost in energy, fielding costs the face's fielding
+//! cost; costs cannot be avoided or paid in part. (Avengers Infinity rulebook, TURN
+//! ORDER, 3. MAIN STEP.)
 //!
 //! ```text
 //! buy CA pay SK:shield SK:bolt SK:fist     # Captain America costs 4

@@ -1,9 +1,7 @@
 //! A purchase paid without energy of the card's type.
 //!
-//! Rule: "if the card has one or more energy types then at least one of the energy you
-//! spend must match the energy type(s)". A wild energy counts as any one type; generic
-//! energy matches no type. (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP,
-//! Purchasing a Die.)
+//! Rule: a card with energy types needs at least one energy of each of its types in the
+//! payment; a wild energy counts as any one type, generic energy as none. (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Purchasing a Die.)
 //!
 //! ```text
 //! buy CA pay SK:fist SK:bolt SK:mask SK:fist     # Captain America needs a shield

@@ -1,10 +1,9 @@
 //! A step with priority (the main step, the attack step's action window) ends without
 //! both players passing (2018 rules).
 //!
-//! Rule: "Once the inactive player has passed priority without doing anything, and the
-//! active player does not choose to perform any more actions, the Main Step will end." The
-//! same holds in the action window before damage. (Avengers Infinity rulebook, PASSING
-//! PRIORITY; ATTACK STEP, Action/Global Window.)
+//! Rule: the main step ends once the inactive player has passed without acting and the
+//! active player does nothing more. (Avengers Infinity rulebook, PASSING PRIORITY;
+//! ATTACK STEP, Action/Global Window.)
 //!
 //! ```text
 //! buy CA pay SK:fist x4

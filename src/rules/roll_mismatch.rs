@@ -1,9 +1,9 @@
 //! The roll does not roll exactly the dice in the prep area: a die left out, a die that
 //! is not there, or a die without its face.
 //!
-//! Rule: "From the Prep Area, take all the dice that you drew, plus any that were
-//! previously there … and ROLL all of them." (Avengers Infinity rulebook, TURN ORDER,
-//! 2. ROLL AND REROLL STEP.)
+//! Rule: the roll takes every die in the prep area — the ones just drawn and any
+//! already there — and rolls them all. (Avengers Infinity rulebook, TURN ORDER, 2. ROLL
+//! AND REROLL STEP.)
 //!
 //! ```text
 //! draw SK x4

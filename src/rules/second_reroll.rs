@@ -1,7 +1,7 @@
 //! A second reroll in one roll step.
 //!
-//! Rule: "You only get one reroll, so select all the dice at once, and reroll them as a
-//! single group." (Avengers Infinity rulebook, TURN ORDER, 2. ROLL AND REROLL STEP.)
+//! Rule: a player gets a single reroll, choosing every die to reroll at once. (Avengers
+//! Infinity rulebook, TURN ORDER, 2. ROLL AND REROLL STEP.)
 //!
 //! ```text
 //! reroll SK:L1->mask

@@ -1,8 +1,8 @@
 //! A partly spent die is spun down to a face that is not part of what it showed.
 //!
-//! Rule: "If a die shows multiple energy, you may 'partially' use the die by spinning it
-//! down to a single-energy face that reflects the unspent portion." (Avengers Infinity
-//! rulebook, TURN ORDER, 3. MAIN STEP, Spending Energy.)
+//! Rule: a die showing several energy may be partly spent: it is turned to a face
+//! showing only what is left unspent. (Avengers Infinity rulebook, TURN ORDER, 3. MAIN
+//! STEP, Spending Energy.)
 //!
 //! ```text
 //! field HT:L2 pay XX:2fist->bolt     # what is left of two fists is a fist

@@ -1,7 +1,7 @@
 //! A payment uses more virtual energy than the player holds.
 //!
 //! Rule: virtual generic energy comes from a short draw or from half of a double generic
-//! face, and "it is lost" when its holder passes priority. (Avengers Infinity rulebook,
+//! face, and is lost when its holder passes priority. (Avengers Infinity rulebook,
 //! TURN ORDER, 1. CLEAR AND DRAW STEP; PASSING PRIORITY.)
 //!
 //! ```text

@@ -2,8 +2,8 @@
 //! fielding, drawing, rolling, attacking or using an action die; the active player
 //! declaring blockers.
 //!
-//! Rule: "The inactive player may not purchase or field dice, nor may they use Action
-//! Dice"; the defender declares blockers. (Avengers Infinity rulebook, PASSING PRIORITY;
+//! Rule: the inactive player never buys, fields or uses action dice; the defender (not
+//! the attacker) declares blockers. (Avengers Infinity rulebook, PASSING PRIORITY;
 //! ATTACK STEP, Declare Blockers.)
 //!
 //! ```text
