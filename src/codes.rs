@@ -94,7 +94,7 @@ mod tests {
             let mut parts = e.code.split("::");
             assert_eq!(parts.next(), Some("dmlint"), "{}", e.code);
             assert!(
-                matches!(parts.next(), Some("syntax" | "cards" | "rules")),
+                matches!(parts.next(), Some("syntax" | "cards" | "rules" | "engine")),
                 "{}",
                 e.code
             );
