@@ -9,7 +9,7 @@ use std::io::Cursor;
 use dmlint::cards::Pool;
 use dmlint::check::{check_chunk, check_reader};
 use dmlint::render::{Format, Renderer};
-use dmlint::syntax::{GameStream, Statement};
+use dmlint::syntax::GameStream;
 
 /// line → codes, for what was expected and for what was found.
 type ByLine = BTreeMap<usize, Vec<String>>;
@@ -26,14 +26,13 @@ fn outcome(text: &str) -> (ByLine, ByLine, String) {
     while let Some(chunk) = stream.next_chunk().unwrap() {
         if let Some(game) = &chunk.game {
             for line in &game.lines {
-                if let (Some(a), false) = (
-                    &line.annotation,
-                    matches!(line.statement, Statement::Annotation),
-                ) {
+                // An annotation inside a position block comes after the block as a line
+                // of its own, with its own span: it still names its line's diagnostics.
+                if let Some(a) = &line.annotation {
                     let codes = a
                         .node
                         .split_whitespace()
-                        .filter(|w| *w != "ok")
+                        .filter(|w| w.starts_with("dmlint::"))
                         .map(str::to_string);
                     expected
                         .entry(line_of(text, line.span.start))

@@ -56,6 +56,17 @@ code_table! {
     /// buy CA pay SK:fist x4          # no reroll here: the waiver waives nothing
     /// ```
     UnusedWaiver = "unused-waiver",
+    /// A waived violation whose move cannot be applied: it names a die that is not where
+    /// the move takes it from, or blocks a die that is not attacking. A waiver lets a move
+    /// stand, but there is no game state in which this move happened, so the replay stops.
+    ///
+    /// ```text
+    /// waive dmlint::rules::die-not-in-zone "judge: the die was drawn"
+    /// draw CA        # no Captain America die is in the bag
+    /// ```
+    ///
+    /// What helps: correct the line, or start again from a `position` block.
+    Unreplayable = "unreplayable",
 }
 
 /// A game the engine could not replay to its end, or a note about the replay.

@@ -229,6 +229,26 @@ impl Replayer<'_> {
         }
     }
 
+    /// A violation whose move cannot be applied even when waived (the die it names does
+    /// not exist, the attacker it blocks is not attacking): a waiver cannot make the game
+    /// go on from a state that cannot be.
+    fn stuck(&mut self, v: Violation) -> Flow {
+        let span = v.span;
+        self.violate(v)?;
+        Err(self.error(
+            EngineError::new(
+                EngineCode::Unreplayable,
+                span,
+                "the waived move cannot be replayed",
+                "no state has this move",
+            )
+            .with_help(
+                "a waiver lets an illegal move stand, but this one names dice that are not \
+                 there; correct the line (or a `position` block after it) to go on",
+            ),
+        ))
+    }
+
     fn undecided(&mut self, span: Span, card: super::CardId, what: &str) -> Stop {
         let c = self.cards.get(card);
         let text = self
@@ -379,14 +399,14 @@ impl Replayer<'_> {
         match t.step {
             Step::Draw | Step::Roll if t.roll.is_none() => {
                 let (line, name) = (t.line, self.name(t.active).to_string());
-                return self.violate(
+                self.violate(
                     rules::out_of_step::new(
                         self.line,
                         format!("{name}'s turn ends before the roll step"),
                         "draw four dice and roll them: a turn goes through every step",
                     )
                     .with_context(line, "the turn began here"),
-                );
+                )?;
             }
             Step::Draw | Step::Roll | Step::Main => {
                 self.enter_main();
@@ -611,11 +631,12 @@ impl Replayer<'_> {
             None | Some(Zone::Prep) => false,
             Some(Zone::Oop) => true,
             Some(other) => {
-                return self.violate(rules::draw_count::new(
+                self.violate(rules::draw_count::new(
                     to.expect("some").span,
                     format!("drawn dice go to the prep area, not the {}", zone_phrase(other)),
                     "write `draw …` (to the prep area), or `draw … to oop` for the first player's fourth die on turn 1",
-                ));
+                ))?;
+                false
             }
         };
         let n: u32 = dice.iter().map(DieItem::times).sum();
@@ -629,17 +650,17 @@ impl Replayer<'_> {
                 } else {
                     "only the first player's 4th die on the first turn goes out of play (2018 rules)"
                 };
-                return self.violate(rules::draw_count::new(
+                self.violate(rules::draw_count::new(
                     self.line,
                     "this draw cannot go out of play".to_string(),
                     help,
-                ));
+                ))?;
             }
         } else {
             let limit = if first_turn { 3 } else { 4 };
             if drawn + n > limit {
                 let line = t.line;
-                return self.violate(
+                self.violate(
                     rules::draw_count::new(
                         self.line,
                         format!("{} dice drawn this step, {limit} allowed", drawn + n),
@@ -650,7 +671,7 @@ impl Replayer<'_> {
                         },
                     )
                     .with_context(line, "the step began here"),
-                );
+                )?;
             }
         }
         let mut taken = Vec::new();
@@ -684,7 +705,7 @@ impl Replayer<'_> {
         let used = self.state.count(who, Zone::Used);
         let msg = format!("{}'s bag is empty", self.name(who));
         if used > 0 {
-            self.violate(rules::bag_refill::new(
+            self.stuck(rules::bag_refill::new(
                 item.span,
                 msg,
                 format!(
@@ -693,7 +714,7 @@ impl Replayer<'_> {
                 ),
             ))
         } else {
-            self.violate(rules::draw_count::new(
+            self.stuck(rules::draw_count::new(
                 item.span,
                 format!("{msg} and so is the used pile: nothing is left to draw"),
                 "a player who cannot draw enough loses 1 life and gains 1 generic energy per missing die: stop drawing and roll",
@@ -713,11 +734,11 @@ impl Replayer<'_> {
                 "the bag still holds {}: draw those first, and refill only when it is empty",
                 self.contents(who, Zone::Bag)
             );
-            return self.violate(rules::bag_refill::new(
+            self.violate(rules::bag_refill::new(
                 self.line,
                 format!("{}'s bag is not empty", self.name(who)),
                 help,
-            ));
+            ))?;
         }
         let line = self.line;
         for id in self.state.zone(who, Zone::Used).collect::<Vec<_>>() {
@@ -786,7 +807,7 @@ impl Replayer<'_> {
     fn roll(&mut self, who: usize, dice: &[DieItem]) -> Flow {
         self.active_only(who, "rolls")?;
         if let Some(first) = self.turn_ref().expect("turn").roll {
-            return self.violate(
+            return self.stuck(
                 rules::out_of_step::new(
                     self.line,
                     "a second roll this turn".to_string(),
@@ -804,7 +825,7 @@ impl Replayer<'_> {
         let mut faces = Vec::new();
         for item in dice {
             let Some(face) = &item.die.face else {
-                return self.violate(rules::roll_mismatch::new(
+                return self.stuck(rules::roll_mismatch::new(
                     item.die.span,
                     format!("`{}` is rolled without its face", item.die),
                     "write the face each die came up with: `SK:fist`, `CA:L2`, `FB:act`",
@@ -818,7 +839,7 @@ impl Replayer<'_> {
                     .find(|id| self.state.die(*id).card == card && !taken.contains(id));
                 let Some(id) = found else {
                     let help = format!("the prep area holds {}", self.contents(who, Zone::Prep));
-                    return self.violate(rules::roll_mismatch::new(
+                    return self.stuck(rules::roll_mismatch::new(
                         item.die.span,
                         format!(
                             "no more {} dice in the prep area to roll",
@@ -835,7 +856,7 @@ impl Replayer<'_> {
                     ));
                 }
                 if !self.cards.has_face(card, &face.node) {
-                    return self.face_missing(card, face);
+                    self.face_missing(card, face)?;
                 }
                 taken.push(id);
                 faces.push(face.node.clone());
@@ -851,11 +872,11 @@ impl Replayer<'_> {
                 .iter()
                 .map(|id| self.state.die_text(&self.cards, *id))
                 .collect();
-            return self.violate(rules::roll_mismatch::new(
+            self.violate(rules::roll_mismatch::new(
                 self.line,
                 format!("{} in the prep area not rolled", names.join(" ")),
                 "every die in the prep area is rolled: the ones drawn and the ones already there (KO'd, prepped)",
-            ));
+            ))?;
         }
         let line = self.line;
         for (id, face) in taken.iter().zip(faces) {
@@ -884,14 +905,14 @@ impl Replayer<'_> {
         self.active_only(who, "rerolls")?;
         let t = self.turn_ref().expect("turn");
         if let Some(first) = t.reroll {
-            return self.violate(
+            self.violate(
                 rules::second_reroll::new(
                     self.line,
                     "a second reroll".to_string(),
                     "choose every die to reroll at once: the one reroll is a single group",
                 )
                 .with_context(first, "the reroll was here"),
-            );
+            )?;
         }
         self.in_step(
             &[Step::Roll],
@@ -910,7 +931,7 @@ impl Replayer<'_> {
             };
             let card = self.state.die(id).card;
             if !self.cards.has_face(card, &item.result.node) {
-                return self.face_missing(card, &item.result);
+                self.face_missing(card, &item.result)?;
             }
             taken.push(id);
             results.push(item.result.node.clone());
@@ -940,20 +961,20 @@ impl Replayer<'_> {
         for p in cards {
             let card = self.card(&p.card.alias, who)?;
             let n = p.count.as_ref().map_or(1, |c| c.node);
-            let c = self.cards.get(card);
+            let c = self.cards.get(card).clone();
             if c.kind == DieKind::Sidekick || c.owner.is_some_and(|o| o != who) {
                 let (name, line) = (c.name.clone(), c.line);
                 let owner = c
                     .owner
                     .map_or("nobody".to_string(), |o| self.name(o).to_string());
-                return self.violate(
+                self.violate(
                     rules::buy_opponent_card::new(
                         p.card.span,
                         format!("{} buys from {owner}'s card {name}", self.name(who)),
                         "buy from your own cards and the basic action cards in the middle",
                     )
                     .with_context(line, "that card is on this side of the table"),
-                );
+                )?;
             }
             let before: u32 = wanted
                 .iter()
@@ -963,7 +984,7 @@ impl Replayer<'_> {
             let left = self.state.supply[usize::from(card.0)];
             if before + n > left {
                 let name = c.name.clone();
-                return self.violate(rules::sold_out::new(
+                return self.stuck(rules::sold_out::new(
                     p.card.span,
                     format!("{name} has {left} dice left, {} bought", before + n),
                     format!("{left} left on the card: buy at most that many"),
@@ -1081,7 +1102,7 @@ impl Replayer<'_> {
                         .face
                         .as_ref()
                         .map_or("no face".to_string(), |f| f.to_string());
-                    return self.violate(rules::not_a_character::new(
+                    return self.stuck(rules::not_a_character::new(
                         item.die.span,
                         format!("this die shows {shown}, not a character face"),
                         "only a die rolled to a character face (`L1`, `L2`, `L3`) can be fielded",
@@ -1135,7 +1156,7 @@ impl Replayer<'_> {
                 .face
                 .as_ref()
                 .map_or("no face".to_string(), |f| f.to_string());
-            return self.violate(rules::not_an_action::new(
+            return self.stuck(rules::not_an_action::new(
                 die.span,
                 format!("this die shows {shown}, not an action face"),
                 "only a die rolled to an action face (`act`, `*`, `**`) is used as an action",
@@ -1299,14 +1320,14 @@ impl Replayer<'_> {
         let (defender, attack) = (t.inactive(), t.attack.unwrap_or(t.step_line));
         if self.can_block(defender) {
             let d = self.name(defender).to_string();
-            return self.violate(
+            self.violate(
                 rules::out_of_step::new(
                     self.line,
                     format!("the attack goes on before {d} declared blockers"),
                     format!("after the attackers, {d} declares blockers: `block BLOCKER -> ATTACKER, …` or `block none`"),
                 )
                 .with_context(attack, "attackers declared here"),
-            );
+            )?;
         }
         self.open_window();
         Ok(())
@@ -1328,19 +1349,20 @@ impl Replayer<'_> {
         };
         let t = self.turn_ref().expect("turn");
         let (active, defender) = (t.active, t.inactive());
+        let (block, attack, step, step_line) = (t.block, t.attack, t.step, t.step_line);
         if who != defender {
             let (a, d) = (
                 self.name(active).to_string(),
                 self.name(defender).to_string(),
             );
-            return self.violate(rules::wrong_player::new(
+            self.violate(rules::wrong_player::new(
                 self.line,
                 format!("{a} declares blockers on their own turn"),
                 format!("the defender ({d}) declares blockers against {a}'s attackers"),
-            ));
+            ))?;
         }
-        if t.block.is_some() || !matches!(t.step, Step::Attack | Step::Blockers) {
-            let (step, line) = (t.step, t.block.or(t.attack).unwrap_or(t.step_line));
+        if block.is_some() || !matches!(step, Step::Attack | Step::Blockers) {
+            let line = block.or(attack).unwrap_or(step_line);
             return self.violate(
                 rules::out_of_step::new(
                     self.line,
@@ -1355,7 +1377,7 @@ impl Replayer<'_> {
         for pair in pairs {
             let owner = self.owner_of(&pair.blocker, defender)?;
             if owner != defender {
-                return self.violate(rules::wrong_player::new(
+                return self.stuck(rules::wrong_player::new(
                     pair.blocker.span,
                     format!(
                         "{} blocks with a die of the attacking player",
@@ -1386,7 +1408,7 @@ impl Replayer<'_> {
                         .filter(|id| self.state.die(*id).card == card && !blockers.contains(id))
                         .count();
                     if free == 0 {
-                        return self.violate(
+                        return self.stuck(
                             rules::double_block::new(
                                 pair.blocker.span,
                                 format!("`{}` is already blocking", pair.blocker),
@@ -1413,7 +1435,7 @@ impl Replayer<'_> {
                     .map(|id| self.state.die_text_plain(&self.cards, id))
                     .collect();
                 let line = self.turn_ref().expect("turn").attack.unwrap_or(self.line);
-                return self.violate(
+                return self.stuck(
                     rules::block_target::new(
                         pair.attacker.span,
                         format!("`{}` is not an attacker", pair.attacker),
@@ -1470,7 +1492,7 @@ impl Replayer<'_> {
             (t.active, t.inactive(), t.block.unwrap_or(t.step_line));
         if t.step != Step::Damage {
             let step = t.step;
-            return self.violate(rules::out_of_step::new(
+            return self.stuck(rules::out_of_step::new(
                 self.line,
                 format!("damage assigned in the {}", step_name(step)),
                 "attackers assign their damage after the blockers and the action window",
@@ -1496,7 +1518,7 @@ impl Replayer<'_> {
             .find(|(x, _, _)| *x == a)
         {
             let prev = *prev;
-            return self.violate(
+            return self.stuck(
                 rules::damage_assignment::new(
                     self.line,
                     format!("`{attacker}` assigns its damage twice"),
@@ -1535,7 +1557,7 @@ impl Replayer<'_> {
                     .iter()
                     .map(|b| self.state.die_text_plain(&self.cards, *b))
                     .collect();
-                return self.violate(
+                return self.stuck(
                     rules::damage_assignment::new(
                         share.blocker.span,
                         format!("`{}` does not block `{attacker}`", share.blocker),
@@ -1553,14 +1575,14 @@ impl Replayer<'_> {
             } else {
                 "assigns more than its attack"
             };
-            return self.violate(
+            self.violate(
                 rules::damage_assignment::new(
                     self.line,
                     format!("`{attacker}` has {attack} attack and assigns {total}: it {held}"),
                     format!("assign exactly {attack} among its blockers, split as you like"),
                 )
                 .with_context(block_line, "blockers declared here"),
-            );
+            )?;
         }
         let line = self.line;
         self.turn_mut().assigned.push((a, split, line));
@@ -1603,7 +1625,7 @@ impl Replayer<'_> {
                 ([one], None) => hits.push((*one, attack)),
                 (many, None) => {
                     let text = self.state.die_text_plain(&self.cards, *a);
-                    return self.violate(
+                    return self.stuck(
                         rules::damage_assignment::new(
                             self.line,
                             format!("`{text}` has {} blockers and no damage assignment", many.len()),
@@ -1678,7 +1700,7 @@ impl Replayer<'_> {
                 );
             }
         }
-        self.violate(v)
+        self.stuck(v)
     }
 
     // ---- payments ----------------------------------------------------------------------
@@ -1719,7 +1741,7 @@ impl Replayer<'_> {
                         let face = self.state.die(id).face.clone();
                         let Some(units) = face.as_ref().and_then(energy::units) else {
                             let shown = face.map_or("no face".to_string(), |f| f.to_string());
-                            self.violate(rules::not_energy::new(
+                            self.stuck(rules::not_energy::new(
                                 die.span,
                                 format!("`{die}` shows {shown}, not energy"),
                                 "only dice showing energy faces pay costs",
@@ -1734,7 +1756,7 @@ impl Replayer<'_> {
                             Some(left) => {
                                 let face = face.expect("energy face");
                                 let Some(spent) = energy::spin_down(&face, &left.node) else {
-                                    self.violate(rules::spin_down::new(
+                                    self.stuck(rules::spin_down::new(
                                         left.span,
                                         format!("`{face}` cannot be spun down to `{}`", left.node),
                                         "a double face spins down to a single face it shows: `2fist->fist`, `fist+bolt->bolt`",
@@ -1977,11 +1999,11 @@ impl Replayer<'_> {
                             return Err(self.impossible(
                                 item.span,
                                 if shows {
-                                    format!("a die in the {} shows a face", zone_phrase(zone.node))
+                                    format!("a die in the {} needs its face", zone_phrase(zone.node))
                                 } else {
-                                    format!("a die in the {} shows no face", zone_phrase(zone.node))
+                                    format!("dice in the {} show no face", zone_phrase(zone.node))
                                 },
-                                "write faces on dice in the reserve pool and the field only",
+                                "write a face on each die in the reserve pool and the field, and on no other",
                             ));
                         }
                         if let Some(f) = &face {

@@ -304,7 +304,18 @@ impl<'c> Builder<'c> {
                     );
                     self.lines.extend(pos.notes);
                 }
-                Stmt::Plain(Statement::State(s)) => pos.entries.push(Spanned::new(s, span)),
+                Stmt::Plain(Statement::State(s)) => {
+                    pos.entries.push(Spanned::new(s, span));
+                    // A state line's annotation is kept like a note inside the block, so
+                    // a fixture can expect a diagnostic on that line.
+                    if let Some(a) = annotation {
+                        pos.notes.push(Line {
+                            span: a.span,
+                            statement: Statement::Annotation,
+                            annotation: Some(a),
+                        });
+                    }
+                }
                 Stmt::Turn { .. } => {
                     self.errors.push(
                         SyntaxError::new(
