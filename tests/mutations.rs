@@ -1,0 +1,279 @@
+//! One move of a legal game changed to an illegal one is caught at that very line, with
+//! the rule it breaks (issue 4's "done when"). Each mutation starts from a fixture that
+//! replays clean, so the only violation can come from the change.
+
+use std::io::Cursor;
+
+use dmlint::cards::Pool;
+use dmlint::check::check_chunk;
+use dmlint::syntax::GameStream;
+
+enum Edit {
+    /// Replace line N (1-based) with the text.
+    Replace(usize, &'static str),
+    /// Insert the text as a new line after line N.
+    After(usize, &'static str),
+    /// Delete line N.
+    Delete(usize),
+}
+
+/// The first diagnostic of a log: its 1-based line and its code.
+fn first_diagnostic(text: &str) -> Option<(usize, String)> {
+    let mut stream = GameStream::new(Cursor::new(text.as_bytes()));
+    let mut all = Vec::new();
+    while let Some(chunk) = stream.next_chunk().unwrap() {
+        let checked = check_chunk(chunk, stream.header(), Pool::embedded(), None);
+        all.extend(checked.codes());
+    }
+    all.into_iter()
+        .min_by_key(|(at, _)| *at)
+        .map(|(at, code)| (text[..at].matches('\n').count() + 1, code))
+}
+
+fn mutate(base: &str, edit: &Edit) -> String {
+    let mut lines: Vec<&str> = base.lines().collect();
+    match *edit {
+        Edit::Replace(n, t) => lines[n - 1] = t,
+        Edit::After(n, t) => lines.insert(n, t),
+        Edit::Delete(n) => {
+            lines.remove(n - 1);
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/fixtures/engine/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+fn check(base_name: &str, cases: &[(&str, Edit, usize, &str)]) {
+    let base = fixture(base_name);
+    assert_eq!(
+        first_diagnostic(&base),
+        None,
+        "{base_name} must replay clean"
+    );
+    for (what, edit, line, code) in cases {
+        let text = mutate(&base, edit);
+        let found = first_diagnostic(&text);
+        assert_eq!(
+            found,
+            Some((*line, format!("dmlint::rules::{code}"))),
+            "{base_name}: {what}"
+        );
+    }
+}
+
+#[test]
+fn single_move_mutations_of_a_whole_game_are_caught_at_their_line() {
+    use Edit::*;
+    check(
+        "vanilla-game.dmlog",
+        &[
+            (
+                "wrong energy type",
+                Replace(50, "buy KP pay SK:bolt SK:shield"),
+                50,
+                "payment-type",
+            ),
+            (
+                "one energy short",
+                Replace(20, "buy GR pay SK:bolt"),
+                20,
+                "payment-short",
+            ),
+            (
+                "energy spent for nothing",
+                Replace(49, "buy GR pay SK:wild SK:fist SK:bolt"),
+                49,
+                "payment-excess",
+            ),
+            (
+                "a payment with a die already spent",
+                Replace(21, "field SK:L1 pay SK:fist"),
+                21,
+                "die-not-in-zone",
+            ),
+            (
+                "a character die as energy",
+                Replace(31, "buy AM pay SK:L1 SK:fist"),
+                31,
+                "not-energy",
+            ),
+            (
+                "a second reroll",
+                After(48, "reroll SK:fist->bolt"),
+                49,
+                "second-reroll",
+            ),
+            (
+                "a purchase in the attack step",
+                After(64, "buy AM pay SK:fist SK:bolt"),
+                65,
+                "out-of-step",
+            ),
+            (
+                "the inactive player fields",
+                Replace(21, "Bob: field SK:L1"),
+                21,
+                "wrong-player",
+            ),
+            (
+                "a blocker blocks twice",
+                Replace(36, "block SK:L1 -> Bob.SK:L1, SK:L1 -> Bob.SK:L1"),
+                36,
+                "double-block",
+            ),
+            (
+                "a draw of a die not in the bag",
+                Replace(46, "draw SK x3 GR"),
+                46,
+                "die-not-in-zone",
+            ),
+            (
+                "a face the die does not have",
+                Replace(47, "roll SK:L2 SK:wild SK:bolt SK:shield SK:mask"),
+                47,
+                "face-not-on-die",
+            ),
+            (
+                "a die left out of the roll",
+                Replace(47, "roll SK:L1 SK:wild SK:bolt SK:shield"),
+                47,
+                "roll-mismatch",
+            ),
+            (
+                "an attacker not in the field",
+                Replace(63, "attack SK:L1 x3"),
+                63,
+                "die-not-in-zone",
+            ),
+            (
+                "the wrong player's turn",
+                Replace(57, "turn 2 Ann"),
+                57,
+                "turn-order",
+            ),
+            ("a pass skipped", Delete(22), 22, "no-priority"),
+            (
+                "the step ends without passes",
+                Delete(52),
+                52,
+                "priority-not-passed",
+            ),
+            (
+                "a refill with dice in the bag",
+                After(45, "refill"),
+                46,
+                "bag-refill",
+            ),
+            (
+                "a draw of five",
+                Replace(46, "draw SK x5"),
+                46,
+                "draw-count",
+            ),
+            (
+                "a purchase from the opponent's card",
+                Replace(31, "buy GR pay SK:fist SK:mask"),
+                31,
+                "buy-opponent-card",
+            ),
+            (
+                "a sold-out card",
+                Replace(49, "buy GR x2 pay SK:wild SK:fist SK:bolt SK:mask"),
+                49,
+                "sold-out",
+            ),
+            (
+                "a wrong life total",
+                Replace(39, "life Ann 3"),
+                39,
+                "assertion-mismatch",
+            ),
+            (
+                "a move after the game ended",
+                After(67, "Bob: pass"),
+                68,
+                "game-over",
+            ),
+            (
+                "a blocker against a non-attacker",
+                Replace(36, "block SK:L1 -> Bob.AM"),
+                36,
+                "block-target",
+            ),
+            (
+                "fielding an energy face",
+                Replace(60, "field SK:fist"),
+                60,
+                "not-a-character",
+            ),
+            (
+                "an energy die used as an action",
+                Replace(60, "use SK:fist"),
+                60,
+                "not-an-action",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn combat_mutations_are_caught_at_their_line() {
+    use Edit::*;
+    check(
+        "combat.dmlog",
+        &[
+            (
+                "an attacker holds back damage",
+                Replace(29, "assign GR:L3 -> SK:L1=3 SK:L1=1"),
+                29,
+                "damage-assignment",
+            ),
+            (
+                "damage to a die that does not block it",
+                Replace(29, "assign GR:L3 -> FA:L2=5"),
+                29,
+                "damage-assignment",
+            ),
+            (
+                "no split for two blockers",
+                Delete(29),
+                29,
+                "damage-assignment",
+            ),
+            (
+                "the defender's blocker is attacking",
+                Replace(
+                    26,
+                    "block SK:L1 -> GR:L3, FA:L2 -> GR:L3, FA:L2 -> Ann.SK:L1",
+                ),
+                26,
+                "double-block",
+            ),
+            (
+                "a blocker against a stay-at-home",
+                Replace(25, "attack GR:L3"),
+                26,
+                "block-target",
+            ),
+            (
+                "the attacker declares the blocks",
+                Replace(26, "Ann: block SK:L1 -> GR:L3"),
+                26,
+                "wrong-player",
+            ),
+            (
+                "damage assigned before the passes",
+                Delete(28),
+                28,
+                "priority-not-passed",
+            ),
+        ],
+    );
+}
