@@ -12,6 +12,19 @@ fn dmlint(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Runs dmlint with `input` on standard input.
+fn dmlint_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dmlint"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -28,19 +41,7 @@ fn an_illegal_move_exits_1_at_its_line() {
     let log = "dmlog 1\nformat custom life 3\nteam Ann\nGR = Ghost Rider: Johnny Blaze\n\
                team Bob\nAM = Ant-Man: Biophysicist\nfirst Ann\nturn 1 Ann\ndraw SK x3\n\
                draw SK to oop\nroll SK:bolt SK:fist SK:L1\nreroll SK:L1->mask\nreroll SK:mask->bolt\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dmlint"))
-        .args(["-", "--format", "short"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(log.as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = dmlint_stdin(&["-", "--format", "short"], log.as_bytes());
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(
         stdout(&o)
@@ -90,19 +91,10 @@ fn no_input_and_bad_arguments_exit_2() {
 
 #[test]
 fn standard_input() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dmlint"))
-        .args(["-", "--format", "short"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"dmlog 1\nturn 1 A\nrol SK:fist\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = dmlint_stdin(
+        &["-", "--format", "short"],
+        b"dmlog 1\nturn 1 A\nrol SK:fist\n",
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(stdout(&o).starts_with("<stdin>:3:1: error[dmlint::syntax::unknown-keyword]"));
 }

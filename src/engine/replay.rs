@@ -674,19 +674,11 @@ impl Replayer<'_> {
                 )?;
             }
         }
-        let mut taken = Vec::new();
-        for item in dice {
-            for _ in 0..item.times() {
-                if self.state.count(who, Zone::Bag) == taken.len() {
-                    return self.empty_bag(who, item);
-                }
-                let Some(id) = self.find(&item.die, who, Zone::Bag, &[], &taken, |_, _| true)?
-                else {
-                    return self.not_in_zone(&item.die, who, Zone::Bag, "drawn");
-                };
-                taken.push(id);
-            }
-        }
+        let taken: Vec<DieId> = self
+            .take(dice, who, Zone::Bag, "drawn")?
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
         let zone = if to_oop { Zone::Oop } else { Zone::Prep };
         let line = self.line;
         for id in &taken {
@@ -699,6 +691,35 @@ impl Replayer<'_> {
             t.drawn += n;
         }
         Ok(())
+    }
+
+    /// The dice a list names in `owner`'s `zone`, each with the index of its list item;
+    /// a die that is not there stops the move (an empty bag says why it is empty).
+    fn take(
+        &mut self,
+        items: &[DieItem],
+        owner: usize,
+        zone: Zone,
+        what: &str,
+    ) -> Result<Vec<(DieId, usize)>, Stop> {
+        let mut taken: Vec<(DieId, usize)> = Vec::new();
+        let mut ids: Vec<DieId> = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            for _ in 0..item.times() {
+                if zone == Zone::Bag && self.state.count(owner, Zone::Bag) == ids.len() {
+                    self.empty_bag(owner, item)?;
+                }
+                let found =
+                    self.find(&item.die, owner, zone, &item.modifiers, &ids, |_, _| true)?;
+                let Some(id) = found else {
+                    self.not_in_zone(&item.die, owner, zone, what)?;
+                    continue;
+                };
+                ids.push(id);
+                taken.push((id, i));
+            }
+        }
+        Ok(taken)
     }
 
     fn empty_bag(&mut self, who: usize, item: &DieItem) -> Flow {
@@ -1081,38 +1102,25 @@ impl Replayer<'_> {
 
     fn field(&mut self, who: usize, dice: &[DieItem], payment: Option<&Payment>) -> Flow {
         self.main_action(who, "fielding")?;
-        let mut taken = Vec::new();
         let mut cost = 0usize;
-        for item in dice {
-            for _ in 0..item.times() {
-                let Some(id) = self.find(
-                    &item.die,
-                    who,
-                    Zone::Reserve,
-                    &item.modifiers,
-                    &taken,
-                    |_, _| true,
-                )?
-                else {
-                    return self.not_in_zone(&item.die, who, Zone::Reserve, "fielded");
-                };
-                let die = self.state.die(id);
-                let Some(crate::syntax::Face::Level { level, .. }) = die.face else {
-                    let shown = die
-                        .face
-                        .as_ref()
-                        .map_or("no face".to_string(), |f| f.to_string());
-                    return self.stuck(rules::not_a_character::new(
-                        item.die.span,
-                        format!("this die shows {shown}, not a character face"),
-                        "only a die rolled to a character face (`L1`, `L2`, `L3`) can be fielded",
-                    ));
-                };
-                let c = self.cards.get(die.card);
-                cost += usize::from(c.levels[usize::from(level) - 1].fielding);
-                taken.push(id);
-            }
+        let taken = self.take(dice, who, Zone::Reserve, "fielded")?;
+        for &(id, item) in &taken {
+            let die = self.state.die(id);
+            let Some(crate::syntax::Face::Level { level, .. }) = die.face else {
+                let shown = die
+                    .face
+                    .as_ref()
+                    .map_or("no face".to_string(), |f| f.to_string());
+                return self.stuck(rules::not_a_character::new(
+                    dice[item].die.span,
+                    format!("this die shows {shown}, not a character face"),
+                    "only a die rolled to a character face (`L1`, `L2`, `L3`) can be fielded",
+                ));
+            };
+            let c = self.cards.get(die.card);
+            cost += usize::from(c.levels[usize::from(level) - 1].fielding);
         }
+        let taken: Vec<DieId> = taken.into_iter().map(|(id, _)| id).collect();
         let empty = Payment {
             items: Vec::new(),
             span: Span::new(self.line.end, self.line.end),
@@ -1278,24 +1286,8 @@ impl Replayer<'_> {
             self.no_attack();
             return Ok(());
         }
-        let mut taken = Vec::new();
-        for item in dice {
-            for _ in 0..item.times() {
-                let Some(id) = self.find(
-                    &item.die,
-                    who,
-                    Zone::Field,
-                    &item.modifiers,
-                    &taken,
-                    |_, _| true,
-                )?
-                else {
-                    return self.not_in_zone(&item.die, who, Zone::Field, "attacking");
-                };
-                taken.push(id);
-            }
-        }
-        for id in taken {
+        let taken = self.take(dice, who, Zone::Field, "attacking")?;
+        for (id, _) in taken {
             self.state.die_mut(id).attacking = true;
         }
         let line = self.line;
