@@ -286,3 +286,53 @@ pub fn starting_life(format: FormatName, custom: Option<u32>) -> u32 {
         FormatName::FirstGame => 10,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{parse_face, parse_str};
+
+    fn cards(log: &str) -> GameCards {
+        let (doc, errors) = parse_str(log);
+        assert!(errors.is_empty(), "{errors:?}");
+        let setup = Setup::new(&doc.games[0], &doc.header, Pool::embedded());
+        GameCards::new(&setup, Pool::embedded()).expect("two teams")
+    }
+
+    const TEAMS: &str = "dmlog 1\nteam Ann\nGR = Ghost Rider: Johnny Blaze x2\n\
+                         basic FB = Force Beam\nteam Bob\nAM = Ant-Man: Biophysicist\n\
+                         basic FB2 = Force Beam\nbasic TC = Thrown Car\n";
+
+    #[test]
+    fn a_basic_action_card_both_players_bring_is_one_card_with_six_dice() {
+        let c = cards(TEAMS);
+        let fb = c.by_alias("FB", 0).unwrap();
+        assert_eq!(c.by_alias("FB2", 1), Some(fb));
+        assert_eq!(c.get(fb).dice, 6);
+        assert_eq!(c.get(fb).owner, None);
+        let tc = c.by_alias("TC", 0).unwrap();
+        assert_eq!(c.get(tc).dice, 3);
+        assert_eq!(c.get(c.by_alias("GR", 1).unwrap()).owner, Some(0));
+        // `SK` is each player's own sidekick card.
+        assert_ne!(c.by_alias("SK", 0), c.by_alias("SK", 1));
+    }
+
+    #[test]
+    fn faces_a_die_has() {
+        let c = cards(TEAMS);
+        let face = |s: &str| parse_face(s).unwrap();
+        let (sk, gr, fb) = (
+            c.by_alias("SK", 0).unwrap(),
+            c.by_alias("GR", 0).unwrap(),
+            c.by_alias("FB", 0).unwrap(),
+        );
+        assert!(c.has_face(sk, &face("L1")) && c.has_face(sk, &face("wild")));
+        assert!(!c.has_face(sk, &face("L2")) && !c.has_face(sk, &face("2fist")));
+        // Ghost Rider's energy faces are not in the data: its own type is plausible.
+        assert!(c.has_face(gr, &face("L3")) && c.has_face(gr, &face("2bolt")));
+        assert!(!c.has_face(gr, &face("fist")) && !c.has_face(gr, &face("L4")));
+        assert!(!c.has_face(gr, &face("act")));
+        assert!(c.has_face(fb, &face("**")) && c.has_face(fb, &face("2gen")));
+        assert!(!c.has_face(fb, &face("L1")) && !c.has_face(fb, &face("bolt")));
+    }
+}

@@ -363,3 +363,55 @@ impl Die {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Pool;
+    use crate::rules::Setup;
+    use crate::syntax::{parse_face, parse_str};
+
+    #[test]
+    fn a_zone_prints_grouped_by_card_and_state() {
+        let (doc, _) = parse_str(
+            "dmlog 1\nteam Ann\nGR = Ghost Rider: Johnny Blaze x2\nteam Bob\n\
+             AM = Ant-Man: Biophysicist\n",
+        );
+        let setup = Setup::new(&doc.games[0], &doc.header, Pool::embedded());
+        let cards = GameCards::new(&setup, Pool::embedded()).unwrap();
+        let mut state = GameState::new(&cards, Edition::Rules2018, 20, 0);
+        assert_eq!(state.zone_items(&cards, 0, Zone::Bag), "SK x8");
+        let gr = cards.by_alias("GR", 0).unwrap();
+        let a = state.add_die(gr, 0, Zone::Field, Span::default());
+        let b = state.add_die(gr, 0, Zone::Field, Span::default());
+        for id in [a, b] {
+            state.die_mut(id).face = parse_face("L2");
+        }
+        state.die_mut(b).damage = 1;
+        state.die_mut(b).attacking = true;
+        assert_eq!(
+            state.zone_items(&cards, 0, Zone::Field),
+            "GR:L2 GR:L2[dmg=1,attacking]"
+        );
+        // Leaving the field clears the face and the marks.
+        state.move_die(b, Zone::Prep, Span::default());
+        assert_eq!(state.zone_items(&cards, 0, Zone::Prep), "GR");
+        assert!(state.position(&cards).contains("prep Ann GR\n"));
+    }
+
+    #[test]
+    fn the_game_ends_when_life_reaches_zero_and_both_at_once_is_a_tie() {
+        let (doc, _) = parse_str("dmlog 1\nteam A\nteam B\n");
+        let setup = Setup::new(&doc.games[0], &doc.header, Pool::embedded());
+        let cards = GameCards::new(&setup, Pool::embedded()).unwrap();
+        let mut state = GameState::new(&cards, Edition::Rules2018, 1, 0);
+        state.players[1].life = 0;
+        state.players[0].life = -1;
+        state.settle_outcome();
+        assert_eq!(state.outcome, Some(Outcome::Tie));
+        let mut state = GameState::new(&cards, Edition::Rules2018, 1, 0);
+        state.players[0].life = 0;
+        state.settle_outcome();
+        assert_eq!(state.outcome, Some(Outcome::Won { winner: 1 }));
+    }
+}
