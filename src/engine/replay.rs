@@ -1798,9 +1798,7 @@ impl Replayer<'_> {
     // ---- assertions and positions ------------------------------------------------------
 
     fn assertion(&mut self, s: &StateLine) -> Flow {
-        if !self.started {
-            return Ok(());
-        }
+        // Before the first turn the state is the setup's: sidekicks in the bags.
         // An assertion after the window closed sees the damage dealt.
         if let Some(t) = self.turn_ref() {
             let settle = matches!(t.step, Step::Window | Step::Damage)
