@@ -12,15 +12,29 @@ use dmlint::cards::Pool;
 use dmlint::check::check_chunk;
 use dmlint::syntax::GameStream;
 
-/// About `target` bytes of games that replay: the legal vanilla game (to its end) and the
-/// two logs (each up to its first unmodelled card), repeated as `game` blocks.
-fn corpus(target: usize) -> (Vec<u8>, usize) {
+/// Two corpora: `full`, games replayed to their last line (the vanilla game and the
+/// combat fixture); `logs`, the two rulebook games, each replayed up to its first
+/// unmodelled card (then only parsed).
+const CORPORA: &[(&str, &[&str])] = &[
+    (
+        "full",
+        &[
+            "fixtures/engine/vanilla-game.dmlog",
+            "fixtures/engine/combat.dmlog",
+        ],
+    ),
+    (
+        "logs",
+        &[
+            "logs/avx-example-of-play.dmlog",
+            "logs/avx-first-game-long.dmlog",
+        ],
+    ),
+];
+
+/// About `target` bytes of the files' games, repeated as `game` blocks.
+fn corpus(files: &[&str], target: usize) -> (Vec<u8>, usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files = [
-        "fixtures/engine/vanilla-game.dmlog",
-        "logs/avx-example-of-play.dmlog",
-        "logs/avx-first-game-long.dmlog",
-    ];
     let bodies: Vec<String> = files
         .iter()
         .map(|f| {
@@ -59,19 +73,21 @@ fn check_all(bytes: &[u8], pool: &Pool) -> usize {
 
 fn bench_replay(c: &mut Criterion) {
     let pool = Pool::embedded();
-    let (input, games) = corpus(16 * 1024 * 1024);
-    assert_eq!(check_all(&input, pool), games, "every game replays");
-    for (name, throughput) in [
-        ("bytes", Throughput::Bytes(input.len() as u64)),
-        ("games", Throughput::Elements(games as u64)),
-    ] {
-        let mut group = c.benchmark_group(format!("parse_replay_{name}"));
-        group.throughput(throughput);
-        group.sample_size(10);
-        group.bench_function("corpus_16MiB", |b| {
-            b.iter(|| black_box(check_all(black_box(&input), pool)))
-        });
-        group.finish();
+    for (corpus_name, files) in CORPORA {
+        let (input, games) = corpus(files, 16 * 1024 * 1024);
+        assert_eq!(check_all(&input, pool), games, "every game replays");
+        for (unit, throughput) in [
+            ("bytes", Throughput::Bytes(input.len() as u64)),
+            ("games", Throughput::Elements(games as u64)),
+        ] {
+            let mut group = c.benchmark_group(format!("parse_replay_{corpus_name}_{unit}"));
+            group.throughput(throughput);
+            group.sample_size(10);
+            group.bench_function("16MiB", |b| {
+                b.iter(|| black_box(check_all(black_box(&input), pool)))
+            });
+            group.finish();
+        }
     }
 }
 

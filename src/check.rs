@@ -28,9 +28,10 @@ pub struct FileReport {
     pub violations: usize,
     /// Diagnostics counted but not printed because of the cap.
     pub suppressed: usize,
-    /// For each game replayed to the end of its log: how it stands ("Bob won, life Ann
-    /// 0, Bob 3").
-    pub outcomes: Vec<String>,
+    /// Games replayed to the end of their log.
+    pub replayed: usize,
+    /// How the last of them stands ("Bob won; life Ann 0, Bob 3").
+    pub outcome: Option<String>,
 }
 
 /// The notice printed in place of the diagnostics past the cap.
@@ -205,7 +206,8 @@ pub fn check_reader(
         let mut diags = checked.diagnostics();
         diags.sort_by_key(|d| d.0);
         if let (None, Some((cards, state))) = (checked.replay.stopped, &checked.replay.end) {
-            report.outcomes.push(standing(cards, state));
+            report.replayed += 1;
+            report.outcome = Some(standing(cards, state));
         }
         for (_, kind, diag) in diags {
             match kind {

@@ -485,13 +485,19 @@ fn summary_line(name: &str, report: &FileReport) -> String {
         )
     } else if report.violations > 0 {
         format!("{name}: {}\n", plural(report.violations, "rule violation"))
-    } else if report.outcomes.is_empty() {
+    } else if report.replayed == 0 {
         format!(
             "{name}: {} read, nothing to replay\n",
             plural(report.games, "game")
         )
+    } else if report.games == 1 {
+        let outcome = report.outcome.as_deref().unwrap_or_default();
+        format!("{name}: legal: {outcome}\n")
     } else {
-        format!("{name}: legal: {}\n", report.outcomes.join("; "))
+        format!(
+            "{name}: legal: {} replayed to the end of their logs\n",
+            plural(report.replayed, "game")
+        )
     }
 }
 

@@ -982,12 +982,11 @@ impl Replayer<'_> {
         for p in cards {
             let card = self.card(&p.card.alias, who)?;
             let n = p.count.as_ref().map_or(1, |c| c.node);
-            let c = self.cards.get(card).clone();
-            if c.kind == DieKind::Sidekick || c.owner.is_some_and(|o| o != who) {
+            let c = self.cards.get(card);
+            let (kind, card_owner, has_cost) = (c.kind, c.owner, c.cost.is_some());
+            if kind == DieKind::Sidekick || card_owner.is_some_and(|o| o != who) {
                 let (name, line) = (c.name.clone(), c.line);
-                let owner = c
-                    .owner
-                    .map_or("nobody".to_string(), |o| self.name(o).to_string());
+                let owner = card_owner.map_or("nobody".to_string(), |o| self.name(o).to_string());
                 self.violate(
                     rules::buy_opponent_card::new(
                         p.card.span,
@@ -1004,14 +1003,14 @@ impl Replayer<'_> {
                 .sum();
             let left = self.state.supply[usize::from(card.0)];
             if before + n > left {
-                let name = c.name.clone();
+                let name = self.cards.get(card).name.clone();
                 return self.stuck(rules::sold_out::new(
                     p.card.span,
                     format!("{name} has {left} dice left, {} bought", before + n),
                     format!("{left} left on the card: buy at most that many"),
                 ));
             }
-            if c.cost.is_none() {
+            if !has_cost {
                 return Err(self.undecided(
                     p.card.span,
                     card,

@@ -107,30 +107,33 @@ impl Replayer<'_> {
         let Some(&first) = candidates.first() else {
             return Ok(None);
         };
-        if modifiers.is_empty() {
-            let first_text = self.state.die_text(&self.cards, first);
-            let mut distinct: Vec<String> = vec![first_text.clone()];
-            for id in &candidates[1..] {
+        // Dice in the same state are interchangeable; a reference without modifiers
+        // that could mean dice in different states is ambiguous.
+        let state_of = |id: DieId| {
+            let d = self.state.die(id);
+            (&d.face, d.damage, d.spent, d.attacking, d.blocking)
+        };
+        if modifiers.is_empty() && candidates.iter().any(|id| state_of(*id) != state_of(first)) {
+            let mut distinct: Vec<String> = Vec::new();
+            for id in &candidates {
                 let t = self.state.die_text(&self.cards, *id);
                 if !distinct.contains(&t) {
                     distinct.push(t);
                 }
             }
-            if distinct.len() > 1 {
-                return Err(self.error(
-                    EngineError::new(
-                        EngineCode::AmbiguousDie,
-                        r.span,
-                        format!("`{r}` could mean dice in different states"),
-                        "which die?",
-                    )
-                    .with_help(format!(
-                        "write the die's state in brackets; the candidates in the {} are {}",
-                        zone_phrase(zone),
-                        distinct.join(", ")
-                    )),
-                ));
-            }
+            return Err(self.error(
+                EngineError::new(
+                    EngineCode::AmbiguousDie,
+                    r.span,
+                    format!("`{r}` could mean dice in different states"),
+                    "which die?",
+                )
+                .with_help(format!(
+                    "write the die's state in brackets; the candidates in the {} are {}",
+                    zone_phrase(zone),
+                    distinct.join(", ")
+                )),
+            ));
         }
         Ok(Some(first))
     }
