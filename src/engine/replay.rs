@@ -966,8 +966,9 @@ impl Replayer<'_> {
 
     // ---- main step ---------------------------------------------------------------------
 
-    fn main_action(&mut self, who: usize, what: &str) -> Flow {
-        self.active_only(who, what)?;
+    /// `does` is the move as a verb ("buys"), `what` as a noun ("a purchase").
+    fn main_action(&mut self, who: usize, does: &str, what: &str) -> Flow {
+        self.active_only(who, does)?;
         self.in_step(
             &[Step::Main],
             what,
@@ -977,16 +978,22 @@ impl Replayer<'_> {
     }
 
     fn buy(&mut self, who: usize, cards: &[crate::syntax::Purchase], payment: &Payment) -> Flow {
-        self.main_action(who, "a purchase")?;
+        self.main_action(who, "buys", "a purchase")?;
         let mut wanted = Vec::new();
         for p in cards {
             let card = self.card(&p.card.alias, who)?;
             let n = p.count.as_ref().map_or(1, |c| c.node);
             let c = self.cards.get(card);
             let (kind, card_owner, has_cost) = (c.kind, c.owner, c.cost.is_some());
-            if kind == DieKind::Sidekick || card_owner.is_some_and(|o| o != who) {
+            if kind == DieKind::Sidekick {
+                self.violate(rules::buy_opponent_card::new(
+                    p.card.span,
+                    "sidekick dice cannot be bought".to_string(),
+                    "sidekicks have no card: every player starts with eight, and no more come",
+                ))?;
+            } else if card_owner.is_some_and(|o| o != who) {
                 let (name, line) = (c.name.clone(), c.line);
-                let owner = card_owner.map_or("nobody".to_string(), |o| self.name(o).to_string());
+                let owner = card_owner.map_or(String::new(), |o| self.name(o).to_string());
                 self.violate(
                     rules::buy_opponent_card::new(
                         p.card.span,
@@ -1055,7 +1062,14 @@ impl Replayer<'_> {
                     )
                 })
                 .collect();
-            let v = self.shortfall(short, payment.span, &names.join("; "), who);
+            let v = self.shortfall(
+                short,
+                payment.span,
+                &names.join("; "),
+                who,
+                &paid.units,
+                &costs,
+            );
             self.violate(v)?;
         }
         self.apply_payment(who, &paid);
@@ -1070,7 +1084,15 @@ impl Replayer<'_> {
         Ok(())
     }
 
-    fn shortfall(&self, short: Shortfall, span: Span, costs: &str, who: usize) -> Violation {
+    fn shortfall(
+        &self,
+        short: Shortfall,
+        span: Span,
+        costs: &str,
+        who: usize,
+        units: &[crate::syntax::Energy],
+        each: &[(usize, &[crate::cards::model::EnergyType])],
+    ) -> Violation {
         let reserve = self.contents(who, Zone::Reserve);
         match short {
             Shortfall::Short { paid, cost } => rules::payment_short::new(
@@ -1088,19 +1110,35 @@ impl Replayer<'_> {
             Shortfall::Type {
                 purchase: _,
                 missing,
-            } => rules::payment_type::new(
-                span,
-                format!(
-                    "no {} energy in the payment",
-                    super::cards::energy_of(missing)
-                ),
-                format!("{costs}; a wild energy counts as any type"),
-            ),
+            } => {
+                let ty = super::cards::energy_of(missing);
+                let need = each.iter().filter(|(_, t)| t.contains(&missing)).count();
+                let have = units.iter().filter(|u| **u == ty).count();
+                let wild = units
+                    .iter()
+                    .filter(|u| **u == crate::syntax::Energy::Wild)
+                    .count();
+                let message = if have + wild == 0 {
+                    format!("no {ty} energy in the payment")
+                } else {
+                    format!("not enough {ty} energy for every die bought")
+                };
+                rules::payment_type::new(
+                    span,
+                    message,
+                    format!(
+                        "{costs}: each die bought needs its own energy of each of its card's types \
+                         ({need} of them {} {ty}); the payment has {have} {ty} and {wild} wild, \
+                         and a wild stands for one type, once",
+                        if need == 1 { "needs" } else { "need" }
+                    ),
+                )
+            }
         }
     }
 
     fn field(&mut self, who: usize, dice: &[DieItem], payment: Option<&Payment>) -> Flow {
-        self.main_action(who, "fielding")?;
+        self.main_action(who, "fields", "fielding")?;
         let mut cost = 0usize;
         let taken = self.take(dice, who, Zone::Reserve, "fielded")?;
         for &(id, item) in &taken {
@@ -1128,7 +1166,7 @@ impl Replayer<'_> {
         let paid = self.collect_payment(who, payment)?;
         if let Err(short) = energy::pays(&paid.units, &[(cost, &[])]) {
             let costs = format!("the fielding cost is {cost}");
-            let v = self.shortfall(short, payment.span, &costs, who);
+            let v = self.shortfall(short, payment.span, &costs, who, &paid.units, &[]);
             self.violate(v)?;
         }
         self.apply_payment(who, &paid);
@@ -1180,6 +1218,13 @@ impl Replayer<'_> {
         }
         if self.cards.get(card).plain {
             let c = self.cards.get(card);
+            if c.kind == DieKind::Sidekick {
+                return self.violate(rules::no_such_ability::new(
+                    self.line,
+                    format!("sidekicks have no {what}"),
+                    "a sidekick has no card and so no ability text",
+                ));
+            }
             let (name, line) = (c.name.clone(), c.line);
             return self.violate(
                 rules::no_such_ability::new(
@@ -1548,11 +1593,33 @@ impl Replayer<'_> {
                     .iter()
                     .map(|b| self.state.die_text_plain(&self.cards, *b))
                     .collect();
+                // Naming a blocker once more than it blocks reads differently from
+                // naming a die that does not block at all.
+                let named_before = taken.iter().any(|b| {
+                    self.state.die_text_plain(&self.cards, *b)
+                        == format!("{}", share.blocker)
+                            .rsplit('.')
+                            .next()
+                            .unwrap_or("")
+                });
+                let message = if named_before {
+                    format!(
+                        "`{attacker}` has no more `{}` blockers to assign to",
+                        share.blocker
+                    )
+                } else {
+                    format!("`{}` does not block `{attacker}`", share.blocker)
+                };
                 return self.stuck(
                     rules::damage_assignment::new(
                         share.blocker.span,
-                        format!("`{}` does not block `{attacker}`", share.blocker),
-                        format!("its blockers are {}", names.join(", ")),
+                        message,
+                        format!(
+                            "its {} blocker{}: {}; name each once",
+                            names.len(),
+                            if names.len() == 1 { " is" } else { "s are" },
+                            names.join(", ")
+                        ),
                     )
                     .with_context(block_line, "blockers declared here"),
                 );

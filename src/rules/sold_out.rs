@@ -19,5 +19,12 @@ use crate::syntax::Span;
 pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Purchasing a Die";
 
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
-    violation(RuleCode::SoldOut, span, message, "none left", help, SOURCE)
+    violation(
+        RuleCode::SoldOut,
+        span,
+        message,
+        "not enough left",
+        help,
+        SOURCE,
+    )
 }
