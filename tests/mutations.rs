@@ -219,6 +219,18 @@ fn single_move_mutations_of_a_whole_game_are_caught_at_their_line() {
                 60,
                 "not-an-action",
             ),
+            (
+                "the opponent's die in a payment",
+                Replace(20, "buy GR pay Bob.SK:bolt SK:fist"),
+                20,
+                "die-not-in-zone",
+            ),
+            (
+                "a burst the die does not have",
+                Replace(19, "roll SK:bolt SK:fist SK:L1*"),
+                19,
+                "face-not-on-die",
+            ),
         ],
     );
 }
@@ -273,6 +285,18 @@ fn combat_mutations_are_caught_at_their_line() {
                 Delete(28),
                 28,
                 "priority-not-passed",
+            ),
+            (
+                "the defender splits the damage",
+                Replace(29, "Bob: assign GR:L3 -> SK:L1=3 SK:L1=2"),
+                29,
+                "wrong-player",
+            ),
+            (
+                "a reroll in the main step",
+                After(22, "reroll SK:fist->bolt"),
+                23,
+                "out-of-step",
             ),
         ],
     );

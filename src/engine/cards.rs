@@ -158,8 +158,13 @@ impl GameCards {
     pub fn has_face(&self, card: CardId, face: &Face) -> bool {
         let c = self.get(card);
         match face {
-            Face::Level { level, .. } => {
-                *level >= 1 && usize::from(*level) <= c.levels.len() && c.kind != DieKind::Action
+            // A level face shows the bursts the card data gives that level.
+            Face::Level { level, bursts } => {
+                c.kind != DieKind::Action
+                    && usize::from(*level)
+                        .checked_sub(1)
+                        .and_then(|i| c.levels.get(i))
+                        .is_some_and(|l| l.bursts == *bursts)
             }
             Face::Action { bursts } => {
                 matches!(c.kind, DieKind::Action | DieKind::BasicAction)

@@ -469,7 +469,11 @@ impl Replayer<'_> {
         let who = explicit.unwrap_or(active);
         // A step that ends when something else happens.
         match (step, action) {
-            (Step::Roll, Move::Reroll { .. }) => {}
+            // These belong to the steps before the main step: their handlers say so.
+            (
+                Step::Roll,
+                Move::Reroll { .. } | Move::Draw { .. } | Move::Refill | Move::Roll { .. },
+            ) => {}
             (Step::Roll, _) => self.enter_main(),
             (Step::Attack | Step::Blockers, _) => {
                 self.implied_no_blocks()?;
@@ -500,7 +504,10 @@ impl Replayer<'_> {
             Move::Pass => self.pass(who),
             Move::Attack { dice } => self.attack(who, dice),
             Move::Block { .. } => unreachable!("handled above"),
-            Move::Assign { attacker, shares } => self.assign(attacker, shares),
+            Move::Assign { attacker, shares } => {
+                self.active_only(who, "assigns an attacker's damage")?;
+                self.assign(attacker, shares)
+            }
             Move::Concede => {
                 self.state.outcome = Some(Outcome::Won { winner: 1 - who });
                 self.ended = Some(self.line);
@@ -707,12 +714,14 @@ impl Replayer<'_> {
         for (i, item) in items.iter().enumerate() {
             for _ in 0..item.times() {
                 if zone == Zone::Bag && self.state.count(owner, Zone::Bag) == ids.len() {
-                    self.empty_bag(owner, item)?;
+                    self.empty_bag(owner, item, ids.len())?;
                 }
                 let found =
                     self.find(&item.die, owner, zone, &item.modifiers, &ids, |_, _| true)?;
                 let Some(id) = found else {
-                    self.not_in_zone(&item.die, owner, zone, what)?;
+                    let card = self.card(&item.die.alias, owner)?;
+                    let again = ids.iter().any(|id| self.state.die(*id).card == card);
+                    self.not_in_zone(&item.die, owner, zone, what, again)?;
                     continue;
                 };
                 ids.push(id);
@@ -722,9 +731,17 @@ impl Replayer<'_> {
         Ok(taken)
     }
 
-    fn empty_bag(&mut self, who: usize, item: &DieItem) -> Flow {
+    /// A draw finds the bag empty after `drawn` dice of the same line.
+    fn empty_bag(&mut self, who: usize, item: &DieItem, drawn: usize) -> Flow {
         let used = self.state.count(who, Zone::Used);
-        let msg = format!("{}'s bag is empty", self.name(who));
+        let msg = if drawn == 0 {
+            format!("{}'s bag is empty", self.name(who))
+        } else {
+            format!(
+                "{}'s bag runs out after {drawn} of these dice",
+                self.name(who)
+            )
+        };
         if used > 0 {
             self.stuck(rules::bag_refill::new(
                 item.span,
@@ -778,6 +795,16 @@ impl Replayer<'_> {
         let need = if first_turn { 3 } else { 4 };
         let bag = self.state.count(who, Zone::Bag);
         let used = self.state.count(who, Zone::Used);
+        if drawn >= need && first_turn && oop < 1 && bag > 0 {
+            return self.violate(
+                rules::draw_count::new(
+                    self.line,
+                    "the first player's 4th die was not put out of play".to_string(),
+                    "on the very first turn (2018 rules) the first player draws 3 dice, then a 4th out of play: `draw SK to oop`",
+                )
+                .with_context(line, "the turn began here"),
+            );
+        }
         if drawn < need || (first_turn && oop < 1) {
             if bag > 0 {
                 let help = format!(
@@ -814,10 +841,9 @@ impl Replayer<'_> {
             // A short draw: every die is in play somewhere else.
             let missing = need - drawn.min(need);
             let pl = &mut self.state.players[who];
+            // Both editions: a life (2014: a damage) and a generic energy per die.
             pl.life -= i64::from(missing);
-            if self.state.edition == Edition::Rules2018 {
-                pl.virtual_energy += missing;
-            }
+            pl.virtual_energy += missing;
             self.check_life();
         }
         Ok(())
@@ -852,6 +878,9 @@ impl Replayer<'_> {
                     "write the face each die came up with: `SK:fist`, `CA:L2`, `FB:act`",
                 ));
             };
+            if self.owner_of(&item.die, who)? != who {
+                return self.not_in_zone(&item.die, who, Zone::Prep, "rolled", false);
+            }
             for _ in 0..item.times() {
                 let card = self.card(&item.die.alias, who)?;
                 let found = self
@@ -863,7 +892,12 @@ impl Replayer<'_> {
                     return self.stuck(rules::roll_mismatch::new(
                         item.die.span,
                         format!(
-                            "no more {} dice in the prep area to roll",
+                            "no{} {} die in the prep area to roll",
+                            if taken.iter().any(|t| self.state.die(*t).card == card) {
+                                " other"
+                            } else {
+                                ""
+                            },
                             self.cards.get(card).alias
                         ),
                         help,
@@ -948,7 +982,7 @@ impl Replayer<'_> {
                 rolled.contains(&id)
             })?;
             let Some(id) = found else {
-                return self.not_in_zone(&item.die, who, Zone::Reserve, "rerolled");
+                return self.not_in_zone(&item.die, who, Zone::Reserve, "rerolled", false);
             };
             let card = self.state.die(id).card;
             if !self.cards.has_face(card, &item.result.node) {
@@ -1013,7 +1047,11 @@ impl Replayer<'_> {
                 let name = self.cards.get(card).name.clone();
                 return self.stuck(rules::sold_out::new(
                     p.card.span,
-                    format!("{name} has {left} dice left, {} bought", before + n),
+                    format!(
+                        "{name} has {left} {} left, {} bought",
+                        if left == 1 { "die" } else { "dice" },
+                        before + n
+                    ),
                     format!("{left} left on the card: buy at most that many"),
                 ));
             }
@@ -1193,7 +1231,7 @@ impl Replayer<'_> {
         )?;
         self.holds_priority(who)?;
         let Some(id) = self.find(die, who, Zone::Reserve, &[], &[], |_, _| true)? else {
-            return self.not_in_zone(die, who, Zone::Reserve, "used");
+            return self.not_in_zone(die, who, Zone::Reserve, "used", false);
         };
         let d = self.state.die(id);
         if !matches!(d.face, Some(crate::syntax::Face::Action { .. })) {
@@ -1377,6 +1415,7 @@ impl Replayer<'_> {
         t.priority = t.active;
         t.ready = false;
         t.inactive_acted = false;
+        t.passed = None;
     }
 
     fn block(&mut self, who: usize, action: &Move) -> Flow {
@@ -1454,10 +1493,10 @@ impl Replayer<'_> {
                         );
                     }
                 }
-                return self.not_in_zone(&pair.blocker, defender, Zone::Field, "blocking");
+                return self.not_in_zone(&pair.blocker, defender, Zone::Field, "blocking", false);
             };
             if self.state.die(blocker).attacking {
-                return self.not_in_zone(&pair.blocker, defender, Zone::Field, "blocking");
+                return self.not_in_zone(&pair.blocker, defender, Zone::Field, "blocking", false);
             }
             let a_owner = self.owner_of(&pair.attacker, active)?;
             let attacker = self.find(&pair.attacker, a_owner, Zone::Field, &[], &[], |s, id| {
@@ -1544,6 +1583,7 @@ impl Replayer<'_> {
                 owner,
                 Zone::Field,
                 "assigning damage (an attacker)",
+                false,
             );
         };
         if let Some((_, _, prev)) = self
@@ -1729,30 +1769,41 @@ impl Replayer<'_> {
         Ok(())
     }
 
-    fn not_in_zone(&mut self, die: &DieRef, owner: usize, zone: Zone, what: &str) -> Flow {
+    /// A die a move names is not in the zone it takes from. `again` says the line already
+    /// took a die of that name (`SK:fist x2` with one fist).
+    fn not_in_zone(
+        &mut self,
+        die: &DieRef,
+        owner: usize,
+        zone: Zone,
+        what: &str,
+        again: bool,
+    ) -> Flow {
         let card = self.card(&die.alias, owner)?;
         let contents = self.contents(owner, zone);
+        let (name, place) = (self.name(owner).to_string(), zone_phrase(zone));
+        let message = if again {
+            format!("no other `{die}` in {name}'s {place} to be {what}")
+        } else {
+            format!("no `{die}` in {name}'s {place} to be {what}")
+        };
         let mut v = rules::die_not_in_zone::new(
             die.span,
-            format!(
-                "no `{}` in {}'s {} to be {what}",
-                die,
-                self.name(owner),
-                zone_phrase(zone)
-            ),
-            format!(
-                "{}'s {} holds {contents}",
-                self.name(owner),
-                zone_phrase(zone)
-            ),
+            message,
+            format!("{name}'s {place} holds {contents}"),
         );
-        if let Some((z, at)) = self.whereabouts(card, owner) {
+        // Where the card's dice went, when none of them is in that zone at all.
+        let none_here = self
+            .state
+            .zone(owner, zone)
+            .all(|id| self.state.die(id).card != card);
+        if let (true, Some((z, at))) = (none_here, self.whereabouts(card, owner)) {
             if at != Span::default() {
+                let alias = &self.cards.get(card).alias;
                 v = v.with_context(
                     at,
                     format!(
-                        "a {} die went to the {} here",
-                        self.cards.get(card).alias,
+                        "one of the {alias} dice went to the {} here",
                         zone_phrase(z)
                     ),
                 );
@@ -1793,7 +1844,12 @@ impl Replayer<'_> {
                         let Some(id) =
                             self.find(die, who, Zone::Reserve, &[], &paid.taken(), |_, _| true)?
                         else {
-                            self.not_in_zone(die, who, Zone::Reserve, "spent")?;
+                            let card = self.card(&die.alias, who)?;
+                            let again = paid
+                                .dice
+                                .iter()
+                                .any(|(id, _)| self.state.die(*id).card == card);
+                            self.not_in_zone(die, who, Zone::Reserve, "spent", again)?;
                             continue;
                         };
                         let face = self.state.die(id).face.clone();
@@ -1929,7 +1985,7 @@ impl Replayer<'_> {
                 (
                     amount.span,
                     format!("{} virtual energy", amount.node),
-                    format!("{} has {have}", self.name(p)),
+                    format!("{} has {have} virtual energy", self.name(p)),
                 )
             }
             StateLine::Priority { player } => {
@@ -2021,7 +2077,6 @@ impl Replayer<'_> {
                     }
                     if !matches!(step.node, Step::Draw | Step::Roll) {
                         t.roll = Some(self.line);
-                        t.reroll = Some(self.line);
                     }
                     if matches!(
                         step.node,

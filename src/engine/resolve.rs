@@ -85,6 +85,10 @@ impl Replayer<'_> {
         taken: &[DieId],
         filter: impl Fn(&super::GameState, DieId) -> bool,
     ) -> Result<Option<DieId>, Stop> {
+        // `Bob.SK:fist` is Bob's die: it is not among another player's dice.
+        if self.owner_of(r, owner)? != owner {
+            return Ok(None);
+        }
         let card = self.card(&r.alias, owner)?;
         let mut candidates = Vec::new();
         let ids: Vec<DieId> = self.state.zone(owner, zone).collect();

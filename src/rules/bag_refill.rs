@@ -23,7 +23,7 @@ pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> V
         RuleCode::BagRefill,
         span,
         message,
-        "refill out of place",
+        "not how the bag refills",
         help,
         SOURCE,
     )

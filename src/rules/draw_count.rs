@@ -24,7 +24,7 @@ pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> V
         RuleCode::DrawCount,
         span,
         message,
-        "wrong number of dice drawn",
+        "not a legal draw",
         help,
         SOURCE,
     )

@@ -24,7 +24,7 @@ pub fn new(span: Span, how: String, ended: Span) -> Violation {
         span,
         format!("a move after the end of the game: {how}"),
         "the game is over",
-        "nothing can happen after a player's life reaches 0; remove the lines after it",
+        "nothing happens after the game ends (a player at 0 life, or a concession): remove the lines after it",
         SOURCE,
     )
     .with_context(ended, "the game ended here")

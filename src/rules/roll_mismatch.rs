@@ -23,7 +23,7 @@ pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> V
         RuleCode::RollMismatch,
         span,
         message,
-        "not what the prep area holds",
+        "not a roll of the prep area",
         help,
         SOURCE,
     )
