@@ -9,6 +9,8 @@ use std::path::Path;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dmlint::syntax::GameStream;
 
+mod common;
+
 /// About `target` bytes of games: every log in logs/ (body only), repeated as `game` blocks.
 fn corpus(target: usize) -> Vec<u8> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -23,20 +25,7 @@ fn corpus(target: usize) -> Vec<u8> {
             .into_iter()
             .filter(|p| p.extension().is_some_and(|e| e == "dmlog"))
         {
-            let text = std::fs::read_to_string(p).unwrap();
-            // Keep each file's games: drop its header, make sure each game opens with `game`.
-            let body: String = text
-                .lines()
-                .skip_while(|l| !l.starts_with("dmlog"))
-                .skip(1)
-                .map(|l| format!("{l}\n"))
-                .collect();
-            // A multi-game file's defaults (before its first `game`) belong to no game.
-            let body = match body.find("\ngame") {
-                Some(at) => body[at + 1..].to_string(),
-                None => format!("game\n{body}"),
-            };
-            bodies.push(body);
+            bodies.push(common::games_of(&std::fs::read_to_string(p).unwrap()));
         }
     }
     let mut out = b"dmlog 1\n".to_vec();

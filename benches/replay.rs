@@ -12,6 +12,8 @@ use dmlint::cards::Pool;
 use dmlint::check::check_chunk;
 use dmlint::syntax::GameStream;
 
+mod common;
+
 /// Two corpora: `full`, games replayed to their last line (the vanilla game and the
 /// combat fixture); `logs`, the two rulebook games, each replayed up to its first
 /// unmodelled card (then only parsed).
@@ -37,16 +39,7 @@ fn corpus(files: &[&str], target: usize) -> (Vec<u8>, usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let bodies: Vec<String> = files
         .iter()
-        .map(|f| {
-            let text = std::fs::read_to_string(root.join(f)).unwrap();
-            let body: String = text
-                .lines()
-                .skip_while(|l| !l.starts_with("dmlog"))
-                .skip(1)
-                .map(|l| format!("{l}\n"))
-                .collect();
-            format!("game\n{body}")
-        })
+        .map(|f| common::games_of(&std::fs::read_to_string(root.join(f)).unwrap()))
         .collect();
     let mut out = b"dmlog 1\n".to_vec();
     let mut games = 0;

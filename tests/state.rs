@@ -20,13 +20,13 @@ fn position(text: &str, target: Target) -> (String, bool, String) {
     }
 }
 
+fn read(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
 #[test]
 fn every_state_of_a_game_round_trips_through_a_position_block() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/engine/vanilla-game.dmlog"
-    ))
-    .unwrap();
+    let text = read("fixtures/engine/vanilla-game.dmlog");
     let lines: Vec<&str> = text.lines().collect();
     let first_turn = lines.iter().position(|l| l.starts_with("turn ")).unwrap();
     let setup = lines[..first_turn].join("\n");
@@ -46,11 +46,7 @@ fn every_state_of_a_game_round_trips_through_a_position_block() {
 
 #[test]
 fn a_turn_target_stops_after_that_turn_line() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/engine/vanilla-game.dmlog"
-    ))
-    .unwrap();
+    let text = read("fixtures/engine/vanilla-game.dmlog");
     let (printed, reached, _) = position(&text, Target::Turn(2));
     assert!(reached);
     // Ann's turn 2 has just begun: her saved energy was cleared, nothing drawn yet.
@@ -63,11 +59,7 @@ fn a_turn_target_stops_after_that_turn_line() {
 
 #[test]
 fn a_replay_that_stops_early_says_so() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/logs/avx-first-game-long.dmlog"
-    ))
-    .unwrap();
+    let text = read("logs/avx-first-game-long.dmlog");
     let (_, reached, diags) = position(&text, Target::Line(130));
     assert!(!reached);
     assert!(diags.contains("dmlint::engine::undecided"), "{diags}");

@@ -10,7 +10,7 @@ use miette::Severity;
 use crate::cards::Pool;
 use crate::rules::{self, Setup, Violation};
 use crate::syntax::{
-    DieItem, DieRef, Edition, Game, Header, Line, Move, Payment, PaymentItem, Position, Span,
+    DieItem, DieRef, Edition, Face, Game, Header, Line, Move, Payment, PaymentItem, Position, Span,
     Spanned, StateLine, Statement, Step, Text, Zone,
 };
 
@@ -373,10 +373,7 @@ impl Replayer<'_> {
         self.state.turn = Some(Turn::new(number.node, p, self.line));
         // Clear: energy saved in the reserve pool goes to the used pile (it was not used,
         // so not out of play).
-        let line = self.line;
-        for id in self.state.zone(p, Zone::Reserve).collect::<Vec<_>>() {
-            self.state.move_die(id, Zone::Used, line);
-        }
+        self.reserve_to_used(p, |_| true);
         for pl in &mut self.state.players {
             pl.virtual_energy = 0;
         }
@@ -424,18 +421,31 @@ impl Replayer<'_> {
         Ok(())
     }
 
+    /// Moves a player's reserve dice whose face `which` selects to the used pile (not
+    /// out of play: they were not used): the clear step, the end of the main step, the
+    /// cleanup step.
+    fn reserve_to_used(&mut self, player: usize, which: impl Fn(Option<&Face>) -> bool) {
+        let line = self.line;
+        let ids: Vec<DieId> = self
+            .state
+            .zone(player, Zone::Reserve)
+            .filter(|id| which(self.state.die(*id).face.as_ref()))
+            .collect();
+        for id in ids {
+            self.state.move_die(id, Zone::Used, line);
+        }
+    }
+
     /// The cleanup step: damage cleared, action dice to the used pile, out of play to
     /// the used pile, virtual energy gone.
     fn cleanup(&mut self) {
         let line = self.line;
         let Some(t) = self.turn_ref() else { return };
         let active = t.active;
+        self.reserve_to_used(active, |f| matches!(f, Some(Face::Action { .. })));
         for i in 0..self.state.dice.len() {
             let id = DieId(i as u16);
-            let die = self.state.die(id);
-            let action_face = matches!(die.face, Some(crate::syntax::Face::Action { .. }));
-            let unused_action = die.zone == Zone::Reserve && die.owner == active && action_face;
-            if unused_action || die.zone == Zone::Oop {
+            if self.state.die(id).zone == Zone::Oop {
                 self.state.move_die(id, Zone::Used, line);
             }
             let die = self.state.die_mut(id);
@@ -946,7 +956,7 @@ impl Replayer<'_> {
         Ok(())
     }
 
-    fn face_missing(&mut self, card: super::CardId, face: &Spanned<crate::syntax::Face>) -> Flow {
+    fn face_missing(&mut self, card: super::CardId, face: &Spanned<Face>) -> Flow {
         let c = self.cards.get(card);
         let faces = describe_faces(c);
         self.violate(rules::face_not_on_die::new(
@@ -1181,7 +1191,7 @@ impl Replayer<'_> {
         let taken = self.take(dice, who, Zone::Reserve, "fielded")?;
         for &(id, item) in &taken {
             let die = self.state.die(id);
-            let Some(crate::syntax::Face::Level { level, .. }) = die.face else {
+            let Some(Face::Level { level, .. }) = die.face else {
                 let shown = die
                     .face
                     .as_ref()
@@ -1234,7 +1244,7 @@ impl Replayer<'_> {
             return self.not_in_zone(die, who, Zone::Reserve, "used", false);
         };
         let d = self.state.die(id);
-        if !matches!(d.face, Some(crate::syntax::Face::Action { .. })) {
+        if !matches!(d.face, Some(Face::Action { .. })) {
             let shown = d
                 .face
                 .as_ref()
@@ -1311,16 +1321,8 @@ impl Replayer<'_> {
     /// The end of the main step: unfielded characters go to the used pile.
     fn end_main(&mut self) -> Flow {
         self.require_passes("the main step ends")?;
-        let line = self.line;
         let active = self.turn_ref().expect("turn").active;
-        for id in self.state.zone(active, Zone::Reserve).collect::<Vec<_>>() {
-            if matches!(
-                self.state.die(id).face,
-                Some(crate::syntax::Face::Level { .. })
-            ) {
-                self.state.move_die(id, Zone::Used, line);
-            }
-        }
+        self.reserve_to_used(active, |f| matches!(f, Some(Face::Level { .. })));
         self.state.players[active].virtual_energy = 0;
         Ok(())
     }
@@ -1329,14 +1331,7 @@ impl Replayer<'_> {
     fn no_attack(&mut self) {
         let line = self.line;
         let active = self.turn_ref().expect("turn").active;
-        for id in self.state.zone(active, Zone::Reserve).collect::<Vec<_>>() {
-            if matches!(
-                self.state.die(id).face,
-                Some(crate::syntax::Face::Action { .. })
-            ) {
-                self.state.move_die(id, Zone::Used, line);
-            }
-        }
+        self.reserve_to_used(active, |f| matches!(f, Some(Face::Action { .. })));
         let t = self.turn_mut();
         t.step = Step::Cleanup;
         t.step_line = line;
@@ -1553,7 +1548,7 @@ impl Replayer<'_> {
     fn stats(&self, id: DieId) -> (u32, u32) {
         let die = self.state.die(id);
         match die.face {
-            Some(crate::syntax::Face::Level { level, .. }) => {
+            Some(Face::Level { level, .. }) => {
                 let l = self.cards.get(die.card).levels[usize::from(level) - 1];
                 (u32::from(l.attack), u32::from(l.defense))
             }
@@ -2256,7 +2251,7 @@ impl Replayer<'_> {
 struct Paid {
     units: Vec<crate::syntax::Energy>,
     /// Each die, and the face it is spun down to when only part of it was spent.
-    dice: Vec<(DieId, Option<crate::syntax::Face>)>,
+    dice: Vec<(DieId, Option<Face>)>,
     virtual_used: u32,
 }
 
