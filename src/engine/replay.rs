@@ -45,7 +45,7 @@ struct Waiver {
     used: bool,
 }
 
-pub(super) struct Replayer<'g> {
+pub(super) struct Replayer {
     pub(super) cards: GameCards,
     pub(super) state: GameState,
     pub(super) out: Replay,
@@ -58,7 +58,6 @@ pub(super) struct Replayer<'g> {
     ended: Option<Span>,
     /// The `first` line, if any.
     first_line: Option<Span>,
-    _game: std::marker::PhantomData<&'g ()>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset.
@@ -121,7 +120,6 @@ pub fn replay(game: &Game, header: &Header, pool: &Pool, until: Option<usize>) -
         started: false,
         ended: None,
         first_line: None,
-        _game: std::marker::PhantomData,
     };
     if let Some((name, span)) = first {
         match r.player(&name) {
@@ -148,7 +146,7 @@ pub fn replay(game: &Game, header: &Header, pool: &Pool, until: Option<usize>) -
     r.finish()
 }
 
-impl Replayer<'_> {
+impl Replayer {
     fn finish(mut self) -> Replay {
         self.flush_waivers();
         if self.started {

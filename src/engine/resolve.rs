@@ -22,7 +22,7 @@ pub fn zone_phrase(zone: Zone) -> &'static str {
     }
 }
 
-impl Replayer<'_> {
+impl Replayer {
     /// A player by name.
     pub(super) fn player(&mut self, name: &Spanned<Text>) -> Result<usize, Stop> {
         match self.cards.player(&name.node) {
