@@ -97,6 +97,8 @@ fn counted<C: Code>(p: &Problem<C>, kind: Kind) -> Counted<'_> {
 pub struct Checked {
     pub chunk: ParsedChunk,
     pub card_errors: Vec<CardError>,
+    /// Whether the game was replayed (it had neither syntax nor card errors).
+    pub replayed: bool,
     pub replay: Replay,
 }
 
@@ -117,13 +119,14 @@ pub fn check_chunk(
     // and replaying without them would report consequences, not causes.
     let checkable = chunk.errors.iter().all(|e| e.severity != Severity::Error)
         && card_errors.iter().all(|e| e.severity != Severity::Error);
-    let replay = match &chunk.game {
-        Some(g) if checkable => replay(g, header, pool, until),
-        _ => Replay::default(),
+    let (replayed, replay) = match &chunk.game {
+        Some(g) if checkable => (true, replay(g, header, pool, until)),
+        _ => (false, Replay::default()),
     };
     Checked {
         chunk,
         card_errors,
+        replayed,
         replay,
     }
 }

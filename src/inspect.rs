@@ -74,10 +74,10 @@ pub fn state_at(
         let header = stream.header().clone();
         let checked = check_chunk(chunk, &header, pool, Some(until));
         checked.render(name, renderer, out);
-        let replayed = checked.replay;
-        if replayed.end.is_none() && replayed.stopped.is_none() {
+        if !checked.replayed {
             return StateReport::NotReplayable;
         }
+        let replayed = checked.replay;
         let reached = replayed.stopped.is_none_or(|s| s.start > until);
         return match replayed.end {
             Some((cards, state)) => StateReport::Found {

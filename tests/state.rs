@@ -64,3 +64,21 @@ fn a_replay_that_stops_early_says_so() {
     assert!(!reached);
     assert!(diags.contains("dmlint::engine::undecided"), "{diags}");
 }
+
+#[test]
+fn a_line_before_the_first_turn_has_no_state_yet() {
+    let text = read("fixtures/engine/vanilla-game.dmlog");
+    let mut out = String::new();
+    let report = state_at(
+        "t.dmlog",
+        &text,
+        Target::Line(8),
+        Pool::embedded(),
+        &Renderer::plain(Format::Short),
+        &mut out,
+    );
+    match report {
+        StateReport::NoTarget(why) => assert!(why.contains("not started"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
