@@ -298,6 +298,18 @@ fn combat_mutations_are_caught_at_their_line() {
                 23,
                 "out-of-step",
             ),
+            (
+                "a wrong damage mark",
+                Replace(34, "field Ann GR:L3[dmg=1]"),
+                34,
+                "assertion-mismatch",
+            ),
+            (
+                "a mark the die does not have",
+                Replace(34, "field Ann GR:L3[dmg=2,attacking]"),
+                34,
+                "assertion-mismatch",
+            ),
         ],
     );
 }

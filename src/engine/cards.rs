@@ -40,8 +40,10 @@ pub struct GameCard {
     pub actions: Vec<u8>,
     /// Energy faces when the card data records them; `None` when it does not.
     pub energy_faces: Option<Vec<Face>>,
-    /// Dice that start on the card.
+    /// Dice that start on the card (none for a second alias).
     pub dice: u32,
+    /// For the second player's alias of a shared basic action card: the card it names.
+    pub alias_of: Option<CardId>,
     /// Whether the card's text is modelled (it has none, so far: see issue 5).
     pub plain: bool,
     /// The card data's one-line summary of its text.
@@ -87,12 +89,12 @@ impl GameCards {
                 // with both sets of dice: its second alias joins the first.
                 let name = card.entry.map(|e| e.name());
                 if let Some(same) = cards
-                    .iter_mut()
-                    .find(|c| c.kind == DieKind::BasicAction && Some(&c.name) == name.as_ref())
+                    .iter()
+                    .position(|c| c.kind == DieKind::BasicAction && Some(&c.name) == name.as_ref())
                 {
-                    same.dice += BASIC_DICE;
+                    cards[same].dice += BASIC_DICE;
                     let mut alias = GameCard::of(card, None, 0);
-                    alias.dice = 0;
+                    alias.alias_of = Some(CardId(same as u16));
                     cards.push(alias);
                     continue;
                 }
@@ -129,17 +131,7 @@ impl GameCards {
 
     /// A second alias of a shared basic action card stands for the first.
     pub fn canonical(&self, id: CardId) -> CardId {
-        let card = self.get(id);
-        if card.kind == DieKind::BasicAction && card.dice == 0 {
-            if let Some(i) = self
-                .cards
-                .iter()
-                .position(|c| c.kind == DieKind::BasicAction && c.name == card.name && c.dice > 0)
-            {
-                return CardId(i as u16);
-            }
-        }
-        id
+        self.get(id).alias_of.unwrap_or(id)
     }
 
     /// Index of a player by name.
@@ -220,6 +212,7 @@ fn sidekick(pool: &Pool, player: usize, line: Span) -> GameCard {
                 .collect()
         }),
         dice: SIDEKICKS,
+        alias_of: None,
         plain: true,
         summary: None,
         line,
@@ -261,6 +254,7 @@ impl GameCard {
                     .collect()
             }),
             dice,
+            alias_of: None,
             plain: data.is_some_and(|d| d.abilities == Abilities::None),
             summary: data.and_then(|d| d.summary.clone()),
             line: card.line,

@@ -249,8 +249,9 @@ impl Replayer {
 
     fn undecided(&mut self, span: Span, card: super::CardId, what: &str) -> Stop {
         let c = self.cards.get(card);
-        let text = self
-            .card_summary(card)
+        let text = c
+            .summary
+            .as_ref()
             .map_or(String::new(), |s| format!(" (card text, in short: {s})"));
         let e = EngineError::new(
             EngineCode::Undecided,
@@ -265,10 +266,6 @@ impl Replayer {
         ))
         .with_context(c.line, "card defined here");
         self.error(e)
-    }
-
-    fn card_summary(&self, card: super::CardId) -> Option<String> {
-        self.cards.get(card).summary.clone()
     }
 
     fn turn_ref(&self) -> Option<&Turn> {
@@ -335,33 +332,32 @@ impl Replayer {
         if !self.started && self.first_line.is_none() {
             // No `first` line: the first turn says who went first.
             self.state.first = p;
-        } else if p != want_player {
-            let mut v = rules::turn_order::new(
-                player.span,
-                format!(
-                    "it is {}'s turn, not {}'s",
-                    self.name(want_player),
-                    self.name(p)
-                ),
-                format!(
-                    "players alternate: write `turn {want_number} {}`",
-                    self.name(want_player)
-                ),
-            );
-            if let Some((s, l)) = context {
-                v = v.with_context(s, l);
-            }
-            self.violate(v)?;
-        } else if number.node != want_number {
-            let mut v = rules::turn_order::new(
-                number.span,
-                format!(
-                    "this is {}'s turn {want_number}, not {}",
-                    self.name(p),
-                    number.node
-                ),
-                format!("write `turn {want_number} {}`", self.name(p)),
-            );
+        } else if p != want_player || number.node != want_number {
+            let (span, message, help) = if p != want_player {
+                (
+                    player.span,
+                    format!(
+                        "it is {}'s turn, not {}'s",
+                        self.name(want_player),
+                        self.name(p)
+                    ),
+                    format!(
+                        "players alternate: write `turn {want_number} {}`",
+                        self.name(want_player)
+                    ),
+                )
+            } else {
+                (
+                    number.span,
+                    format!(
+                        "this is {}'s turn {want_number}, not {}",
+                        self.name(p),
+                        number.node
+                    ),
+                    format!("write `turn {want_number} {}`", self.name(p)),
+                )
+            };
+            let mut v = rules::turn_order::new(span, message, help);
             if let Some((s, l)) = context {
                 v = v.with_context(s, l);
             }
@@ -441,8 +437,7 @@ impl Replayer {
         let Some(t) = self.turn_ref() else { return };
         let active = t.active;
         self.reserve_to_used(active, |f| matches!(f, Some(Face::Action { .. })));
-        for i in 0..self.state.dice.len() {
-            let id = DieId(i as u16);
+        for id in self.state.ids() {
             if self.state.die(id).zone == Zone::Oop {
                 self.state.move_die(id, Zone::Used, line);
             }
@@ -471,8 +466,8 @@ impl Replayer {
             Some(a) => Some(self.player(a)?),
             None => None,
         };
-        if matches!(action, Move::Block { .. }) {
-            return self.block(explicit.unwrap_or(1 - active), action);
+        if let Move::Block { pairs } = action {
+            return self.block(explicit.unwrap_or(1 - active), pairs);
         }
         let who = explicit.unwrap_or(active);
         // A step that ends when something else happens.
@@ -890,6 +885,8 @@ impl Replayer {
                 return self.not_in_zone(&item.die, who, Zone::Prep, "rolled", false);
             }
             for _ in 0..item.times() {
+                // Not `take`: a roll names the face a die *came up with*, which the die in
+                // the prep area does not show yet, so only the card is matched.
                 let card = self.card(&item.die.alias, who)?;
                 let found = self
                     .state
@@ -1047,8 +1044,8 @@ impl Replayer {
             }
             let before: u32 = wanted
                 .iter()
-                .filter(|(c, _, _)| *c == card)
-                .map(|(_, n, _)| *n)
+                .filter(|(c, _)| *c == card)
+                .map(|(_, n)| *n)
                 .sum();
             let left = self.state.supply[usize::from(card.0)];
             if before + n > left {
@@ -1070,12 +1067,12 @@ impl Replayer {
                     "is bought: its cost is not in the card data",
                 ));
             }
-            wanted.push((card, n, p.card.span));
+            wanted.push((card, n));
         }
         let paid = self.collect_payment(who, payment)?;
         let costs: Vec<(usize, &[crate::cards::model::EnergyType])> = wanted
             .iter()
-            .flat_map(|(card, n, _)| {
+            .flat_map(|(card, n)| {
                 let c = self.cards.get(*card);
                 let cost = usize::from(c.cost.unwrap_or(0));
                 std::iter::repeat_n((cost, c.energy.as_slice()), *n as usize)
@@ -1084,7 +1081,7 @@ impl Replayer {
         if let Err(short) = energy::pays(&paid.units, &costs) {
             let names: Vec<String> = wanted
                 .iter()
-                .map(|(c, n, _)| {
+                .map(|(c, n)| {
                     let card = self.cards.get(*c);
                     let cost = card.cost.unwrap_or(0);
                     let types: Vec<String> = card
@@ -1120,7 +1117,7 @@ impl Replayer {
         }
         self.apply_payment(who, &paid);
         let line = self.line;
-        for (card, n, _) in wanted {
+        for (card, n) in wanted {
             self.state.supply[usize::from(card.0)] -= n;
             for _ in 0..n {
                 self.state.add_die(card, who, Zone::Used, line);
@@ -1190,10 +1187,7 @@ impl Replayer {
         for &(id, item) in &taken {
             let die = self.state.die(id);
             let Some(Face::Level { level, .. }) = die.face else {
-                let shown = die
-                    .face
-                    .as_ref()
-                    .map_or("no face".to_string(), |f| f.to_string());
+                let shown = shown(die.face.as_ref());
                 return self.stuck(rules::not_a_character::new(
                     dice[item].die.span,
                     format!("this die shows {shown}, not a character face"),
@@ -1243,10 +1237,7 @@ impl Replayer {
         };
         let d = self.state.die(id);
         if !matches!(d.face, Some(Face::Action { .. })) {
-            let shown = d
-                .face
-                .as_ref()
-                .map_or("no face".to_string(), |f| f.to_string());
+            let shown = shown(d.face.as_ref());
             return self.stuck(rules::not_an_action::new(
                 die.span,
                 format!("this die shows {shown}, not an action face"),
@@ -1339,8 +1330,7 @@ impl Replayer {
 
     fn attack(&mut self, who: usize, dice: &[DieItem]) -> Flow {
         self.active_only(who, "declares attackers")?;
-        if self.turn_ref().expect("turn").attack.is_some() {
-            let first = self.turn_ref().expect("turn").attack.expect("some");
+        if let Some(first) = self.turn_ref().expect("turn").attack {
             return self.violate(
                 rules::out_of_step::new(
                     self.line,
@@ -1411,10 +1401,7 @@ impl Replayer {
         t.passed = None;
     }
 
-    fn block(&mut self, who: usize, action: &Move) -> Flow {
-        let Move::Block { pairs } = action else {
-            unreachable!()
-        };
+    fn block(&mut self, who: usize, pairs: &[crate::syntax::BlockPair]) -> Flow {
         let t = self.turn_ref().expect("turn");
         let (active, defender) = (t.active, t.inactive());
         let (block, attack, step, step_line) = (t.block, t.attack, t.step, t.step_line);
@@ -1537,8 +1524,8 @@ impl Replayer {
     }
 
     fn blockers_of(&self, attacker: DieId) -> Vec<DieId> {
-        (0..self.state.dice.len())
-            .map(|i| DieId(i as u16))
+        self.state
+            .ids()
             .filter(|id| self.state.die(*id).blocking == Some(attacker))
             .collect()
     }
@@ -1628,13 +1615,8 @@ impl Replayer {
                     .collect();
                 // Naming a blocker once more than it blocks reads differently from
                 // naming a die that does not block at all.
-                let named_before = taken.iter().any(|b| {
-                    self.state.die_text_plain(&self.cards, *b)
-                        == format!("{}", share.blocker)
-                            .rsplit('.')
-                            .next()
-                            .unwrap_or("")
-                });
+                let card = self.card(&share.blocker.alias, b_owner)?;
+                let named_before = taken.iter().any(|b| self.state.die(*b).card == card);
                 let message = if named_before {
                     format!(
                         "`{attacker}` has no more `{}` blockers to assign to",
@@ -1741,7 +1723,7 @@ impl Replayer {
             self.state.die_mut(id).damage += n;
         }
         self.state.players[defender].life -= i64::from(to_player);
-        for id in (0..self.state.dice.len()).map(|i| DieId(i as u16)) {
+        for id in self.state.ids() {
             let die = self.state.die(id);
             if die.zone != Zone::Field {
                 continue;
@@ -1809,16 +1791,15 @@ impl Replayer {
 
     fn collect_payment(&mut self, who: usize, payment: &Payment) -> Result<Paid, Stop> {
         let mut paid = Paid::default();
-        let mut virtual_used = 0;
         for item in &payment.items {
             match item {
                 PaymentItem::Virtual { amount } => {
-                    virtual_used += amount.node;
-                    let have = self.state.players[who].virtual_energy;
-                    if virtual_used > have {
+                    paid.virtual_used += amount.node;
+                    let (used, have) = (paid.virtual_used, self.state.players[who].virtual_energy);
+                    if used > have {
                         self.violate(rules::virtual_energy::new(
                             amount.span,
-                            format!("{virtual_used} virtual energy paid, {have} held"),
+                            format!("{used} virtual energy paid, {have} held"),
                             "virtual energy comes from a short draw or a half-spent generic face, and is lost when priority passes",
                         ))?;
                     }
@@ -1826,7 +1807,6 @@ impl Replayer {
                         crate::syntax::Energy::Generic,
                         amount.node as usize,
                     ));
-                    paid.virtual_used += amount.node;
                 }
                 PaymentItem::Die {
                     die,
@@ -1847,7 +1827,7 @@ impl Replayer {
                         };
                         let face = self.state.die(id).face.clone();
                         let Some(units) = face.as_ref().and_then(energy::units) else {
-                            let shown = face.map_or("no face".to_string(), |f| f.to_string());
+                            let shown = shown(face.as_ref());
                             self.stuck(rules::not_energy::new(
                                 die.span,
                                 format!("`{die}` shows {shown}, not energy"),
@@ -2030,12 +2010,18 @@ impl Replayer {
         Ok(taken.len() == self.state.count(player, zone))
     }
 
+    /// A die's state matches an assertion's brackets: every mark written holds, and the
+    /// die has no other (`[dmg=2]` does not match a damaged attacker).
     fn modifiers_ok(&mut self, id: DieId, item: &DieItem) -> Result<bool, Stop> {
         if item.modifiers.is_empty() {
             return Ok(true);
         }
-        let text = self.state.die_text(&self.cards, id);
-        Ok(item.to_string().split(" x").next() == Some(text.as_str()))
+        let d = self.state.die(id);
+        let marks = usize::from(d.damage > 0)
+            + usize::from(d.attacking)
+            + usize::from(d.blocking.is_some())
+            + usize::from(d.spent);
+        Ok(marks == item.modifiers.len() && self.modifiers_match(id, &item.modifiers)?)
     }
 
     fn position(&mut self, p: &Position) -> Flow {
@@ -2195,7 +2181,7 @@ impl Replayer {
         let (active, step) = (turn.active, turn.step);
         for (blocker, target, span) in blocking {
             let card = self.card(&target.alias, active)?;
-            let found = (0..state.dice.len()).map(|i| DieId(i as u16)).find(|id| {
+            let found = state.ids().find(|id| {
                 let d = state.die(*id);
                 d.owner == active
                     && d.attacking
@@ -2257,6 +2243,11 @@ impl Paid {
     fn taken(&self) -> Vec<DieId> {
         self.dice.iter().map(|(d, _)| *d).collect()
     }
+}
+
+/// The face a die shows, for messages.
+fn shown(face: Option<&Face>) -> String {
+    face.map_or("no face".to_string(), |f| f.to_string())
 }
 
 fn step_name(step: Step) -> &'static str {

@@ -143,7 +143,7 @@ impl Replayer {
     }
 
     /// Whether a die carries every modifier written on a reference.
-    fn modifiers_match(
+    pub(super) fn modifiers_match(
         &mut self,
         id: DieId,
         modifiers: &[Spanned<Modifier>],

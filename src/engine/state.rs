@@ -177,6 +177,11 @@ impl GameState {
         }
     }
 
+    /// Every die of the game.
+    pub fn ids(&self) -> impl Iterator<Item = DieId> + use<> {
+        (0..self.dice.len()).map(|i| DieId(i as u16))
+    }
+
     pub fn die(&self, id: DieId) -> &Die {
         &self.dice[usize::from(id.0)]
     }
@@ -187,11 +192,10 @@ impl GameState {
 
     /// Every die of a player in a zone.
     pub fn zone(&self, player: usize, zone: Zone) -> impl Iterator<Item = DieId> + '_ {
-        self.dice
-            .iter()
-            .enumerate()
-            .filter(move |(_, d)| d.owner == player && d.zone == zone)
-            .map(|(i, _)| DieId(i as u16))
+        self.ids().filter(move |id| {
+            let d = self.die(*id);
+            d.owner == player && d.zone == zone
+        })
     }
 
     pub fn count(&self, player: usize, zone: Zone) -> usize {
