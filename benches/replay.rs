@@ -57,7 +57,7 @@ fn check_all(bytes: &[u8], pool: &Pool) -> usize {
     let mut stream = GameStream::new(Cursor::new(bytes));
     let mut replayed = 0;
     while let Some(chunk) = stream.next_chunk().expect("in-memory reads cannot fail") {
-        let checked = check_chunk(chunk, stream.header(), pool, None);
+        let checked = check_chunk(chunk, stream.header(), pool, None, &[]);
         assert!(checked.replay.violations.is_empty());
         replayed += usize::from(checked.replay.end.is_some());
     }

@@ -10,7 +10,7 @@ use miette::{Diagnostic, Severity};
 
 use crate::cards::{CardError, Pool, check_card_names};
 use crate::diag::{Code, Problem};
-use crate::engine::{Replay, replay};
+use crate::engine::{Probe, Replay, replay};
 use crate::render::Renderer;
 use crate::syntax::{Chunk, GameStream, Header, ParsedChunk, Span, SyntaxCode, SyntaxError};
 
@@ -70,7 +70,7 @@ impl Diagnostic for CapNotice {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(crate) enum Kind {
     Error,
     Violation,
     Other,
@@ -87,7 +87,7 @@ impl Kind {
 }
 
 /// A diagnostic, where it starts, and what it counts as.
-type Counted<'d> = (usize, Kind, &'d dyn Diagnostic);
+pub(crate) type Counted<'d> = (usize, Kind, &'d dyn Diagnostic);
 
 fn counted<C: Code>(p: &Problem<C>, kind: Kind) -> Counted<'_> {
     (p.span.start, kind, p)
@@ -103,12 +103,14 @@ pub struct Checked {
 }
 
 /// Checks one parsed game: its card names, then (when it has neither syntax nor card
-/// errors) its replay, up to the line holding byte `until` when given.
+/// errors) its replay, up to the line holding byte `until` when given, checking each
+/// probe after its line.
 pub fn check_chunk(
     chunk: ParsedChunk,
     header: &Header,
     pool: &Pool,
     until: Option<usize>,
+    probes: &[Probe],
 ) -> Checked {
     let card_errors = chunk
         .game
@@ -120,7 +122,7 @@ pub fn check_chunk(
     let checkable = chunk.errors.iter().all(|e| e.severity != Severity::Error)
         && card_errors.iter().all(|e| e.severity != Severity::Error);
     let (replayed, replay) = match &chunk.game {
-        Some(g) if checkable => (true, replay(g, header, pool, until)),
+        Some(g) if checkable => (true, replay(g, header, pool, until, probes)),
         _ => (false, Replay::default()),
     };
     Checked {
@@ -133,7 +135,7 @@ pub fn check_chunk(
 
 impl Checked {
     /// Every diagnostic with what it counts as, in file order.
-    fn diagnostics(&self) -> Vec<Counted<'_>> {
+    pub(crate) fn diagnostics(&self) -> Vec<Counted<'_>> {
         let mut diags: Vec<Counted> = self
             .chunk
             .errors
@@ -205,7 +207,7 @@ pub fn check_reader(
             }
         };
         report.games += usize::from(chunk.game.is_some());
-        let checked = check_chunk(chunk, stream.header(), pool, None);
+        let checked = check_chunk(chunk, stream.header(), pool, None, &[]);
         let mut diags = checked.diagnostics();
         diags.sort_by_key(|d| d.0);
         if let (None, Some((cards, state))) = (checked.replay.stopped, &checked.replay.end) {

@@ -6,6 +6,7 @@
 use crate::cards::CardCode;
 use crate::diag::Code;
 use crate::engine::EngineCode;
+use crate::fixture::FixtureCode;
 use crate::rules::RuleCode;
 use crate::syntax::SyntaxCode;
 
@@ -22,6 +23,7 @@ pub fn all() -> Vec<Explanation> {
         .chain(family(CardCode::ALL))
         .chain(family(RuleCode::ALL))
         .chain(family(EngineCode::ALL))
+        .chain(family(FixtureCode::ALL))
         .collect()
 }
 
@@ -94,7 +96,10 @@ mod tests {
             let mut parts = e.code.split("::");
             assert_eq!(parts.next(), Some("dmlint"), "{}", e.code);
             assert!(
-                matches!(parts.next(), Some("syntax" | "cards" | "rules" | "engine")),
+                matches!(
+                    parts.next(),
+                    Some("syntax" | "cards" | "rules" | "engine" | "fixture")
+                ),
                 "{}",
                 e.code
             );

@@ -72,7 +72,7 @@ pub fn state_at(
             _ => continue,
         };
         let header = stream.header().clone();
-        let checked = check_chunk(chunk, &header, pool, Some(until));
+        let checked = check_chunk(chunk, &header, pool, Some(until), &[]);
         checked.render(name, renderer, out);
         if !checked.replayed {
             return StateReport::NotReplayable;

@@ -9,6 +9,7 @@ pub mod check;
 pub mod codes;
 pub mod diag;
 pub mod engine;
+pub mod fixture;
 pub mod inspect;
 pub mod render;
 pub mod rules;

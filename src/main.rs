@@ -17,6 +17,7 @@ use dmlint::cards::show::describe;
 use dmlint::cards::{BrokenCard, CardCode, CardError, CardFile, Pool, SetStats, parse_card_file};
 use dmlint::check::{DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, unreadable};
 use dmlint::codes;
+use dmlint::fixture::{self, Tally, Verdict, junit::junit};
 use dmlint::inspect::{StateReport, Target, state_at};
 use dmlint::render::{Format, Renderer};
 use dmlint::syntax::{Chunk, Span};
@@ -45,6 +46,8 @@ enum Command {
     /// Print the game state after a line (or at the start of a turn) as a `position`
     /// block, ready to paste into a fixture.
     State(StateArgs),
+    /// Run rule fixtures: every `#~` expectation must be met (see fixtures/README.md).
+    Test(TestArgs),
     /// Print the documentation of a diagnostic code (all codes when none is given).
     Explain {
         /// A code: `dmlint::syntax::unknown-keyword`, `syntax::unknown-keyword` or `unknown-keyword`.
@@ -67,6 +70,30 @@ struct CheckArgs {
     max_diagnostics: usize,
     #[command(flatten)]
     cards: CardFiles,
+}
+
+#[derive(Args)]
+struct TestArgs {
+    /// Fixture files or directories (searched for *.dmlog).
+    #[arg(default_value = "fixtures")]
+    paths: Vec<PathBuf>,
+    /// How results are printed: failures and a summary, or a JUnit XML report.
+    #[arg(long, value_enum, default_value_t = TestFormat::Human)]
+    format: TestFormat,
+    /// List passing fixtures too.
+    #[arg(long, short)]
+    verbose: bool,
+    /// When to use colours.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    #[command(flatten)]
+    cards: CardFiles,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum TestFormat {
+    Human,
+    Junit,
 }
 
 #[derive(Args)]
@@ -126,6 +153,7 @@ fn main() -> miette::Result<ExitCode> {
         Some(Command::Explain { code }) => explain(code.as_deref()),
         Some(Command::Cards(args)) => cards(args),
         Some(Command::State(args)) => state(args),
+        Some(Command::Test(args)) => test(args),
         Some(Command::Check(args)) => check(args),
         None => check(cli.check),
     }
@@ -190,6 +218,52 @@ fn state(args: StateArgs) -> miette::Result<ExitCode> {
     };
     write_out(&mut io::stdout().lock(), &out).into_diagnostic()?;
     Ok(ExitCode::from(code))
+}
+
+/// Runs fixtures; exit 0 only when none failed (pending ones do not fail the run), 2 when
+/// the card files given cannot be loaded.
+fn test(args: TestArgs) -> miette::Result<ExitCode> {
+    let renderer = renderer(Format::Human, args.color);
+    let Some((pool, true)) = load_pool(&args.cards, &renderer) else {
+        return Ok(ExitCode::from(2));
+    };
+    let mut reports = Vec::new();
+    for input in inputs(&args.paths) {
+        let name = input.display_name();
+        reports.push(match &input {
+            Input::File(path) => fixture::run_file(path, &name, &pool, &renderer),
+            Input::Stdin => fixture::unreadable(&name, "fixtures are read from files", &renderer),
+            Input::Missing(_, why) => fixture::unreadable(&name, why, &renderer),
+        });
+    }
+    let tally = Tally::of(&reports);
+    let mut out = String::new();
+    match args.format {
+        TestFormat::Junit => out.push_str(&junit(&reports)),
+        TestFormat::Human => {
+            // Failures first, with their diagnostics; then the pending list, which is
+            // always shown so that no pending ruling is forgotten.
+            for r in reports.iter().filter(|r| r.verdict == Verdict::Failed) {
+                out.push_str(&r.report());
+                out.push('\n');
+            }
+            for r in reports.iter().filter(|r| r.verdict == Verdict::Pending) {
+                out.push_str(&r.headline());
+            }
+            if args.verbose {
+                for r in reports.iter().filter(|r| r.verdict == Verdict::Passed) {
+                    out.push_str(&r.headline());
+                }
+            }
+            out.push_str(&format!("{tally}\n"));
+        }
+    }
+    write_out(&mut io::stdout().lock(), &out).into_diagnostic()?;
+    Ok(if tally.failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn explain(code: Option<&str>) -> miette::Result<ExitCode> {

@@ -297,3 +297,91 @@ fn an_oversized_card_file_is_refused_unread() {
     assert!(text.contains("dmlint::cards::too-large"), "{text}");
     assert!(text.contains("the card file is 17825792 bytes"), "{text}");
 }
+
+/// A scratch directory of this test process, for files a test writes.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dmlint-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn dmlint_test_runs_the_fixtures_by_default_and_passes() {
+    let o = dmlint(&["test"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    let summary = out.lines().last().unwrap_or_default();
+    let counts: Vec<usize> = summary
+        .split(", ")
+        .filter_map(|part| part.split(' ').next()?.parse().ok())
+        .collect();
+    assert!(
+        summary.ends_with(" pending") && counts.len() == 3 && counts[1] == 0,
+        "{summary}"
+    );
+    assert!(counts[0] >= 40, "{summary}");
+    // Every pending fixture is listed with its reason.
+    let pending = out.lines().filter(|l| l.starts_with("PENDING ")).count();
+    assert_eq!(pending, counts[2], "{out}");
+    assert!(
+        out.lines().filter(|l| l.starts_with("PENDING ")).all(|l| l
+            .split_once(": ")
+            .is_some_and(|(_, why)| !why.trim().is_empty())),
+        "{out}"
+    );
+}
+
+/// A fixture whose expectation is wrong: the player chosen to go first takes the first
+/// turn, so Bob's turn 1 is not `ok`.
+const BROKEN_RULING: &str = "dmlog 1
+#~ source: 000 TURN ORDER
+#~ summary: the second player may take the first turn
+format custom life 10
+team Ann
+GR = Ghost Rider: Johnny Blaze x2
+team Bob
+AM = Ant-Man: Biophysicist x2
+first Ann
+turn 1 Bob   #~ ok
+";
+
+#[test]
+fn dmlint_test_reports_a_failing_ruling_with_its_line_and_exits_1() {
+    let dir = scratch("failing");
+    let path = dir.join("four-dice.dmlog");
+    std::fs::write(&path, BROKEN_RULING).unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let o = dmlint(&["test", &path, "--color", "never"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains(&format!(
+            "FAIL    {path}:10: expected ok, found `dmlint::rules::turn-order`"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("ruling: 000 TURN ORDER — the second player may take the first turn"),
+        "{out}"
+    );
+    assert!(out.ends_with("0 passed, 1 failed, 0 pending\n"), "{out}");
+
+    let o = dmlint(&["test", &path, "--format", "junit"]);
+    let xml = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{xml}");
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert!(xml.contains("<testcase name=\"four-dice\""), "{xml}");
+    assert!(
+        xml.contains("<failure type=\"dmlint::fixture::verdict-differs\""),
+        "{xml}"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn dmlint_test_fails_on_a_path_that_does_not_exist() {
+    let o = dmlint(&["test", "fixtures/no-such-ruling.dmlog", "--color", "never"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("dmlint::fixture::unreadable"), "{out}");
+}

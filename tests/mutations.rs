@@ -22,7 +22,7 @@ fn first_diagnostic(text: &str) -> Option<(usize, String)> {
     let mut stream = GameStream::new(Cursor::new(text.as_bytes()));
     let mut all = Vec::new();
     while let Some(chunk) = stream.next_chunk().unwrap() {
-        let checked = check_chunk(chunk, stream.header(), Pool::embedded(), None);
+        let checked = check_chunk(chunk, stream.header(), Pool::embedded(), None, &[]);
         all.extend(checked.codes());
     }
     all.into_iter()

@@ -166,7 +166,8 @@ fn the_grammar_readme_complete_game_replays_legal() {
     let mut stream = dmlint::syntax::GameStream::new(std::io::Cursor::new(game.as_bytes()));
     let chunk = stream.next_chunk().unwrap().unwrap();
     let header = stream.header().clone();
-    let checked = dmlint::check::check_chunk(chunk, &header, dmlint::cards::Pool::embedded(), None);
+    let checked =
+        dmlint::check::check_chunk(chunk, &header, dmlint::cards::Pool::embedded(), None, &[]);
     assert_eq!(
         checked.codes(),
         vec![],

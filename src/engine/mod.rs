@@ -16,5 +16,5 @@ pub mod state;
 
 pub use cards::{CardId, GameCards};
 pub use error::{EngineCode, EngineError};
-pub use replay::{Replay, replay};
+pub use replay::{Probe, Probed, Replay, replay};
 pub use state::{DieId, GameState, Outcome};

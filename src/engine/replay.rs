@@ -31,6 +31,36 @@ pub struct Replay {
     pub end: Option<(GameCards, GameState)>,
     /// The line the replay stopped at, when it stopped early.
     pub stopped: Option<Span>,
+    /// What each probe found, in the order the probes were given.
+    pub probed: Vec<Probed>,
+}
+
+/// A state claim checked right after a line, as if an assertion line followed it, but
+/// reported apart from the log's own diagnostics: `dmlint test`'s `#~ life Ann 8`.
+#[derive(Debug, Clone, Copy)]
+pub struct Probe<'a> {
+    /// The start of the line the probe follows.
+    pub after: usize,
+    pub state: &'a StateLine,
+    /// Where the probe is written; a claim about a zone is labelled here.
+    pub span: Span,
+}
+
+/// What a probe found.
+#[derive(Debug, Default)]
+pub enum Probed {
+    /// The replay never applied the probe's line.
+    #[default]
+    NotReached,
+    Holds,
+    /// The state differs: what it is instead ("Ann has 5 life").
+    Differs(String),
+    /// The probe could not be checked: it names what the game lacks (an error), or
+    /// settling the damage step for it broke a rule.
+    Failed {
+        violations: Vec<Violation>,
+        errors: Vec<EngineError>,
+    },
 }
 
 /// The replay stops here: a violation without a waiver, or input it cannot replay.
@@ -60,8 +90,15 @@ pub(super) struct Replayer {
     first_line: Option<Span>,
 }
 
-/// Replays a game; `until` stops after the line that contains that byte offset.
-pub fn replay(game: &Game, header: &Header, pool: &Pool, until: Option<usize>) -> Replay {
+/// Replays a game; `until` stops after the line that contains that byte offset. Each
+/// probe is checked right after its line.
+pub fn replay(
+    game: &Game,
+    header: &Header,
+    pool: &Pool,
+    until: Option<usize>,
+    probes: &[Probe],
+) -> Replay {
     let setup = Setup::new(game, header, pool);
     let mut edition = Edition::Rules2018;
     let mut custom_life = None;
@@ -82,6 +119,7 @@ pub fn replay(game: &Game, header: &Header, pool: &Pool, until: Option<usize>) -
     let Some(cards) = GameCards::new(&setup, pool) else {
         let mut out = Replay {
             violations: team,
+            probed: probes.iter().map(|_| Probed::NotReached).collect(),
             ..Replay::default()
         };
         if let Some(line) = game.lines.iter().find(|l| {
@@ -113,6 +151,7 @@ pub fn replay(game: &Game, header: &Header, pool: &Pool, until: Option<usize>) -
         cards,
         out: Replay {
             violations: team,
+            probed: probes.iter().map(|_| Probed::NotReached).collect(),
             ..Replay::default()
         },
         line: Span::default(),
@@ -142,11 +181,33 @@ pub fn replay(game: &Game, header: &Header, pool: &Pool, until: Option<usize>) -
             r.out.stopped = Some(line.span);
             break;
         }
+        for (n, probe) in probes.iter().enumerate() {
+            if probe.after == line.span.start {
+                r.out.probed[n] = r.probe(probe);
+            }
+        }
     }
     r.finish()
 }
 
 impl Replayer {
+    /// Checks a probe as an assertion would, keeping what it finds apart from the log's
+    /// own diagnostics.
+    fn probe(&mut self, probe: &Probe) -> Probed {
+        let (violations, errors) = (self.out.violations.len(), self.out.errors.len());
+        let line = std::mem::replace(&mut self.line, probe.span);
+        // A probe that names a missing player or die stops nothing: the log did not say it.
+        let differs = self.differs(probe.state);
+        self.line = line;
+        let violations = self.out.violations.split_off(violations);
+        let errors = self.out.errors.split_off(errors);
+        match differs {
+            Ok(None) if violations.is_empty() && errors.is_empty() => Probed::Holds,
+            Ok(Some((_, _, computed))) => Probed::Differs(computed),
+            _ => Probed::Failed { violations, errors },
+        }
+    }
+
     fn finish(mut self) -> Replay {
         self.flush_waivers();
         if self.started {
@@ -1893,6 +1954,17 @@ impl Replayer {
     // ---- assertions and positions ------------------------------------------------------
 
     fn assertion(&mut self, s: &StateLine) -> Flow {
+        match self.differs(s)? {
+            None => Ok(()),
+            Some((span, claimed, computed)) => {
+                self.violate(rules::assertion_mismatch::new(span, claimed, computed))
+            }
+        }
+    }
+
+    /// Compares a state line with the state: `None` when it holds, else where it is
+    /// wrong, what it claims and what the state is.
+    fn differs(&mut self, s: &StateLine) -> Result<Option<(Span, String, String)>, Stop> {
         // Before the first turn the state is the setup's: sidekicks in the bags.
         // An assertion after the window closed sees the damage dealt.
         if let Some(t) = self.turn_ref() {
@@ -1907,7 +1979,7 @@ impl Replayer {
                 let p = self.player(player)?;
                 let have = self.state.players[p].life;
                 if i64::from(life.node) == have || (life.node == 0 && have < 0) {
-                    return Ok(());
+                    return Ok(None);
                 }
                 (
                     life.span,
@@ -1918,7 +1990,7 @@ impl Replayer {
             StateLine::Zone { zone, player, dice } => {
                 let p = self.player(player)?;
                 if self.zone_matches(p, zone.node, dice)? {
-                    return Ok(());
+                    return Ok(None);
                 }
                 let claimed: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
                 let claimed = if claimed.is_empty() {
@@ -1941,7 +2013,7 @@ impl Replayer {
                 let c = self.card(&card.alias, self.turn_ref().map_or(0, |t| t.active))?;
                 let left = self.state.supply[usize::from(self.cards.canonical(c).0)];
                 if left == count.node {
-                    return Ok(());
+                    return Ok(None);
                 }
                 (
                     count.span,
@@ -1953,7 +2025,7 @@ impl Replayer {
                 let p = self.player(player)?;
                 let have = self.state.players[p].virtual_energy;
                 if have == amount.node {
-                    return Ok(());
+                    return Ok(None);
                 }
                 (
                     amount.span,
@@ -1965,7 +2037,7 @@ impl Replayer {
                 let p = self.player(player)?;
                 let holder = self.turn_ref().map(|t| t.priority);
                 if holder == Some(p) {
-                    return Ok(());
+                    return Ok(None);
                 }
                 let now = holder.map_or("nobody".to_string(), |h| self.name(h).to_string());
                 (
@@ -1974,9 +2046,29 @@ impl Replayer {
                     format!("{now} holds priority"),
                 )
             }
-            StateLine::Turn { .. } => return Ok(()),
+            // Only a probe asserts a turn: in a log, the line belongs in a position block.
+            StateLine::Turn {
+                number,
+                player,
+                step,
+            } => {
+                let p = self.player(player)?;
+                let now = self.turn_ref().map(|t| (t.number, t.active, t.step));
+                if now == Some((number.node, p, step.node)) {
+                    return Ok(None);
+                }
+                let computed = match now {
+                    Some((n, a, st)) => format!("it is turn {n} {}, {st} step", self.name(a)),
+                    None => "no turn has started".to_string(),
+                };
+                (
+                    self.line,
+                    format!("turn {} {} {}", number.node, self.name(p), step.node),
+                    computed,
+                )
+            }
         };
-        self.violate(rules::assertion_mismatch::new(span, claimed, computed))
+        Ok(Some((span, claimed, computed)))
     }
 
     /// Whether a zone holds exactly the dice an assertion lists. A listed die may leave

@@ -491,3 +491,37 @@ pub enum Clause {
         zone: Spanned<Zone>,
     },
 }
+
+/// A `#~` annotation read as `dmlint test` reads it (the engine never does).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "annotation", rename_all = "snake_case")]
+pub enum Annotation {
+    /// `source: …`, `summary: …` or `pending: …`: a fact about the whole fixture.
+    Meta {
+        key: Spanned<MetaKey>,
+        value: Spanned<Text>,
+    },
+    /// What must hold on the annotation's line, in order.
+    Expectations(Vec<Spanned<Expectation>>),
+}
+
+/// The kinds of fixture metadata.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MetaKey {
+    Source,
+    Summary,
+    Pending,
+}
+
+/// One expectation on a line.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "expect", rename_all = "snake_case")]
+pub enum Expectation {
+    /// `ok`: the line is replayed and accepted.
+    Ok,
+    /// The line gets exactly these diagnostics.
+    Codes(Vec<Spanned<Text>>),
+    /// After the line, the state holds this.
+    State(StateLine),
+}

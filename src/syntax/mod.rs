@@ -108,6 +108,14 @@ impl<R: BufRead> GameStream<R> {
     }
 }
 
+/// Reads a line's `#~` annotation as `dmlint test` does: fixture metadata, or the
+/// expectations on its line. Spans are absolute, like the annotation's own.
+pub fn parse_annotation(annotation: &Spanned<Text>) -> Result<Annotation, Box<SyntaxError>> {
+    // The annotation's text is the comment after `#~`, trimmed: it ends where the comment does.
+    let at = annotation.span.end - annotation.node.len();
+    parser::parse_annotation(&annotation.node, at)
+}
+
 /// Reads a die face written on its own (`2fist`, `bolt*`, `L2`, `**`), as card files
 /// write them; `None` if it is not a face.
 pub fn parse_face(text: &str) -> Option<Face> {
@@ -800,5 +808,78 @@ mod tests {
         let (doc, _) = parse_str(text);
         // The good lines are all there.
         assert_eq!(doc.games[0].lines.len(), 2);
+    }
+
+    /// The annotations of a one-game text's lines, read as `dmlint test` reads them.
+    fn annotations(text: &str) -> Vec<Result<Annotation, Box<SyntaxError>>> {
+        let (doc, errors) = parse_str(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        doc.games[0]
+            .lines
+            .iter()
+            .filter_map(|l| l.annotation.as_ref())
+            .map(parse_annotation)
+            .collect()
+    }
+
+    #[test]
+    fn annotations_hold_metadata_or_expectations_with_exact_spans() {
+        let text = "dmlog 1\n#~ source:  003 Attack Step, ruling [5]\nteam A   #~ ok ;life A 8; dmlint::rules::x dmlint::engine::y  \n";
+        let got = annotations(text);
+        let Ok(Annotation::Meta { key, value }) = &got[0] else {
+            panic!("{got:?}")
+        };
+        assert_eq!(key.node, MetaKey::Source);
+        assert_eq!(value.node, "003 Attack Step, ruling [5]");
+        assert_eq!(&text[value.span.start..value.span.end], value.node.as_str());
+        let Ok(Annotation::Expectations(items)) = &got[1] else {
+            panic!("{got:?}")
+        };
+        let spans: Vec<&str> = items
+            .iter()
+            .map(|e| &text[e.span.start..e.span.end])
+            .collect();
+        assert_eq!(
+            spans,
+            ["ok", "life A 8", "dmlint::rules::x dmlint::engine::y"]
+        );
+        assert_eq!(items[0].node, Expectation::Ok);
+        assert!(matches!(
+            &items[1].node,
+            Expectation::State(StateLine::Life { life, .. }) if life.node == 8
+        ));
+        assert!(matches!(&items[2].node, Expectation::Codes(c) if c.len() == 2));
+    }
+
+    #[test]
+    fn a_zone_expectation_ends_at_the_separator_and_turn_needs_its_step() {
+        let got = annotations("dmlog 1\nteam A #~ used A SK x2, SK:fist; turn 2 A main\n");
+        let Ok(Annotation::Expectations(items)) = &got[0] else {
+            panic!("{got:?}")
+        };
+        assert!(
+            matches!(&items[0].node, Expectation::State(StateLine::Zone { dice, .. }) if dice.len() == 2)
+        );
+        assert!(matches!(
+            &items[1].node,
+            Expectation::State(StateLine::Turn { .. })
+        ));
+    }
+
+    #[test]
+    fn a_bad_expectation_is_a_syntax_error_at_its_token() {
+        let text = "dmlog 1\nteam A #~ ok; lfie A 8\nteam B #~ life A\nteam C #~ ok ok\n";
+        let got = annotations(text);
+        let at = |r: &Result<Annotation, Box<SyntaxError>>| {
+            let e = r.as_ref().unwrap_err();
+            text[e.span.start..]
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_string()
+        };
+        assert_eq!(at(&got[0]), "lfie");
+        assert!(got[1].is_err());
+        assert_eq!(at(&got[2]), "ok");
     }
 }

@@ -814,6 +814,84 @@ fn code(i: In) -> PResult<Spanned<Text>> {
         .map(|(r, s)| (r, owned(s)))
 }
 
+// ------------------------------------------------------------ annotations
+
+/// The state keywords an expectation may start with.
+const STATE_WORDS: &[&str] = &[
+    "life", "bag", "prep", "reserve", "field", "used", "oop", "supply", "virtual", "priority",
+    "turn",
+];
+
+/// Parses the text of a `#~` annotation (without the `#~`) at absolute offset `at`.
+pub(crate) fn parse_annotation(text: &str, at: usize) -> Result<Annotation, Box<SyntaxError>> {
+    let input = In::new(text, at);
+    match annotation(input) {
+        Ok((rest, a)) if rest.fragment().trim().is_empty() => Ok(a),
+        Ok((rest, _)) => Err(Box::new(
+            PErr::unexpected(rest)
+                .with_help("separate expectations with `;`: `#~ ok; life Ann 8`")
+                .into_error(text, at),
+        )),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(Box::new(e.into_error(text, at))),
+        Err(nom::Err::Incomplete(_)) => Err(Box::new(PErr::unexpected(input).into_error(text, at))),
+    }
+}
+
+fn annotation(i: In) -> PResult<Annotation> {
+    let (i, _) = space0(i)?;
+    alt((fixture_meta, map(expectations, Annotation::Expectations))).parse(i)
+}
+
+fn fixture_meta(i: In) -> PResult<Annotation> {
+    let (rest, key) = spanned(alt((
+        value(MetaKey::Source, tag("source")),
+        value(MetaKey::Summary, tag("summary")),
+        value(MetaKey::Pending, tag("pending")),
+    )))
+    .parse(i)?;
+    let (rest, _) = (char(':'), space0).parse(rest)?;
+    let (rest, value) = expect("text after the colon", text).parse(rest)?;
+    Ok((rest, Annotation::Meta { key, value }))
+}
+
+fn expectations(i: In) -> PResult<Vec<Spanned<Expectation>>> {
+    separated_list1((space0, char(';'), space0), spanned(expectation)).parse(i)
+}
+
+fn expectation(i: In) -> PResult<Expectation> {
+    // The first word, which a `;` may end as well as a blank.
+    let w = i
+        .fragment()
+        .split([' ', '\t', ';', ','])
+        .next()
+        .unwrap_or("");
+    if w == "ok" {
+        return value(Expectation::Ok, kw("ok")).parse(i);
+    }
+    if STATE_WORDS.contains(&w) {
+        let state = if w == "turn" {
+            position_turn
+        } else {
+            state_line
+        };
+        return map(state, Expectation::State).parse(i);
+    }
+    let (rest, codes) = separated_list1(space1, code).parse(i)?;
+    // Every code starts with `dmlint::`: anything else is a mistyped keyword or code.
+    if let Some(bad) = codes.iter().find(|c| !c.node.starts_with("dmlint::")) {
+        let mut words = vec!["ok"];
+        words.extend(STATE_WORDS);
+        let help = did_you_mean(&bad.node, &words).unwrap_or_else(|| {
+            "an expectation is `ok`, a code such as `dmlint::rules::sold-out`, or a state \
+             line such as `life Ann 8`"
+                .into()
+        });
+        let at = In::new(&bad.node, bad.span.start);
+        return fail(PErr::expected(at, "`ok`, a diagnostic code or a state line").with_help(help));
+    }
+    Ok((rest, Expectation::Codes(codes)))
+}
+
 // ------------------------------------------------------------------ turns
 
 fn turn_line(i: In) -> PResult<(Spanned<u32>, Spanned<Text>)> {
