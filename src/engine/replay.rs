@@ -557,10 +557,17 @@ impl Replayer {
             Move::Field { dice, payment } => self.field(who, dice, payment.as_ref()),
             Move::Use { die, .. } => self.use_action(who, die),
             Move::Global { card, .. } => {
+                self.global_window("a global ability")?;
                 let card = self.card(&card.alias, who)?;
                 self.ability(who, card, "global ability")
             }
-            Move::Activate { die, .. } | Move::Resolve { die, .. } => {
+            Move::Activate { die, .. } => {
+                self.global_window("an ability used like a global")?;
+                let owner = self.owner_of(die, who)?;
+                let card = self.card(&die.alias, owner)?;
+                self.ability(who, card, "ability")
+            }
+            Move::Resolve { die, .. } => {
                 let owner = self.owner_of(die, who)?;
                 let card = self.card(&die.alias, owner)?;
                 self.ability(who, card, "ability")
@@ -1307,6 +1314,26 @@ impl Replayer {
         }
         let card = d.card;
         Err(self.undecided(die.span, card, "is used"))
+    }
+
+    /// Globals (and abilities used whenever a global could be) wait for the main step or
+    /// react to what happens in the turn; once the turn is ending (no attacker declared,
+    /// or the attack over) none may be used, whatever the card says.
+    fn global_window(&mut self, what: &str) -> Flow {
+        self.in_step(
+            &[
+                Step::Draw,
+                Step::Roll,
+                Step::Main,
+                Step::Attack,
+                Step::Blockers,
+                Step::Window,
+                Step::Damage,
+            ],
+            what,
+            "with no attacker declared the turn ends at once, and no global ability may be used; \
+             globals belong in the main step and after blockers are declared",
+        )
     }
 
     fn ability(&mut self, who: usize, card: super::CardId, what: &str) -> Flow {

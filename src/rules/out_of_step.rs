@@ -5,7 +5,8 @@
 //! Rule: a turn goes through its steps in order (clear and draw, roll and reroll, main,
 //! attack, cleanup) and never returns to a finished step. Purchases and fielding belong
 //! to the main step; action dice and globals to the main step and the attack step's
-//! action window. (Avengers Infinity rulebook,
+//! action window. When no character attacks, the turn ends at once and no global may be
+//! used at all (rules reference, Attack Step, ruling [5]). (Avengers Infinity rulebook,
 //! TURN ORDER; ATTACK STEP.)
 //!
 //! ```text
