@@ -40,7 +40,8 @@ code_table! {
     /// ```
     MissingTeams = "missing-teams",
     /// A `position` block describes a state no game can be in: more dice of a card than
-    /// were brought, a face on a die in the bag, a blocker with nothing to block.
+    /// were brought, a face on a die in the bag, a blocker with nothing to block, a life
+    /// above the starting life (life never rises past it).
     ///
     /// ```text
     /// position

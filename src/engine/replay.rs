@@ -2189,6 +2189,17 @@ impl Replayer {
                 }
                 StateLine::Life { player, life } => {
                     let pl = self.player(player)?;
+                    // Life never rises above the start: gains beyond it are lost.
+                    if life.node > state.start_life {
+                        return Err(self.impossible(
+                            life.span,
+                            format!(
+                                "{} life is more than the {} the game started with",
+                                life.node, state.start_life
+                            ),
+                            "a player's life never goes above the starting life (gains beyond it are lost)",
+                        ));
+                    }
                     state.players[pl].life = i64::from(life.node);
                 }
                 StateLine::Virtual { player, amount } => {
