@@ -298,7 +298,15 @@ impl<'c> Builder<'c> {
         if let Some(pos) = &mut self.position {
             match stmt {
                 Stmt::End => {
-                    let pos = self.position.take().expect("position is open");
+                    let mut pos = self.position.take().expect("position is open");
+                    // The `end` line's annotation is kept like a note inside the block.
+                    if let Some(a) = annotation {
+                        pos.notes.push(Line {
+                            span: a.span,
+                            statement: Statement::Annotation,
+                            annotation: Some(a),
+                        });
+                    }
                     let block = Span::new(pos.open.start, span.end);
                     // The position names a turn and step: moves may follow directly.
                     self.turn = Some(block);
@@ -780,12 +788,19 @@ mod tests {
 
     #[test]
     fn an_annotation_inside_a_position_comes_after_the_block() {
-        let (doc, errors) = parse_str("dmlog 1\nposition\nlife A 3\n#~ note\nend\npass #~ ok\n");
+        let (doc, errors) =
+            parse_str("dmlog 1\nposition\nlife A 3\n#~ note\nend  #~ life A 3\npass #~ ok\n");
         assert!(errors.is_empty(), "{errors:?}");
         let kinds: Vec<&Statement> = doc.games[0].lines.iter().map(|l| &l.statement).collect();
         assert!(matches!(kinds[0], Statement::Position(_)));
         assert_eq!(kinds[1], &Statement::Annotation);
-        assert!(matches!(kinds[2], Statement::Move { .. }));
+        // The `end` line's annotation is kept too, after the block's other notes.
+        assert_eq!(kinds[2], &Statement::Annotation);
+        assert_eq!(
+            doc.games[0].lines[2].annotation.as_ref().unwrap().node,
+            "life A 3"
+        );
+        assert!(matches!(kinds[3], Statement::Move { .. }));
     }
 
     #[test]
