@@ -2140,7 +2140,13 @@ impl Replayer {
             + usize::from(d.attacking)
             + usize::from(d.blocking.is_some())
             + usize::from(d.spent);
-        Ok(marks == item.modifiers.len() && self.modifiers_match(id, &item.modifiers)?)
+        // `dmg=0` says the die is undamaged: it matches, but is no mark.
+        let written = item
+            .modifiers
+            .iter()
+            .filter(|m| m.node != crate::syntax::Modifier::Damage(0))
+            .count();
+        Ok(marks == written && self.modifiers_match(id, &item.modifiers)?)
     }
 
     fn position(&mut self, p: &Position) -> Flow {
