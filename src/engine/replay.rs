@@ -539,6 +539,8 @@ impl Replayer {
                 Move::Reroll { .. } | Move::Draw { .. } | Move::Refill | Move::Roll { .. },
             ) => {}
             (Step::Roll, _) => self.enter_main(),
+            // Attack triggers resolve (and reactive globals answer them) before blockers.
+            (Step::Attack | Step::Blockers, Move::Resolve { .. } | Move::Global { .. }) => {}
             (Step::Attack | Step::Blockers, _) => {
                 self.implied_no_blocks()?;
             }
@@ -1316,23 +1318,22 @@ impl Replayer {
         Err(self.undecided(die.span, card, "is used"))
     }
 
-    /// Globals (and abilities used whenever a global could be) wait for the main step or
-    /// react to what happens in the turn; once the turn is ending (no attacker declared,
-    /// or the attack over) none may be used, whatever the card says.
+    /// Globals (and abilities used whenever a global could be) may react to what happens
+    /// at any point of a turn, so only one moment rules them out whatever the card says:
+    /// with no attacker declared, the turn ends at once (rules reference, ruling [5]).
     fn global_window(&mut self, what: &str) -> Flow {
-        self.in_step(
-            &[
-                Step::Draw,
-                Step::Roll,
-                Step::Main,
-                Step::Attack,
-                Step::Blockers,
-                Step::Window,
-                Step::Damage,
-            ],
-            what,
-            "with no attacker declared the turn ends at once, and no global ability may be used; \
-             globals belong in the main step and after blockers are declared",
+        let t = self.turn_ref().expect("turn");
+        if !t.no_attack {
+            return Ok(());
+        }
+        let line = t.step_line;
+        self.violate(
+            rules::out_of_step::new(
+                self.line,
+                format!("{what} after `attack none`"),
+                "with no attacker declared the turn ends at once, and no global ability may be used",
+            )
+            .with_context(line, "no attacker declared here"),
         )
     }
 
@@ -1412,6 +1413,7 @@ impl Replayer {
         let t = self.turn_mut();
         t.step = Step::Cleanup;
         t.step_line = line;
+        t.no_attack = true;
     }
 
     // ---- attack ------------------------------------------------------------------------
@@ -2162,6 +2164,7 @@ impl Replayer {
         let mut blocking = Vec::new();
         let mut supply_lines = Vec::new();
         let mut priority = None;
+        let mut unmodelled = None;
         for entry in &p.entries {
             match &entry.node {
                 StateLine::Turn {
@@ -2231,6 +2234,11 @@ impl Replayer {
                                 },
                                 "write a face on each die in the reserve pool and the field, and on no other",
                             ));
+                        }
+                        // A character with unmodelled text in the field could change
+                        // anything from here on, as when it is fielded.
+                        if zone.node == Zone::Field && !self.cards.get(card).plain {
+                            unmodelled.get_or_insert((item.span, card));
                         }
                         if let Some(f) = &face {
                             if !self.cards.has_face(card, f) {
@@ -2350,7 +2358,10 @@ impl Replayer {
         }
         self.state = state;
         self.started = true;
-        Ok(())
+        match unmodelled {
+            Some((span, card)) => Err(self.undecided(span, card, "is in the field")),
+            None => Ok(()),
+        }
     }
 
     fn impossible(&mut self, span: Span, message: String, help: &str) -> Stop {

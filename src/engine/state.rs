@@ -96,6 +96,9 @@ pub struct Turn {
     pub block: Option<Span>,
     /// The cleanup step has been done (a position in the cleanup step has not yet).
     pub done: bool,
+    /// The active player declared no attacker: the turn ends at once, and no global
+    /// ability may be used any more.
+    pub no_attack: bool,
 }
 
 impl Turn {
@@ -120,6 +123,7 @@ impl Turn {
             attack: None,
             block: None,
             done: false,
+            no_attack: false,
         }
     }
 
