@@ -561,18 +561,18 @@ impl Replayer {
             Move::Global { card, .. } => {
                 self.global_window("a global ability")?;
                 let card = self.card(&card.alias, who)?;
-                self.ability(who, card, "global ability")
+                self.ability(who, card, "global ability", false)
             }
             Move::Activate { die, .. } => {
                 self.global_window("an ability used like a global")?;
                 let owner = self.owner_of(die, who)?;
                 let card = self.card(&die.alias, owner)?;
-                self.ability(who, card, "ability")
+                self.ability(who, card, "ability", true)
             }
             Move::Resolve { die, .. } => {
                 let owner = self.owner_of(die, who)?;
                 let card = self.card(&die.alias, owner)?;
-                self.ability(who, card, "ability")
+                self.ability(who, card, "ability", false)
             }
             Move::Pass => self.pass(who),
             Move::Attack { dice } => self.attack(who, dice),
@@ -1337,9 +1337,12 @@ impl Replayer {
         )
     }
 
-    fn ability(&mut self, who: usize, card: super::CardId, what: &str) -> Flow {
+    /// A global, activated or triggered ability of `card`. Only an activated one waits
+    /// for priority: a trigger resolves when it fires, and a global may be a reaction,
+    /// which only its text can tell.
+    fn ability(&mut self, who: usize, card: super::CardId, what: &str, activated: bool) -> Flow {
         let step = self.turn_ref().expect("turn").step;
-        if matches!(step, Step::Main | Step::Window) {
+        if activated && matches!(step, Step::Main | Step::Window) {
             self.holds_priority(who)?;
         }
         if self.cards.get(card).plain {
