@@ -261,6 +261,28 @@ fn standing(cards: &crate::engine::GameCards, state: &crate::engine::GameState) 
     }
 }
 
+/// Reads a file that a command needs whole (`dmlint state`, `dmlint test`), refusing
+/// one larger than `max` bytes before reading it; the error says why, in words.
+pub fn read_whole(path: &std::path::Path, max: u64, reader: &str) -> Result<String, String> {
+    let size = |n: u64| {
+        if n >= 1 << 20 {
+            format!("{} MiB", n >> 20)
+        } else {
+            format!("{} KiB", n >> 10)
+        }
+    };
+    match std::fs::metadata(path) {
+        Ok(m) if m.len() > max => Err(format!(
+            "the file is {} bytes; {reader} reads at most {}",
+            m.len(),
+            size(max)
+        )),
+        _ => std::fs::read(path)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .map_err(|e| e.to_string()),
+    }
+}
+
 /// The diagnostic for an input that cannot be read at all.
 pub fn unreadable(name: &str, reason: &str) -> SyntaxError {
     SyntaxError::new(

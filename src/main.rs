@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use dmlint::cards::load::{MAX_FILE, card_at, too_large};
 use dmlint::cards::show::describe;
 use dmlint::cards::{BrokenCard, CardCode, CardError, CardFile, Pool, SetStats, parse_card_file};
-use dmlint::check::{DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, unreadable};
+use dmlint::check::{DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, read_whole, unreadable};
 use dmlint::codes;
 use dmlint::fixture::{self, Tally, Verdict, junit::junit};
 use dmlint::inspect::{StateReport, Target, state_at};
@@ -168,16 +168,7 @@ fn state(args: StateArgs) -> miette::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     };
     let name = args.file.display().to_string();
-    let text = match std::fs::metadata(&args.file) {
-        Ok(m) if m.len() > STATE_MAX_FILE => Err(format!(
-            "the file is {} MiB; `dmlint state` reads at most {} MiB",
-            m.len() >> 20,
-            STATE_MAX_FILE >> 20
-        )),
-        _ => std::fs::read(&args.file)
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .map_err(|e| e.to_string()),
-    };
+    let text = read_whole(&args.file, STATE_MAX_FILE, "`dmlint state`");
     let text = match text {
         Ok(t) => t,
         Err(why) => {
