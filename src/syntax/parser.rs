@@ -378,27 +378,44 @@ fn example_help(text: &str) -> String {
 /// Parses one statement's text (a line without its comment) at absolute offset `at`.
 /// Errors are boxed: they are rare, and the success path should stay small.
 pub(crate) fn parse_statement(text: &str, at: usize) -> Result<Stmt, Box<SyntaxError>> {
+    whole(
+        text,
+        at,
+        statement,
+        "one statement per line: nothing more was expected here",
+        || Some(example_help(text)),
+    )
+}
+
+/// Runs `p` over the whole of `text` (at absolute offset `at`): anything it leaves but
+/// blanks is unexpected, with the help `trailing`; an error that has no help of its own
+/// gets `help`'s.
+fn whole<'a, O>(
+    text: &'a str,
+    at: usize,
+    p: impl FnOnce(In<'a>) -> PResult<'a, O>,
+    trailing: &str,
+    help: impl FnOnce() -> Option<String>,
+) -> Result<O, Box<SyntaxError>> {
     let input = In::new(text, at);
-    match statement(input) {
-        Ok((rest, stmt)) => {
-            let rest = rest
-                .take_split(
-                    rest.fragment().len() - rest.fragment().trim_start_matches([' ', '\t']).len(),
-                )
-                .0;
+    match p(input) {
+        Ok((rest, out)) => {
+            let blanks =
+                rest.fragment().len() - rest.fragment().trim_start_matches([' ', '\t']).len();
+            let rest = rest.take_split(blanks).0;
             if rest.fragment().is_empty() {
-                Ok(stmt)
+                Ok(out)
             } else {
                 Err(Box::new(
                     PErr::unexpected(rest)
-                        .with_help("one statement per line: nothing more was expected here")
+                        .with_help(trailing)
                         .into_error(text, at),
                 ))
             }
         }
         Err(nom::Err::Error(mut e) | nom::Err::Failure(mut e)) => {
             if e.d().help.is_none() {
-                e.d().help = Some(example_help(text));
+                e.d().help = help();
             }
             Err(Box::new(e.into_error(text, at)))
         }
@@ -824,17 +841,13 @@ const STATE_WORDS: &[&str] = &[
 
 /// Parses the text of a `#~` annotation (without the `#~`) at absolute offset `at`.
 pub(crate) fn parse_annotation(text: &str, at: usize) -> Result<Annotation, Box<SyntaxError>> {
-    let input = In::new(text, at);
-    match annotation(input) {
-        Ok((rest, a)) if rest.fragment().trim().is_empty() => Ok(a),
-        Ok((rest, _)) => Err(Box::new(
-            PErr::unexpected(rest)
-                .with_help("separate expectations with `;`: `#~ ok; life Ann 8`")
-                .into_error(text, at),
-        )),
-        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(Box::new(e.into_error(text, at))),
-        Err(nom::Err::Incomplete(_)) => Err(Box::new(PErr::unexpected(input).into_error(text, at))),
-    }
+    whole(
+        text,
+        at,
+        annotation,
+        "separate expectations with `;`: `#~ ok; life Ann 8`",
+        || None,
+    )
 }
 
 fn annotation(i: In) -> PResult<Annotation> {
