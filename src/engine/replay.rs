@@ -115,13 +115,14 @@ pub fn replay(
             _ => {}
         }
     }
-    let team = rules::check_setup(&setup);
+    // Every probe is unreached until its line is replayed.
+    let out = Replay {
+        violations: rules::check_setup(&setup),
+        probed: probes.iter().map(|_| Probed::NotReached).collect(),
+        ..Replay::default()
+    };
     let Some(cards) = GameCards::new(&setup, pool) else {
-        let mut out = Replay {
-            violations: team,
-            probed: probes.iter().map(|_| Probed::NotReached).collect(),
-            ..Replay::default()
-        };
+        let mut out = out;
         if let Some(line) = game.lines.iter().find(|l| {
             matches!(
                 l.statement,
@@ -149,11 +150,7 @@ pub fn replay(
     let mut r = Replayer {
         state: GameState::new(&cards, edition, life, 0),
         cards,
-        out: Replay {
-            violations: team,
-            probed: probes.iter().map(|_| Probed::NotReached).collect(),
-            ..Replay::default()
-        },
+        out,
         line: Span::default(),
         waivers: Vec::new(),
         started: false,
