@@ -10,11 +10,12 @@
 pub mod cards;
 pub mod energy;
 pub mod error;
+pub mod play;
 mod replay;
 mod resolve;
 pub mod state;
 
 pub use cards::{CardId, GameCards};
 pub use error::{EngineCode, EngineError};
-pub use replay::{Probe, Probed, Replay, replay};
+pub use replay::{Probe, Probed, Rejected, Replay, Table, replay};
 pub use state::{DieId, GameState, Outcome};

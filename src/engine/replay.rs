@@ -99,76 +99,13 @@ pub fn replay(
     until: Option<usize>,
     probes: &[Probe],
 ) -> Replay {
-    let setup = Setup::new(game, header, pool);
-    let mut edition = Edition::Rules2018;
-    let mut custom_life = None;
-    let mut format = setup.format.name;
-    let mut first = None;
-    for line in header.defaults.iter().chain(&game.lines) {
-        match &line.statement {
-            Statement::Rules(e) => edition = e.node,
-            Statement::Format { name, life } => {
-                format = name.node;
-                custom_life = life.as_ref().map(|l| l.node);
-            }
-            Statement::First(p) => first = Some((p.clone(), line.span)),
-            _ => {}
-        }
-    }
+    let mut table = match Table::new(game, header, pool) {
+        Ok(table) => table,
+        Err(out) => return *out,
+    };
+    let r = &mut table.r;
     // Every probe is unreached until its line is replayed.
-    let out = Replay {
-        violations: rules::check_setup(&setup),
-        probed: probes.iter().map(|_| Probed::NotReached).collect(),
-        ..Replay::default()
-    };
-    let Some(cards) = GameCards::new(&setup, pool) else {
-        let mut out = out;
-        if let Some(line) = game.lines.iter().find(|l| {
-            matches!(
-                l.statement,
-                Statement::Turn { .. } | Statement::Position(_) | Statement::Move { .. }
-            )
-        }) {
-            out.errors.push(
-                EngineError::new(
-                    EngineCode::MissingTeams,
-                    line.span,
-                    format!(
-                        "the game has {} team{} and moves to replay",
-                        setup.teams.len(),
-                        if setup.teams.len() == 1 { "" } else { "s" }
-                    ),
-                    "no game to replay this in",
-                )
-                .with_help("a game needs two teams: `team NAME` and its cards, for each player"),
-            );
-            out.stopped = Some(line.span);
-        }
-        return out;
-    };
-    let life = starting_life(format, custom_life);
-    let mut r = Replayer {
-        state: GameState::new(&cards, edition, life, 0),
-        cards,
-        out,
-        line: Span::default(),
-        waivers: Vec::new(),
-        started: false,
-        ended: None,
-        first_line: None,
-    };
-    if let Some((name, span)) = first {
-        match r.player(&name) {
-            Ok(p) => {
-                r.state.first = p;
-                r.first_line = Some(span);
-            }
-            Err(Stop) => {
-                r.out.stopped = Some(span);
-                return r.finish();
-            }
-        }
-    }
+    r.out.probed = probes.iter().map(|_| Probed::NotReached).collect();
     for line in &game.lines {
         if until.is_some_and(|u| line.span.start > u) {
             break;
@@ -184,7 +121,161 @@ pub fn replay(
             }
         }
     }
-    r.finish()
+    table.finish()
+}
+
+/// A game under way, played one line at a time: the replay's engine for a caller that
+/// makes the lines as it goes (`dmlint gen`, the move generator's tests) rather than
+/// reading them from a log.
+pub struct Table {
+    r: Replayer,
+}
+
+/// Why [`Table::play`] refused a line: what a replay would have reported there.
+#[derive(Debug, Default)]
+pub struct Rejected {
+    pub violations: Vec<Violation>,
+    pub errors: Vec<EngineError>,
+}
+
+impl Table {
+    /// Sets a game up from its header and setup lines (teams, `rules`, `format`,
+    /// `first`); the game's other lines are not played. `Err` is the replay that found
+    /// nothing to play: the game lacks two teams, or names an unknown first player.
+    pub fn new(game: &Game, header: &Header, pool: &Pool) -> Result<Table, Box<Replay>> {
+        let setup = Setup::new(game, header, pool);
+        let mut edition = Edition::Rules2018;
+        let mut custom_life = None;
+        let mut format = setup.format.name;
+        let mut first = None;
+        for line in header.defaults.iter().chain(&game.lines) {
+            match &line.statement {
+                Statement::Rules(e) => edition = e.node,
+                Statement::Format { name, life } => {
+                    format = name.node;
+                    custom_life = life.as_ref().map(|l| l.node);
+                }
+                Statement::First(p) => first = Some((p.clone(), line.span)),
+                _ => {}
+            }
+        }
+        let mut out = Replay {
+            violations: rules::check_setup(&setup),
+            ..Replay::default()
+        };
+        let Some(cards) = GameCards::new(&setup, pool) else {
+            if let Some(line) = game.lines.iter().find(|l| {
+                matches!(
+                    l.statement,
+                    Statement::Turn { .. } | Statement::Position(_) | Statement::Move { .. }
+                )
+            }) {
+                out.errors.push(
+                    EngineError::new(
+                        EngineCode::MissingTeams,
+                        line.span,
+                        format!(
+                            "the game has {} team{} and moves to replay",
+                            setup.teams.len(),
+                            if setup.teams.len() == 1 { "" } else { "s" }
+                        ),
+                        "no game to replay this in",
+                    )
+                    .with_help(
+                        "a game needs two teams: `team NAME` and its cards, for each player",
+                    ),
+                );
+                out.stopped = Some(line.span);
+            }
+            return Err(Box::new(out));
+        };
+        let life = starting_life(format, custom_life);
+        let mut r = Replayer {
+            state: GameState::new(&cards, edition, life, 0),
+            cards,
+            out,
+            line: Span::default(),
+            waivers: Vec::new(),
+            started: false,
+            ended: None,
+            first_line: None,
+        };
+        if let Some((name, span)) = first {
+            match r.player(&name) {
+                Ok(p) => {
+                    r.state.first = p;
+                    r.first_line = Some(span);
+                }
+                Err(Stop) => {
+                    r.out.stopped = Some(span);
+                    return Err(Box::new(r.finish()));
+                }
+            }
+        }
+        Ok(Table { r })
+    }
+
+    /// Plays one line. A line the rules refuse leaves the game as it was, and says why;
+    /// a waived violation is kept as a warning, as in a replay.
+    pub fn play(&mut self, line: &Line) -> Result<(), Rejected> {
+        let r = &mut self.r;
+        // In a log the parser refuses a move or an `end` outside a turn (after `end`, or
+        // before the first `turn`), and the replay never sees it; a caller's line gets
+        // the same answer here.
+        let in_turn = r.state.turn.as_ref().is_some_and(|t| !t.done);
+        if matches!(line.statement, Statement::Move { .. } | Statement::End) && !in_turn {
+            return Err(Rejected {
+                violations: Vec::new(),
+                errors: vec![
+                    EngineError::new(
+                        EngineCode::Unreplayable,
+                        line.span,
+                        "a move outside any turn",
+                        "no turn is under way",
+                    )
+                    .with_help("start the turn first: `turn N PLAYER`"),
+                ],
+            });
+        }
+        let (violations, errors) = (r.out.violations.len(), r.out.errors.len());
+        let before = (r.state.clone(), r.started, r.ended);
+        r.line = line.span;
+        if r.line_(line).is_ok() {
+            return Ok(());
+        }
+        (r.state, r.started, r.ended) = before;
+        Err(Rejected {
+            violations: r.out.violations.split_off(violations),
+            errors: r.out.errors.split_off(errors),
+        })
+    }
+
+    /// Whether `line` would be played, without playing it.
+    pub fn accepts(&mut self, line: &Line) -> Result<GameState, Rejected> {
+        let before = (self.r.state.clone(), self.r.started, self.r.ended);
+        self.play(line)?;
+        let after = std::mem::replace(&mut self.r.state, before.0);
+        (self.r.started, self.r.ended) = (before.1, before.2);
+        Ok(after)
+    }
+
+    pub fn state(&self) -> &GameState {
+        &self.r.state
+    }
+
+    pub fn cards(&self) -> &GameCards {
+        &self.r.cards
+    }
+
+    /// Whether a `turn` line has started the game.
+    pub fn started(&self) -> bool {
+        self.r.started
+    }
+
+    /// The game's end as a replay reports it.
+    pub fn finish(self) -> Replay {
+        self.r.finish()
+    }
 }
 
 impl Replayer {
@@ -528,6 +619,12 @@ impl Replayer {
             return self.block(explicit.unwrap_or(1 - active), pairs);
         }
         let who = explicit.unwrap_or(active);
+        // A player may concede at any moment: nothing else has to happen first.
+        if let Move::Concede = action {
+            self.state.outcome = Some(Outcome::Won { winner: 1 - who });
+            self.ended = Some(self.line);
+            return Ok(());
+        }
         // A step that ends when something else happens.
         match (step, action) {
             // These belong to the steps before the main step: their handlers say so.
@@ -578,11 +675,7 @@ impl Replayer {
                 self.active_only(who, "assigns an attacker's damage")?;
                 self.assign(attacker, shares)
             }
-            Move::Concede => {
-                self.state.outcome = Some(Outcome::Won { winner: 1 - who });
-                self.ended = Some(self.line);
-                Ok(())
-            }
+            Move::Concede => unreachable!("handled above"),
         }
     }
 
@@ -847,6 +940,22 @@ impl Replayer {
                 format!("{}'s bag is not empty", self.name(who)),
                 help,
             ))?;
+        } else if self.draw_complete() {
+            let line = self.turn_ref().expect("turn").line;
+            self.violate(
+                rules::bag_refill::new(
+                    self.line,
+                    format!("{} has drawn every die of this step", self.name(who)),
+                    "the bag is refilled only when a draw finds it empty: the used pile stays until a draw needs it",
+                )
+                .with_context(line, "the turn began here"),
+            )?;
+        } else if self.state.count(who, Zone::Used) == 0 {
+            self.violate(rules::bag_refill::new(
+                self.line,
+                format!("{}'s used pile is empty: there is nothing to refill the bag with", self.name(who)),
+                "with the bag and the used pile both empty the draw is short: roll what was drawn (each missing die costs a life and gives a generic energy)",
+            ))?;
         }
         let line = self.line;
         for id in self.state.zone(who, Zone::Used).collect::<Vec<_>>() {
@@ -854,6 +963,14 @@ impl Replayer {
         }
         self.turn_mut().refill = Some(line);
         Ok(())
+    }
+
+    /// Every die this step draws has been drawn (the first turn's out-of-play die too).
+    fn draw_complete(&self) -> bool {
+        let first_turn = self.first_turn_2018();
+        let t = self.turn_ref().expect("turn");
+        let need = if first_turn { 3 } else { 4 };
+        t.drawn >= need && (!first_turn || t.drawn_oop >= 1)
     }
 
     /// The draw is over (the roll begins): it must have drawn all it could; a short draw
@@ -1904,9 +2021,7 @@ impl Replayer {
                     count,
                 } => {
                     for _ in 0..count.as_ref().map_or(1, |c| c.node) {
-                        let Some(id) =
-                            self.find(die, who, Zone::Reserve, &[], &paid.taken(), |_, _| true)?
-                        else {
+                        let Some(id) = self.find_to_spend(die, who, &paid.taken())? else {
                             let card = self.card(&die.alias, who)?;
                             let again = paid
                                 .dice

@@ -85,6 +85,34 @@ impl Replayer {
         taken: &[DieId],
         filter: impl Fn(&super::GameState, DieId) -> bool,
     ) -> Result<Option<DieId>, Stop> {
+        self.find_as(r, owner, zone, modifiers, taken, filter, true)
+    }
+
+    /// A reserve die a payment spends. A partly spent die and a whole one showing the
+    /// same face are spent alike (the rest of a spun-down face cannot be spun again), so
+    /// they are not told apart: a payment has no way to.
+    pub(super) fn find_to_spend(
+        &mut self,
+        r: &DieRef,
+        owner: usize,
+        taken: &[DieId],
+    ) -> Result<Option<DieId>, Stop> {
+        self.find_as(r, owner, Zone::Reserve, &[], taken, |_, _| true, false)
+    }
+
+    /// [`Replayer::find`]; `spent_matters` says whether a partly spent die differs from a
+    /// whole one for this move.
+    #[allow(clippy::too_many_arguments)]
+    fn find_as(
+        &mut self,
+        r: &DieRef,
+        owner: usize,
+        zone: Zone,
+        modifiers: &[Spanned<Modifier>],
+        taken: &[DieId],
+        filter: impl Fn(&super::GameState, DieId) -> bool,
+        spent_matters: bool,
+    ) -> Result<Option<DieId>, Stop> {
         // `Bob.SK:fist` is Bob's die: it is not among another player's dice.
         if self.owner_of(r, owner)? != owner {
             return Ok(None);
@@ -115,7 +143,13 @@ impl Replayer {
         // that could mean dice in different states is ambiguous.
         let state_of = |id: DieId| {
             let d = self.state.die(id);
-            (&d.face, d.damage, d.spent, d.attacking, d.blocking)
+            (
+                &d.face,
+                d.damage,
+                d.spent && spent_matters,
+                d.attacking,
+                d.blocking,
+            )
         };
         if modifiers.is_empty() && candidates.iter().any(|id| state_of(*id) != state_of(first)) {
             let mut distinct: Vec<String> = Vec::new();

@@ -251,6 +251,36 @@ impl GameState {
         };
     }
 
+    /// The state with the lines that set it forgotten: two states are the same position
+    /// when these are equal, however the log got there.
+    pub fn without_lines(&self) -> GameState {
+        let mut s = self.clone();
+        let none = Span::default();
+        for d in &mut s.dice {
+            d.moved = none;
+        }
+        if let Some(t) = &mut s.turn {
+            t.line = none;
+            t.step_line = none;
+            for at in [
+                &mut t.refill,
+                &mut t.roll,
+                &mut t.reroll,
+                &mut t.passed,
+                &mut t.attack,
+                &mut t.block,
+            ] {
+                if at.is_some() {
+                    *at = Some(none);
+                }
+            }
+            for a in &mut t.assigned {
+                a.2 = none;
+            }
+        }
+        s
+    }
+
     /// The state as a `position` block, which a fixture may start from.
     pub fn position(&self, cards: &GameCards) -> String {
         let mut out = String::from("position\n");
