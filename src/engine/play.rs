@@ -1,0 +1,1126 @@
+//! Legal move generation: from a state, every move the rules allow ([`legal`]), as
+//! resolved moves ([`Play`]), and the line a person would write for each ([`Play::line`]).
+//!
+//! The generator is written apart from the checker on purpose: each is the other's test
+//! (`tests/selfplay.rs` checks that they agree both ways). It shares only the rules'
+//! arithmetic with the checker — energy matching ([`energy::pays`]), a die's faces and a
+//! level's stats — so a mistake in a step, a window or priority shows up as a
+//! disagreement instead of being made twice.
+//!
+//! Moves are generated up to interchangeable dice: two dice of one card in the same state
+//! are one choice, as they are one choice in the notation. Chance (which dice a draw
+//! brings, what a roll shows) is enumerated like a choice: the log records it, so every
+//! outcome is a move the checker must accept.
+
+use crate::cards::model::EnergyType;
+use crate::syntax::{
+    BlockPair, CardRef, DamageShare, DieItem, DieRef, Edition, Energy, EnergyPart, EnergyParts,
+    Face, Line, Move, Payment, PaymentItem, Purchase, RerollItem, Span, Spanned, Statement, Step,
+    Text, Zone,
+};
+
+use super::cards::{CardId, DieKind, GameCards, energy_of};
+use super::energy;
+use super::state::{DieId, GameState, Turn};
+
+/// A move resolved against a state: the dice it means, not the words that name them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Play {
+    /// The next turn begins (the turn under way ends first).
+    Turn {
+        number: u32,
+        player: usize,
+    },
+    /// The turn under way ends.
+    End,
+    /// Dice of these cards come out of the active player's bag.
+    Draw {
+        dice: Vec<CardId>,
+        oop: bool,
+    },
+    Refill,
+    /// Every die in the prep area, with the face it came up with.
+    Roll {
+        faces: Vec<(CardId, Face)>,
+    },
+    Reroll {
+        dice: Vec<(DieId, Face)>,
+    },
+    Buy {
+        cards: Vec<CardId>,
+        pay: Pay,
+    },
+    Field {
+        dice: Vec<DieId>,
+        pay: Pay,
+    },
+    Pass {
+        who: usize,
+    },
+    /// Empty for `attack none`.
+    Attack {
+        dice: Vec<DieId>,
+    },
+    /// Blocker, attacker; empty for `block none`.
+    Block {
+        pairs: Vec<(DieId, DieId)>,
+    },
+    Assign {
+        attacker: DieId,
+        split: Vec<(DieId, u32)>,
+    },
+    Concede {
+        who: usize,
+    },
+}
+
+/// What a cost is paid with: reserve dice (each spent whole, or spun down to the face
+/// it keeps) and virtual energy.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pay {
+    pub dice: Vec<(DieId, Option<Face>)>,
+    pub virtual_energy: u32,
+}
+
+/// The faces a card's die shows when rolled, one per side. Where the card data does not
+/// record the energy faces, the die gets plausible ones (one and two symbols of the
+/// card's first type; generic for a basic action die), which the checker accepts as such.
+pub fn die_faces(cards: &GameCards, card: CardId) -> Vec<Face> {
+    let c = cards.get(card);
+    let mut faces: Vec<Face> = c
+        .levels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| Face::Level {
+            level: i as u8 + 1,
+            bursts: l.bursts,
+        })
+        .chain(c.actions.iter().map(|b| Face::Action { bursts: *b }))
+        .collect();
+    match &c.energy_faces {
+        Some(known) => faces.extend(known.iter().cloned()),
+        None => {
+            let symbol = match (c.kind, c.energy.first()) {
+                (DieKind::BasicAction, _) | (_, None) => Energy::Generic,
+                (_, Some(t)) => energy_of(*t),
+            };
+            let mut n = 0;
+            while faces.len() < 6 {
+                // One, one, then two symbols: the usual spread of a character die.
+                let count = if n % 3 == 2 { 2 } else { 1 };
+                faces.push(energy_face(&[(count, symbol)]));
+                n += 1;
+            }
+        }
+    }
+    faces
+}
+
+fn energy_face(parts: &[(u8, Energy)]) -> Face {
+    let parts: Vec<EnergyPart> = parts
+        .iter()
+        .map(|&(count, symbol)| EnergyPart { count, symbol })
+        .collect();
+    Face::Energy {
+        parts: EnergyParts::from_slice(&parts).expect("a face of at most four symbols"),
+        bursts: 0,
+    }
+}
+
+/// Every move the rules allow from `state`, for whichever player may make it.
+pub fn legal(cards: &GameCards, state: &GameState) -> Vec<Play> {
+    let mut out = Vec::new();
+    chance(cards, state, &mut out);
+    choices(cards, state, &mut out);
+    out
+}
+
+/// A superset of the legal moves, for testing the checker against the generator: the
+/// active player's purchases, fielding and attacks, both players' passes, every block and
+/// damage split, draws, rolls and rerolls, whatever the step, priority or turn allow.
+pub fn pseudo_legal(cards: &GameCards, state: &GameState) -> Vec<Play> {
+    let mut out = Vec::new();
+    let Some(t) = &state.turn else {
+        for player in 0..2 {
+            out.push(Play::Turn { number: 1, player });
+        }
+        return out;
+    };
+    let active = t.active;
+    for number in [t.number, t.number + 1] {
+        for player in 0..2 {
+            out.push(Play::Turn { number, player });
+        }
+    }
+    out.extend([Play::End, Play::Refill]);
+    for who in 0..2 {
+        out.extend([Play::Pass { who }, Play::Concede { who }]);
+    }
+    main_moves(cards, state, active, &mut out);
+    attacks(state, active, &mut out);
+    blocks(state, t, &mut out);
+    let mut unassigned = t.clone();
+    unassigned.assigned.clear();
+    assigns(cards, state, &unassigned, &mut out);
+    let bag: Vec<DieId> = state.zone(active, Zone::Bag).collect();
+    for n in 1..=bag.len().min(5) {
+        for dice in sub_multisets(&by_card(state, &bag), n) {
+            out.push(Play::Draw {
+                dice: dice.clone(),
+                oop: false,
+            });
+            if n == 1 {
+                out.push(Play::Draw { dice, oop: true });
+            }
+        }
+    }
+    let prep: Vec<DieId> = state.zone(active, Zone::Prep).collect();
+    if !prep.is_empty() {
+        out.extend(
+            outcomes(cards, state, &prep)
+                .into_iter()
+                .map(|faces| Play::Roll { faces }),
+        );
+    }
+    for id in state.zone(active, Zone::Reserve) {
+        for face in die_faces(cards, state.die(id).card) {
+            out.push(Play::Reroll {
+                dice: vec![(id, face)],
+            });
+        }
+    }
+    out
+}
+
+/// The moves that record chance: draws and rolls, and the reroll (a choice of dice, and
+/// the faces they came up with).
+pub fn chance(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
+    let Some(t) = &state.turn else { return };
+    if state.outcome.is_some() || t.done {
+        return;
+    }
+    match t.step {
+        Step::Draw => {
+            let d = DrawState::of(state, t);
+            for n in 1..=d.room().min(d.bag.len()) {
+                for dice in sub_multisets(&by_card(state, &d.bag), n) {
+                    out.push(Play::Draw { dice, oop: false });
+                }
+            }
+            if d.oop_owed() && !d.bag.is_empty() {
+                for dice in sub_multisets(&by_card(state, &d.bag), 1) {
+                    out.push(Play::Draw { dice, oop: true });
+                }
+            }
+            if d.may_roll() {
+                let prep: Vec<DieId> = state.zone(t.active, Zone::Prep).collect();
+                for faces in outcomes(cards, state, &prep) {
+                    out.push(Play::Roll { faces });
+                }
+            }
+        }
+        Step::Roll if t.reroll.is_none() => {
+            // Which dice to reroll (as classes of interchangeable dice), then each
+            // card's outcomes: which die of a card shows which new face does not matter.
+            let classes = classes(state, &t.rolled);
+            for pick in counts(&classes.iter().map(|c| c.1.len()).collect::<Vec<_>>()) {
+                let chosen: Vec<DieId> = classes
+                    .iter()
+                    .zip(&pick)
+                    .flat_map(|(c, n)| c.1[..*n].iter().copied())
+                    .collect();
+                if chosen.is_empty() {
+                    continue;
+                }
+                for faces in outcomes(cards, state, &chosen) {
+                    // `outcomes` lists faces card by card, in the order of `by_card`.
+                    let mut dice: Vec<DieId> = chosen.clone();
+                    dice.sort_by_key(|id| state.die(*id).card);
+                    out.push(Play::Reroll {
+                        dice: dice
+                            .into_iter()
+                            .zip(faces.into_iter().map(|f| f.1))
+                            .collect(),
+                    });
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The moves that are the players' own choice.
+pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
+    if state.outcome.is_some() {
+        return;
+    }
+    let Some(t) = &state.turn else {
+        out.push(Play::Turn {
+            number: 1,
+            player: state.first,
+        });
+        return;
+    };
+    let edition = state.edition;
+    let (active, defender) = (t.active, t.inactive());
+    if closes(cards, state, t) {
+        let next = t.inactive();
+        let number = if next == state.first {
+            t.number + 1
+        } else {
+            t.number
+        };
+        out.push(Play::Turn {
+            number,
+            player: next,
+        });
+        // After `end` only the next turn may follow: anything else is outside a turn.
+        if t.done {
+            return;
+        }
+        out.push(Play::End);
+    }
+    for who in [active, defender] {
+        out.push(Play::Concede { who });
+    }
+    let d = DrawState::of(state, t);
+    match t.step {
+        Step::Draw if d.bag.is_empty() && d.owed() && d.used > 0 => out.push(Play::Refill),
+        Step::Roll | Step::Main => {
+            // The roll step ends with the first main-step move, which takes priority
+            // back to the active player.
+            let (priority, ready) = if t.step == Step::Roll {
+                (active, false)
+            } else {
+                (t.priority, t.ready)
+            };
+            match edition {
+                Edition::Rules2018 if priority != active => out.push(Play::Pass { who: defender }),
+                Edition::Rules2018 => {
+                    main_moves(cards, state, active, out);
+                    out.push(Play::Pass { who: active });
+                    if ready {
+                        attacks(state, active, out);
+                    }
+                }
+                Edition::Rules2014 => {
+                    main_moves(cards, state, active, out);
+                    // Priority is a 2018 rule: a 2014 pass changes nothing (but ends the
+                    // roll step, as any main-step move does).
+                    out.extend([Play::Pass { who: active }, Play::Pass { who: defender }]);
+                    attacks(state, active, out);
+                }
+            }
+        }
+        Step::Attack | Step::Blockers => {
+            blocks(state, t, out);
+            if state.count(defender, Zone::Field) == 0 {
+                // Nothing can block: the window opens with the next move.
+                window(cards, state, t, active, false, out);
+            }
+        }
+        Step::Window => window(cards, state, t, t.priority, t.ready, out),
+        Step::Damage => assigns(cards, state, t, out),
+        Step::Draw | Step::Cleanup => {}
+    }
+}
+
+/// The action window, with `priority` and `ready` as they stand: passes, then (once both
+/// passed) the damage assignments that end it.
+fn window(
+    cards: &GameCards,
+    state: &GameState,
+    t: &Turn,
+    priority: usize,
+    ready: bool,
+    out: &mut Vec<Play>,
+) {
+    match state.edition {
+        Edition::Rules2018 => {
+            out.push(Play::Pass { who: priority });
+            if ready {
+                assigns(cards, state, t, out);
+            }
+        }
+        Edition::Rules2014 => {
+            out.extend([
+                Play::Pass { who: t.active },
+                Play::Pass { who: t.inactive() },
+            ]);
+            if t.step == Step::Window {
+                assigns(cards, state, t, out);
+            }
+        }
+    }
+}
+
+/// How the clear and draw step stands.
+struct DrawState {
+    bag: Vec<DieId>,
+    used: usize,
+    /// Dice to draw to the prep area this step.
+    need: u32,
+    drawn: u32,
+    /// The 2018 first turn: a fourth die goes out of play.
+    first: bool,
+    oop: u32,
+}
+
+impl DrawState {
+    fn of(state: &GameState, t: &Turn) -> DrawState {
+        let first = state.edition == Edition::Rules2018 && t.number == 1 && t.active == state.first;
+        DrawState {
+            bag: state.zone(t.active, Zone::Bag).collect(),
+            used: state.count(t.active, Zone::Used),
+            need: if first { 3 } else { 4 },
+            drawn: t.drawn,
+            first,
+            oop: t.drawn_oop,
+        }
+    }
+
+    /// Dice the prep area may still take.
+    fn room(&self) -> usize {
+        self.need.saturating_sub(self.drawn) as usize
+    }
+
+    fn oop_owed(&self) -> bool {
+        self.first && self.drawn == self.need && self.oop == 0
+    }
+
+    /// The draw is not complete.
+    fn owed(&self) -> bool {
+        self.room() > 0 || self.oop_owed()
+    }
+
+    /// The roll may begin: everything was drawn, or nothing is left to draw from.
+    fn may_roll(&self) -> bool {
+        !self.owed() || (self.bag.is_empty() && self.used == 0)
+    }
+}
+
+/// Whether the turn under way may end now (an `end` or the next `turn` line): every step
+/// it still owes can pass without a move.
+fn closes(cards: &GameCards, state: &GameState, t: &Turn) -> bool {
+    let y2014 = state.edition == Edition::Rules2014;
+    match t.step {
+        _ if t.done => true,
+        Step::Draw => false,
+        // The roll step ends into a main step in which nobody has passed yet.
+        Step::Roll => y2014,
+        Step::Main => y2014 || t.ready,
+        // With nothing able to block, the window opens; under 2018 it needs passes.
+        Step::Attack | Step::Blockers => y2014 && state.count(t.inactive(), Zone::Field) == 0,
+        Step::Window => (y2014 || t.ready) && unassigned(cards, state, t).is_empty(),
+        Step::Damage => unassigned(cards, state, t).is_empty(),
+        Step::Cleanup => true,
+    }
+}
+
+/// Attackers with several blockers whose damage is not assigned yet: the damage step
+/// cannot guess how they split it.
+fn unassigned(cards: &GameCards, state: &GameState, t: &Turn) -> Vec<DieId> {
+    let _ = cards;
+    attackers(state, t.active)
+        .into_iter()
+        .filter(|a| blockers(state, *a).len() > 1 && !t.assigned.iter().any(|x| x.0 == *a))
+        .collect()
+}
+
+fn attackers(state: &GameState, active: usize) -> Vec<DieId> {
+    state
+        .zone(active, Zone::Field)
+        .filter(|id| state.die(*id).attacking)
+        .collect()
+}
+
+fn blockers(state: &GameState, attacker: DieId) -> Vec<DieId> {
+    state
+        .ids()
+        .filter(|id| state.die(*id).blocking == Some(attacker))
+        .collect()
+}
+
+/// A die's attack and defense as it shows now.
+pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
+    let die = state.die(id);
+    match die.face {
+        Some(Face::Level { level, .. }) => {
+            let l = cards.get(die.card).levels[usize::from(level) - 1];
+            (u32::from(l.attack), u32::from(l.defense))
+        }
+        _ => (0, 0),
+    }
+}
+
+/// Purchases and fielding, for the active player.
+fn main_moves(cards: &GameCards, state: &GameState, who: usize, out: &mut Vec<Play>) {
+    let wallet = Wallet::of(state, who);
+    let budget = wallet.total();
+    // Purchases: any multiset of affordable cards with dice left, each paid exactly.
+    let shop: Vec<(CardId, u32, usize)> = cards
+        .ids()
+        .filter(|id| {
+            let c = cards.get(*id);
+            c.kind != DieKind::Sidekick
+                && c.alias_of.is_none()
+                && c.owner.is_none_or(|o| o == who)
+                && c.cost.is_some()
+                && c.plain
+        })
+        .map(|id| {
+            let cost = usize::from(cards.get(id).cost.unwrap_or(0));
+            (id, state.supply[usize::from(id.0)], cost)
+        })
+        .filter(|(_, left, _)| *left > 0)
+        .collect();
+    let limits: Vec<usize> = shop.iter().map(|s| s.1 as usize).collect();
+    for pick in counts(&limits) {
+        let bought: Vec<CardId> = shop
+            .iter()
+            .zip(&pick)
+            .flat_map(|(s, n)| std::iter::repeat_n(s.0, *n))
+            .collect();
+        let cost: usize = bought
+            .iter()
+            .map(|c| usize::from(cards.get(*c).cost.unwrap_or(0)))
+            .sum();
+        if bought.is_empty() || cost > budget {
+            continue;
+        }
+        let costs: Vec<(usize, &[EnergyType])> = bought
+            .iter()
+            .map(|c| {
+                let card = cards.get(*c);
+                (usize::from(card.cost.unwrap_or(0)), card.energy.as_slice())
+            })
+            .collect();
+        for pay in wallet.payments(&costs) {
+            out.push(Play::Buy {
+                cards: bought.clone(),
+                pay,
+            });
+        }
+    }
+    // Fielding: any non-empty set of character faces in the reserve pool.
+    let faces: Vec<DieId> = state
+        .zone(who, Zone::Reserve)
+        .filter(|id| matches!(state.die(*id).face, Some(Face::Level { .. })))
+        .collect();
+    let classes = classes(state, &faces);
+    for pick in counts(&classes.iter().map(|c| c.1.len()).collect::<Vec<_>>()) {
+        let dice: Vec<DieId> = classes
+            .iter()
+            .zip(&pick)
+            .flat_map(|(c, n)| c.1[..*n].iter().copied())
+            .collect();
+        if dice.is_empty() {
+            continue;
+        }
+        let cost: usize = dice
+            .iter()
+            .map(|id| {
+                let die = state.die(*id);
+                match die.face {
+                    Some(Face::Level { level, .. }) => {
+                        usize::from(cards.get(die.card).levels[usize::from(level) - 1].fielding)
+                    }
+                    _ => 0,
+                }
+            })
+            .sum();
+        if cost > budget {
+            continue;
+        }
+        for pay in wallet.payments(&[(cost, &[])]) {
+            out.push(Play::Field {
+                dice: dice.clone(),
+                pay,
+            });
+        }
+    }
+}
+
+/// `attack none`, and every non-empty set of the field's characters.
+fn attacks(state: &GameState, who: usize, out: &mut Vec<Play>) {
+    let field: Vec<DieId> = state.zone(who, Zone::Field).collect();
+    let classes = classes(state, &field);
+    for pick in counts(&classes.iter().map(|c| c.1.len()).collect::<Vec<_>>()) {
+        let dice = classes
+            .iter()
+            .zip(&pick)
+            .flat_map(|(c, n)| c.1[..*n].iter().copied())
+            .collect();
+        out.push(Play::Attack { dice });
+    }
+}
+
+/// Every way the defender's characters can block: each blocks one attacker or none.
+/// Identical blockers are one choice; identical attackers, which the notation cannot tell
+/// apart before they are blocked, are blocked through the first of them.
+fn blocks(state: &GameState, t: &Turn, out: &mut Vec<Play>) {
+    let mut targets: Vec<DieId> = Vec::new();
+    for a in attackers(state, t.active) {
+        if !targets.iter().any(|b| same(state, *b, a)) {
+            targets.push(a);
+        }
+    }
+    let field: Vec<DieId> = state.zone(t.inactive(), Zone::Field).collect();
+    let classes = classes(state, &field);
+    // For each class of blockers, how many of its dice block each attacker.
+    let mut plans: Vec<Vec<(DieId, DieId)>> = vec![Vec::new()];
+    for (_, dice) in &classes {
+        let mut next = Vec::new();
+        for plan in &plans {
+            for split in spread(dice.len(), targets.len()) {
+                let mut plan = plan.clone();
+                let mut free = dice.iter();
+                for (a, n) in targets.iter().zip(split) {
+                    for b in free.by_ref().take(n) {
+                        plan.push((*b, *a));
+                    }
+                }
+                next.push(plan);
+            }
+        }
+        plans = next;
+    }
+    out.extend(plans.into_iter().map(|pairs| Play::Block { pairs }));
+}
+
+/// Every way `n` identical things go into `bins` bins or none: counts per bin, summing
+/// to at most `n`.
+fn spread(n: usize, bins: usize) -> Vec<Vec<usize>> {
+    if bins == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for first in 0..=n {
+        for mut rest in spread(n - first, bins - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// Damage assignments of blocked attackers not assigned yet: every split of the attack
+/// among its blockers, identical blockers being one choice.
+fn assigns(cards: &GameCards, state: &GameState, t: &Turn, out: &mut Vec<Play>) {
+    let mut seen: Vec<DieId> = Vec::new();
+    for a in attackers(state, t.active) {
+        let blockers = blockers(state, a);
+        if blockers.is_empty()
+            || t.assigned.iter().any(|x| x.0 == a)
+            || seen.iter().any(|b| {
+                let theirs = classes(state, &self::blockers(state, *b));
+                same(state, *b, a) && same_classes(state, &theirs, &classes(state, &blockers))
+            })
+        {
+            continue;
+        }
+        // The notation names an attacker by card and face, and by the blockers its
+        // shares name: identical attackers with identical blockers are one choice.
+        seen.push(a);
+        let (attack, _) = stats(cards, state, a);
+        let classes = classes(state, &blockers);
+        for amounts in compositions(attack as usize, classes.len()) {
+            // Within a class, a split is a multiset of shares.
+            let mut options: Vec<Vec<(DieId, u32)>> = vec![Vec::new()];
+            for ((_, dice), total) in classes.iter().zip(amounts) {
+                let mut next = Vec::new();
+                for shares in partitions(total, dice.len()) {
+                    for o in &options {
+                        let mut o = o.clone();
+                        // Every blocker is named, a share of 0 too: an attacker is then
+                        // told apart from an identical one by the blockers it names.
+                        o.extend(dice.iter().zip(&shares).map(|(d, s)| (*d, *s as u32)));
+                        next.push(o);
+                    }
+                }
+                options = next;
+            }
+            for split in options {
+                out.push(Play::Assign { attacker: a, split });
+            }
+        }
+    }
+}
+
+/// Every way to write `total` as `parts` ordered non-negative parts.
+fn compositions(total: usize, parts: usize) -> Vec<Vec<usize>> {
+    if parts == 0 {
+        return if total == 0 {
+            vec![Vec::new()]
+        } else {
+            Vec::new()
+        };
+    }
+    let mut out = Vec::new();
+    for first in 0..=total {
+        for mut rest in compositions(total - first, parts - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// Every way to write `total` as at most `parts` parts, largest first, padded with zeros.
+fn partitions(total: usize, parts: usize) -> Vec<Vec<usize>> {
+    fn go(total: usize, parts: usize, max: usize, acc: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if parts == 0 {
+            if total == 0 {
+                out.push(acc.clone());
+            }
+            return;
+        }
+        for first in (0..=total.min(max)).rev() {
+            acc.push(first);
+            go(total - first, parts - 1, first, acc, out);
+            acc.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(total, parts, total, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Whether two dice are interchangeable: same owner, card, face and marks.
+fn same(state: &GameState, a: DieId, b: DieId) -> bool {
+    let (x, y) = (state.die(a), state.die(b));
+    (
+        x.owner,
+        x.card,
+        &x.face,
+        x.damage,
+        x.spent,
+        x.attacking,
+        x.blocking,
+    ) == (
+        y.owner,
+        y.card,
+        &y.face,
+        y.damage,
+        y.spent,
+        y.attacking,
+        y.blocking,
+    )
+}
+
+/// Whether two groupings have the same classes with the same sizes.
+fn same_classes(state: &GameState, a: &[(DieId, Vec<DieId>)], b: &[(DieId, Vec<DieId>)]) -> bool {
+    a.len() == b.len()
+        && a.iter().all(|(rep, members)| {
+            b.iter()
+                .any(|(r, m)| same(state, *rep, *r) && m.len() == members.len())
+        })
+}
+
+/// Dice grouped into classes of interchangeable dice, in order of first appearance.
+fn classes(state: &GameState, dice: &[DieId]) -> Vec<(DieId, Vec<DieId>)> {
+    let mut out: Vec<(DieId, Vec<DieId>)> = Vec::new();
+    for id in dice {
+        match out.iter_mut().find(|(rep, _)| same(state, *rep, *id)) {
+            Some((_, members)) => members.push(*id),
+            None => out.push((*id, vec![*id])),
+        }
+    }
+    out
+}
+
+/// Dice grouped by card, in card order: a bag's contents.
+fn by_card(state: &GameState, dice: &[DieId]) -> Vec<(CardId, usize)> {
+    let mut out: Vec<(CardId, usize)> = Vec::new();
+    for id in dice {
+        let card = state.die(*id).card;
+        match out.iter_mut().find(|(c, _)| *c == card) {
+            Some((_, n)) => *n += 1,
+            None => out.push((card, 1)),
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every choice of a count `0..=limit` for each limit.
+fn counts(limits: &[usize]) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new()];
+    for &limit in limits {
+        out = out
+            .into_iter()
+            .flat_map(|prefix| {
+                (0..=limit).map(move |n| {
+                    let mut p = prefix.clone();
+                    p.push(n);
+                    p
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// The multisets of exactly `n` items from a stock of (item, count).
+fn sub_multisets(stock: &[(CardId, usize)], n: usize) -> Vec<Vec<CardId>> {
+    counts(&stock.iter().map(|s| s.1).collect::<Vec<_>>())
+        .into_iter()
+        .filter(|pick| pick.iter().sum::<usize>() == n)
+        .map(|pick| {
+            stock
+                .iter()
+                .zip(pick)
+                .flat_map(|((card, _), k)| std::iter::repeat_n(*card, k))
+                .collect()
+        })
+        .collect()
+}
+
+/// Every outcome of rolling these dice, card by card (in card order): for each card, a
+/// multiset of its die's distinct faces.
+fn outcomes(cards: &GameCards, state: &GameState, dice: &[DieId]) -> Vec<Vec<(CardId, Face)>> {
+    let mut out: Vec<Vec<(CardId, Face)>> = vec![Vec::new()];
+    for (card, n) in by_card(state, dice) {
+        let faces = die_faces(cards, card);
+        let mut distinct: Vec<Face> = Vec::new();
+        for f in faces {
+            if !distinct.contains(&f) {
+                distinct.push(f);
+            }
+        }
+        let stock: Vec<(CardId, usize)> =
+            (0..distinct.len()).map(|i| (CardId(i as u16), n)).collect();
+        let rolls = sub_multisets(&stock, n);
+        let (rolls, distinct) = (&rolls, &distinct);
+        out = out
+            .into_iter()
+            .flat_map(|prefix| {
+                rolls.iter().map(move |roll| {
+                    let mut p = prefix.clone();
+                    p.extend(
+                        roll.iter()
+                            .map(|i| (card, distinct[usize::from(i.0)].clone())),
+                    );
+                    p
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// A player's energy: the reserve pool's energy faces by class, and virtual energy.
+struct Wallet {
+    /// A class of interchangeable dice, its face's units and the faces it may be spun
+    /// down to (each keeping one unit).
+    classes: Vec<(Vec<DieId>, Vec<Energy>, Vec<Face>)>,
+    virtual_energy: u32,
+}
+
+impl Wallet {
+    fn of(state: &GameState, who: usize) -> Wallet {
+        let dice: Vec<DieId> = state
+            .zone(who, Zone::Reserve)
+            .filter(|id| matches!(state.die(*id).face, Some(Face::Energy { .. })))
+            .collect();
+        let classes = classes(state, &dice)
+            .into_iter()
+            .map(|(rep, members)| {
+                let face = state.die(rep).face.clone().expect("an energy face");
+                let units = energy::units(&face).unwrap_or_default();
+                let mut downs: Vec<Face> = Vec::new();
+                if units.len() > 1 {
+                    for u in &units {
+                        let f = energy_face(&[(1, *u)]);
+                        if !downs.contains(&f) {
+                            downs.push(f);
+                        }
+                    }
+                }
+                (members, units, downs)
+            })
+            .collect();
+        Wallet {
+            classes,
+            virtual_energy: state.players[who].virtual_energy,
+        }
+    }
+
+    fn total(&self) -> usize {
+        self.classes
+            .iter()
+            .map(|(d, u, _)| d.len() * u.len())
+            .sum::<usize>()
+            + self.virtual_energy as usize
+    }
+
+    /// Every payment of exactly the costs' total that also meets their energy types.
+    fn payments(&self, costs: &[(usize, &[EnergyType])]) -> Vec<Pay> {
+        let cost: usize = costs.iter().map(|c| c.0).sum();
+        let mut out = Vec::new();
+        // Per class: how many dice are spent whole, and how many are spun down to each
+        // face they may keep.
+        let mut partial: Vec<(Pay, Vec<Energy>)> = vec![(Pay::default(), Vec::new())];
+        for (dice, units, downs) in &self.classes {
+            let mut next = Vec::new();
+            for (pay, paid) in &partial {
+                let ways = counts(&vec![dice.len(); downs.len() + 1]);
+                for way in ways {
+                    if way.iter().sum::<usize>() > dice.len() {
+                        continue;
+                    }
+                    let mut pay = pay.clone();
+                    let mut paid = paid.clone();
+                    let mut free = dice.iter();
+                    for (k, n) in way.iter().enumerate() {
+                        for id in free.by_ref().take(*n) {
+                            if k == 0 {
+                                pay.dice.push((*id, None));
+                                paid.extend(units.iter().copied());
+                            } else {
+                                let left = &downs[k - 1];
+                                pay.dice.push((*id, Some(left.clone())));
+                                paid.extend(
+                                    energy::spin_down(&units_face(units), left).unwrap_or_default(),
+                                );
+                            }
+                        }
+                    }
+                    if paid.len() <= cost {
+                        next.push((pay, paid));
+                    }
+                }
+            }
+            partial = next;
+        }
+        for (pay, paid) in partial {
+            let short = cost - paid.len();
+            if short as u32 > self.virtual_energy {
+                continue;
+            }
+            let mut units = paid;
+            units.extend(std::iter::repeat_n(Energy::Generic, short));
+            if energy::pays(&units, costs).is_ok() {
+                out.push(Pay {
+                    virtual_energy: short as u32,
+                    ..pay
+                });
+            }
+        }
+        out
+    }
+}
+
+/// A face showing these units, to spin down from.
+fn units_face(units: &[Energy]) -> Face {
+    let parts: Vec<(u8, Energy)> = units.iter().map(|u| (1, *u)).collect();
+    energy_face(&parts)
+}
+
+// ---- notation ------------------------------------------------------------------------
+
+impl Play {
+    /// The line a person would write for this move, as the syntax tree holds it (spans
+    /// are empty: the line has no text yet).
+    pub fn line(&self, cards: &GameCards, state: &GameState) -> Line {
+        let active = state.turn.as_ref().map_or(state.first, |t| t.active);
+        let name = |p: usize| Spanned::new(cards.players[p].clone(), Span::default());
+        let actor = |who: usize| (who != active).then(|| name(who));
+        let mv = |actor: Option<Spanned<Text>>, action: Move| Statement::Move {
+            actor,
+            action: Box::new(action),
+        };
+        let statement = match self {
+            Play::Turn { number, player } => Statement::Turn {
+                number: Spanned::new(*number, Span::default()),
+                player: name(*player),
+            },
+            Play::End => Statement::End,
+            Play::Draw { dice, oop } => mv(
+                None,
+                Move::Draw {
+                    dice: grouped(dice.iter().map(|c| plain_ref(cards, *c, None))),
+                    to: oop.then(|| Spanned::new(Zone::Oop, Span::default())),
+                },
+            ),
+            Play::Refill => mv(None, Move::Refill),
+            Play::Roll { faces } => mv(
+                None,
+                Move::Roll {
+                    dice: grouped(
+                        faces
+                            .iter()
+                            .map(|(c, f)| plain_ref(cards, *c, Some(f.clone()))),
+                    ),
+                },
+            ),
+            Play::Reroll { dice } => mv(
+                None,
+                Move::Reroll {
+                    dice: dice
+                        .iter()
+                        .map(|(id, face)| RerollItem {
+                            die: die_ref(cards, state, *id),
+                            result: Spanned::new(face.clone(), Span::default()),
+                        })
+                        .collect(),
+                },
+            ),
+            Play::Buy { cards: bought, pay } => {
+                let mut purchases: Vec<Purchase> = Vec::new();
+                for c in bought {
+                    let alias = &cards.get(*c).alias;
+                    match purchases.iter_mut().find(|p| p.card.alias.node == *alias) {
+                        Some(p) => {
+                            let n = p.count.as_ref().map_or(1, |c| c.node) + 1;
+                            p.count = Some(Spanned::new(n, Span::default()));
+                        }
+                        None => purchases.push(Purchase {
+                            card: CardRef {
+                                player: None,
+                                alias: Spanned::new(alias.clone(), Span::default()),
+                                span: Span::default(),
+                            },
+                            count: None,
+                        }),
+                    }
+                }
+                mv(
+                    None,
+                    Move::Buy {
+                        cards: purchases,
+                        payment: payment(cards, state, pay),
+                    },
+                )
+            }
+            Play::Field { dice, pay } => mv(
+                None,
+                Move::Field {
+                    dice: grouped(dice.iter().map(|id| die_ref(cards, state, *id))),
+                    payment: (!pay.dice.is_empty() || pay.virtual_energy > 0)
+                        .then(|| payment(cards, state, pay)),
+                },
+            ),
+            Play::Pass { who } => mv(actor(*who), Move::Pass),
+            Play::Attack { dice } => mv(
+                None,
+                Move::Attack {
+                    dice: grouped(dice.iter().map(|id| die_ref(cards, state, *id))),
+                },
+            ),
+            Play::Block { pairs } => mv(
+                None,
+                Move::Block {
+                    pairs: pairs
+                        .iter()
+                        .map(|(b, a)| BlockPair {
+                            blocker: die_ref(cards, state, *b),
+                            attacker: die_ref(cards, state, *a),
+                        })
+                        .collect(),
+                },
+            ),
+            Play::Assign { attacker, split } => mv(
+                None,
+                Move::Assign {
+                    attacker: die_ref(cards, state, *attacker),
+                    shares: split
+                        .iter()
+                        .map(|(b, n)| DamageShare {
+                            blocker: die_ref(cards, state, *b),
+                            amount: Spanned::new(*n, Span::default()),
+                        })
+                        .collect(),
+                },
+            ),
+            Play::Concede { who } => mv(actor(*who), Move::Concede),
+        };
+        Line {
+            span: Span::default(),
+            statement,
+            annotation: None,
+        }
+    }
+}
+
+/// A die named by its card and the face it shows, from its owner's side of the table.
+fn die_ref(cards: &GameCards, state: &GameState, id: DieId) -> DieRef {
+    let die = state.die(id);
+    plain_ref(cards, die.card, die.face.clone())
+}
+
+fn plain_ref(cards: &GameCards, card: CardId, face: Option<Face>) -> DieRef {
+    DieRef {
+        player: None,
+        alias: Spanned::new(cards.get(card).alias.clone(), Span::default()),
+        face: face.map(|f| Spanned::new(f, Span::default())),
+        span: Span::default(),
+    }
+}
+
+/// Die references as a list, equal neighbours merged into `xN`.
+fn grouped(refs: impl Iterator<Item = DieRef>) -> Vec<DieItem> {
+    let mut items: Vec<DieItem> = Vec::new();
+    for r in refs {
+        match items.iter_mut().find(|i| i.die == r) {
+            Some(item) => {
+                let n = item.times() + 1;
+                item.count = Some(Spanned::new(n, Span::default()));
+            }
+            None => items.push(DieItem {
+                die: r,
+                modifiers: Vec::new(),
+                count: None,
+                span: Span::default(),
+            }),
+        }
+    }
+    items
+}
+
+fn payment(cards: &GameCards, state: &GameState, pay: &Pay) -> Payment {
+    let mut items: Vec<PaymentItem> = Vec::new();
+    for (id, left) in &pay.dice {
+        let die = die_ref(cards, state, *id);
+        let left = left.clone().map(|f| Spanned::new(f, Span::default()));
+        let same = items.iter_mut().find(|i| {
+            matches!(i, PaymentItem::Die { die: d, spun_to, .. } if *d == die && *spun_to == left)
+        });
+        match same {
+            Some(PaymentItem::Die { count, .. }) => {
+                let n = count.as_ref().map_or(1, |c| c.node) + 1;
+                *count = Some(Spanned::new(n, Span::default()));
+            }
+            _ => items.push(PaymentItem::Die {
+                die,
+                spun_to: left,
+                count: None,
+            }),
+        }
+    }
+    if pay.virtual_energy > 0 {
+        items.push(PaymentItem::Virtual {
+            amount: Spanned::new(pay.virtual_energy, Span::default()),
+        });
+    }
+    Payment {
+        items,
+        span: Span::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spreads_compositions_and_partitions_count_what_they_should() {
+        // Two identical blockers over one attacker: 0, 1 or 2 of them block it.
+        assert_eq!(spread(2, 1).len(), 3);
+        assert_eq!(spread(1, 2), vec![vec![0, 0], vec![0, 1], vec![1, 0]]);
+        assert_eq!(compositions(3, 2).len(), 4);
+        assert!(compositions(1, 0).is_empty());
+        assert_eq!(partitions(3, 2), vec![vec![3, 0], vec![2, 1]]);
+        assert_eq!(counts(&[1, 2]).len(), 6);
+    }
+}
