@@ -13,4 +13,5 @@ pub mod fixture;
 pub mod inspect;
 pub mod render;
 pub mod rules;
+pub mod selfplay;
 pub mod syntax;

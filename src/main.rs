@@ -20,8 +20,11 @@ use dmlint::codes;
 use dmlint::fixture::{self, Tally, Verdict, junit::junit};
 use dmlint::inspect::{StateReport, Target, state_at};
 use dmlint::render::{Format, Renderer};
+use dmlint::selfplay::{self, Policy};
+use dmlint::syntax::Edition;
 use dmlint::syntax::{Chunk, Span};
 use miette::IntoDiagnostic;
+use rayon::prelude::*;
 
 #[derive(Parser)]
 #[command(
@@ -48,6 +51,8 @@ enum Command {
     State(StateArgs),
     /// Run rule fixtures: every `#~` expectation must be met (see fixtures/README.md).
     Test(TestArgs),
+    /// Play random complete games and write them as logs (`--seed N --games K --out DIR`).
+    Gen(GenArgs),
     /// Print the documentation of a diagnostic code (all codes when none is given).
     Explain {
         /// A code: `dmlint::syntax::unknown-keyword`, `syntax::unknown-keyword` or `unknown-keyword`.
@@ -116,6 +121,42 @@ struct StateArgs {
 }
 
 #[derive(Args)]
+struct GenArgs {
+    /// The run's seed: the same seed, options and cards make the same files.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// How many games.
+    #[arg(long, default_value_t = 1)]
+    games: u64,
+    /// The directory to write `game-NNNNNN.dmlog` files to (made if missing); without
+    /// it, a single game is printed.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// The rules edition the games are played under.
+    #[arg(long, value_enum, default_value_t = Rules::R2018)]
+    rules: Rules,
+    /// Each player's starting life (`format custom life N`).
+    #[arg(long, default_value_t = 20)]
+    life: u32,
+    /// How players choose among the legal moves.
+    #[arg(long, value_enum, default_value_t = Policy::Eager)]
+    policy: Policy,
+    /// A game still going after this many turns ends with a concession.
+    #[arg(long, default_value_t = 60)]
+    max_turns: u32,
+    #[command(flatten)]
+    cards: CardFiles,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Rules {
+    #[value(name = "2018")]
+    R2018,
+    #[value(name = "2014")]
+    R2014,
+}
+
+#[derive(Args)]
 struct CardFiles {
     /// A card file (YAML, see cards/README.md) to add to the built-in pool; a card with
     /// the same set, title and subtitle replaces the built-in one. May be repeated.
@@ -154,9 +195,74 @@ fn main() -> miette::Result<ExitCode> {
         Some(Command::Cards(args)) => cards(args),
         Some(Command::State(args)) => state(args),
         Some(Command::Test(args)) => test(args),
+        Some(Command::Gen(args)) => gen_games(args),
         Some(Command::Check(args)) => check(args),
         None => check(cli.check),
     }
+}
+
+fn gen_games(args: GenArgs) -> miette::Result<ExitCode> {
+    let renderer = renderer(Format::Human, ColorChoice::Auto);
+    let Some((pool, true)) = load_pool(&args.cards, &renderer) else {
+        return Ok(ExitCode::from(2));
+    };
+    let opts = selfplay::Options {
+        rules: match args.rules {
+            Rules::R2018 => Edition::Rules2018,
+            Rules::R2014 => Edition::Rules2014,
+        },
+        life: args.life.max(1),
+        policy: args.policy,
+        max_turns: args.max_turns,
+    };
+    let Some(dir) = &args.out else {
+        if args.games != 1 {
+            eprintln!(
+                "error: --games {} needs --out DIR to write them to",
+                args.games
+            );
+            return Ok(ExitCode::from(2));
+        }
+        return match selfplay::game(selfplay::game_seed(args.seed, 0), &opts, &pool) {
+            Ok(log) => {
+                write_out(&mut io::stdout().lock(), &log).into_diagnostic()?;
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(d) => {
+                eprintln!("error: {d}\n{}", d.log);
+                Ok(ExitCode::from(1))
+            }
+        };
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: cannot make {}: {e}", dir.display());
+        return Ok(ExitCode::from(2));
+    }
+    // Each game depends only on the run's seed and its index, so the games are played in
+    // parallel and the files are the same whatever the thread timing.
+    let failures: Vec<String> = (0..args.games)
+        .into_par_iter()
+        .filter_map(|i| {
+            let path = dir.join(format!("game-{i:06}.dmlog"));
+            let (text, failure) =
+                match selfplay::game(selfplay::game_seed(args.seed, i), &opts, &pool) {
+                    Ok(log) => (log, None),
+                    Err(d) => (d.log.clone(), Some(format!("{}: {d}", path.display()))),
+                };
+            match std::fs::write(&path, text) {
+                Ok(()) => failure,
+                Err(e) => Some(format!("cannot write {}: {e}", path.display())),
+            }
+        })
+        .collect();
+    for f in &failures {
+        eprintln!("error: {f}");
+    }
+    Ok(if failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// The most a log may weigh for `dmlint state`, which reads it whole.
@@ -290,6 +396,9 @@ fn explain(code: Option<&str>) -> miette::Result<ExitCode> {
     }
 }
 
+/// Files checked in parallel before their reports are written.
+const CHECK_BATCH: usize = 64;
+
 fn check(args: CheckArgs) -> miette::Result<ExitCode> {
     if args.files.is_empty() {
         eprintln!(
@@ -308,45 +417,55 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
         errors: usize::from(!cards_valid),
         ..FileReport::default()
     };
-    let mut files = 0;
-    for input in inputs(&args.files) {
-        let mut out = String::new();
-        let name = input.display_name();
-        let report = match &input {
-            Input::Stdin => check_reader(
-                &name,
-                io::stdin().lock(),
-                &pool,
-                &renderer,
-                args.max_diagnostics,
-                &mut out,
-            ),
-            Input::File(path) => match std::fs::File::open(path) {
-                Ok(f) => check_reader(
-                    &name,
-                    BufReader::with_capacity(1 << 16, f),
-                    &pool,
-                    &renderer,
-                    args.max_diagnostics,
-                    &mut out,
-                ),
-                Err(e) => unreadable_report(&name, &e.to_string(), &renderer, &mut out),
-            },
-            Input::Missing(path, why) => {
-                unreadable_report(&path.display().to_string(), why, &renderer, &mut out)
+    let inputs = inputs(&args.files);
+    let files = inputs.len();
+    // Files are checked in parallel, a batch at a time, and written in their order: the
+    // output does not depend on thread timing, and memory holds one batch of reports.
+    for batch in inputs.chunks(CHECK_BATCH) {
+        let checked: Vec<(String, FileReport)> = batch
+            .par_iter()
+            .map(|input| {
+                let mut out = String::new();
+                let name = input.display_name();
+                let report = match input {
+                    Input::Stdin => check_reader(
+                        &name,
+                        io::stdin().lock(),
+                        &pool,
+                        &renderer,
+                        args.max_diagnostics,
+                        &mut out,
+                    ),
+                    Input::File(path) => match std::fs::File::open(path) {
+                        Ok(f) => check_reader(
+                            &name,
+                            BufReader::with_capacity(1 << 16, f),
+                            &pool,
+                            &renderer,
+                            args.max_diagnostics,
+                            &mut out,
+                        ),
+                        Err(e) => unreadable_report(&name, &e.to_string(), &renderer, &mut out),
+                    },
+                    Input::Missing(path, why) => {
+                        unreadable_report(&path.display().to_string(), why, &renderer, &mut out)
+                    }
+                };
+                if matches!(args.format, Format::Human | Format::Ariadne) {
+                    out.push_str(&summary_line(&name, &report));
+                }
+                (out, report)
+            })
+            .collect();
+        for (out, report) in checked {
+            if write_out(&mut stdout, &out).is_err() {
+                // The reader went away (a closed pipe): nothing more to say.
+                return Ok(ExitCode::from(2));
             }
-        };
-        files += 1;
-        if matches!(args.format, Format::Human | Format::Ariadne) {
-            out.push_str(&summary_line(&name, &report));
+            total.games += report.games;
+            total.errors += report.errors;
+            total.violations += report.violations;
         }
-        if write_out(&mut stdout, &out).is_err() {
-            // The reader went away (a closed pipe): nothing more to say.
-            return Ok(ExitCode::from(2));
-        }
-        total.games += report.games;
-        total.errors += report.errors;
-        total.violations += report.violations;
     }
     if files > 1 && matches!(args.format, Format::Human | Format::Ariadne) {
         let _ = writeln!(
