@@ -1,0 +1,172 @@
+//! Self-play against the checker: generated games replay clean, and the move generator
+//! and the checker agree on the states those games reach, both ways.
+
+use std::collections::HashSet;
+
+use dmlint::cards::{Pool, check_card_names};
+use dmlint::engine::{GameState, Table, play, replay};
+use dmlint::selfplay::{self, Options, Policy, Rng};
+use dmlint::syntax::{Edition, Line, Statement, parse_str, print_line};
+use proptest::prelude::*;
+
+fn options(rules: Edition, policy: Policy) -> Options {
+    Options {
+        rules,
+        policy,
+        ..Options::default()
+    }
+}
+
+/// Every combination of edition and policy, in turn.
+fn variety(i: u64) -> Options {
+    let rules = if i % 2 == 0 {
+        Edition::Rules2018
+    } else {
+        Edition::Rules2014
+    };
+    let policy = if i % 4 < 2 {
+        Policy::Eager
+    } else {
+        Policy::Uniform
+    };
+    options(rules, policy)
+}
+
+/// Replays a whole log from its text, as `dmlint check` would, and says how it ended.
+fn replay_clean(log: &str) -> Result<String, String> {
+    let pool = Pool::embedded();
+    let (doc, errors) = parse_str(log);
+    if !errors.is_empty() {
+        return Err(format!("syntax: {errors:?}"));
+    }
+    let game = &doc.games[0];
+    let names = check_card_names(game, pool);
+    if !names.is_empty() {
+        return Err(format!("cards: {names:?}"));
+    }
+    let r = replay(game, &doc.header, pool, None, &[]);
+    if !r.violations.is_empty() || !r.errors.is_empty() || r.stopped.is_some() {
+        let codes: Vec<String> = r
+            .violations
+            .iter()
+            .map(|v| format!("{:?} {} at {:?}", v.code, v.message, v.span))
+            .chain(
+                r.errors
+                    .iter()
+                    .map(|e| format!("{:?} {}", e.code, e.message)),
+            )
+            .collect();
+        return Err(codes.join("; "));
+    }
+    let (_, state) = r.end.ok_or("no end state")?;
+    Ok(format!(
+        "{:?}",
+        state.outcome.ok_or("the game did not end")?
+    ))
+}
+
+#[test]
+fn three_hundred_generated_games_replay_clean_to_their_end() {
+    // Games of the eager policy that ended by life rather than the turn limit.
+    let mut by_life = 0;
+    for i in 0..300 {
+        let opts = variety(i);
+        let log = selfplay::game(selfplay::game_seed(1, i), &opts, Pool::embedded())
+            .unwrap_or_else(|d| panic!("game {i}: {d}\n{}", d.log));
+        if let Err(why) = replay_clean(&log) {
+            panic!("game {i} does not replay clean: {why}\n{log}");
+        }
+        if opts.policy == Policy::Eager && !log.contains("concede") {
+            by_life += 1;
+        }
+    }
+    // For the eager policy the turn limit is a safety net, not how games end.
+    assert!(
+        by_life >= 147,
+        "only {by_life} of 150 eager games ended by life"
+    );
+}
+
+/// The legal moves' outcomes at a state, each checked by the checker; then every move of
+/// the wider pseudo-legal set that the checker accepts must have one of those outcomes.
+fn agree(table: &mut Table) -> Result<(), String> {
+    let (cards, state) = (table.cards().clone(), table.state().clone());
+    let key = |s: &GameState| format!("{:?}", s.without_lines());
+    let mut reached = HashSet::new();
+    for p in play::legal(&cards, &state) {
+        let line = p.line(&cards, &state);
+        match table.accepts(&line) {
+            Ok(after) => {
+                reached.insert(key(&after));
+            }
+            Err(why) => {
+                return Err(format!(
+                    "the generator's `{}` is refused: {why:?}",
+                    print_line(&line).trim_end()
+                ));
+            }
+        }
+    }
+    for p in play::pseudo_legal(&cards, &state) {
+        let line = p.line(&cards, &state);
+        if let Ok(after) = table.accepts(&line) {
+            if !reached.contains(&key(&after)) {
+                return Err(format!(
+                    "the checker accepts `{}`, which no generated move matches",
+                    print_line(&line).trim_end()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Replays a generated game line by line, checking agreement at some of its states.
+fn agree_along(log: &str, rng: &mut Rng) -> Result<usize, String> {
+    let (doc, errors) = parse_str(log);
+    assert!(errors.is_empty());
+    let game = &doc.games[0];
+    let mut table = Table::new(game, &doc.header, Pool::embedded()).map_err(|_| "no table")?;
+    let mut checked = 0;
+    let moves: Vec<&Line> = game
+        .lines
+        .iter()
+        .filter(|l| {
+            matches!(
+                l.statement,
+                Statement::Turn { .. } | Statement::Move { .. } | Statement::End
+            )
+        })
+        .collect();
+    for (n, line) in moves.iter().enumerate() {
+        if rng.chance(0.15) {
+            agree(&mut table).map_err(|e| {
+                let from = n.saturating_sub(20);
+                let upto: Vec<String> = moves[from..n].iter().map(|l| print_line(l)).collect();
+                format!("{e}\nafter (the last moves):\n{}", upto.concat())
+            })?;
+            checked += 1;
+        }
+        table.play(line).map_err(|e| format!("{e:?}"))?;
+    }
+    agree(&mut table)?;
+    Ok(checked + 1)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        // 24 games in CI; `PROPTEST_CASES=500` for a longer hunt.
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(24),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn the_generator_and_the_checker_agree(seed in any::<u64>(), variant in 0u64..4) {
+        let opts = Options { life: 6, ..variety(variant) };
+        let log = selfplay::game(seed, &opts, Pool::embedded())
+            .map_err(|d| TestCaseError::fail(format!("{d}\n{}", d.log)))?;
+        let mut rng = Rng::new(seed);
+        agree_along(&log, &mut rng).map_err(TestCaseError::fail)?;
+    }
+}
