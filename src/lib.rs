@@ -11,6 +11,7 @@ pub mod diag;
 pub mod engine;
 pub mod fixture;
 pub mod inspect;
+pub mod mutate;
 pub mod render;
 pub mod rules;
 pub mod selfplay;

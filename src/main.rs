@@ -19,6 +19,7 @@ use dmlint::check::{DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, read_whol
 use dmlint::codes;
 use dmlint::fixture::{self, Tally, Verdict, junit::junit};
 use dmlint::inspect::{StateReport, Target, state_at};
+use dmlint::mutate;
 use dmlint::render::{Format, Renderer};
 use dmlint::selfplay::{self, Policy};
 use dmlint::syntax::Edition;
@@ -53,6 +54,9 @@ enum Command {
     Test(TestArgs),
     /// Play random complete games and write them as logs (`--seed N --games K --out DIR`).
     Gen(GenArgs),
+    /// Mutate legal logs one move at a time and report the share the engine catches at
+    /// exactly the mutated line, by kind of mutation.
+    Mutate(MutateArgs),
     /// Print the documentation of a diagnostic code (all codes when none is given).
     Explain {
         /// A code: `dmlint::syntax::unknown-keyword`, `syntax::unknown-keyword` or `unknown-keyword`.
@@ -148,6 +152,21 @@ struct GenArgs {
     cards: CardFiles,
 }
 
+#[derive(Args)]
+struct MutateArgs {
+    /// Legal logs, or directories of them (e.g. made by `dmlint gen`).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The most mutants of each kind made from one log.
+    #[arg(long, default_value_t = 5)]
+    per_kind: usize,
+    /// List every mutant that was not caught at its line.
+    #[arg(long, short)]
+    verbose: bool,
+    #[command(flatten)]
+    cards: CardFiles,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Rules {
     #[value(name = "2018")]
@@ -196,10 +215,67 @@ fn main() -> miette::Result<ExitCode> {
         Some(Command::State(args)) => state(args),
         Some(Command::Test(args)) => test(args),
         Some(Command::Gen(args)) => gen_games(args),
+        Some(Command::Mutate(args)) => mutate(args),
         Some(Command::Check(args)) => check(args),
         None => check(cli.check),
     }
 }
+
+fn mutate(args: MutateArgs) -> miette::Result<ExitCode> {
+    let renderer = renderer(Format::Human, ColorChoice::Auto);
+    let Some((pool, true)) = load_pool(&args.cards, &renderer) else {
+        return Ok(ExitCode::from(2));
+    };
+    // Logs are mutated in parallel; their reports are merged in input order.
+    let reports: Vec<mutate::Report> = inputs(&args.files)
+        .par_iter()
+        .map(|input| {
+            let mut report = mutate::Report::default();
+            let name = input.display_name();
+            match input {
+                Input::File(path) => match read_whole(path, MUTATE_MAX_FILE, "`dmlint mutate`") {
+                    Ok(text) => mutate::check_log(&name, &text, &pool, args.per_kind, &mut report),
+                    Err(_) => report.unusable.push(name),
+                },
+                Input::Stdin | Input::Missing(..) => report.unusable.push(name),
+            }
+            report
+        })
+        .collect();
+    let mut all = mutate::Report::default();
+    for r in reports {
+        all.merge(r);
+    }
+    let total = all.total();
+    let mut out = all.table();
+    for name in &all.unusable {
+        out.push_str(&format!("skipped {name}: not a readable legal log\n"));
+    }
+    let shown = if args.verbose {
+        total.misses.len()
+    } else {
+        total.misses.len().min(20)
+    };
+    for m in &total.misses[..shown] {
+        out.push_str(&format!("miss    {m}\n"));
+    }
+    if shown < total.misses.len() {
+        out.push_str(&format!(
+            "… and {} more misses (-v lists them all)\n",
+            total.misses.len() - shown
+        ));
+    }
+    write_out(&mut io::stdout().lock(), &out).into_diagnostic()?;
+    Ok(if total.misses.is_empty() && all.unusable.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The most a log may weigh for `dmlint mutate`, which reads it whole and replays it once
+/// per mutant.
+const MUTATE_MAX_FILE: u64 = 16 << 20;
 
 fn gen_games(args: GenArgs) -> miette::Result<ExitCode> {
     let renderer = renderer(Format::Human, ColorChoice::Auto);

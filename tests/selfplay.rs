@@ -5,6 +5,7 @@ use std::collections::HashSet;
 
 use dmlint::cards::{Pool, check_card_names};
 use dmlint::engine::{GameState, Table, play, replay};
+use dmlint::mutate;
 use dmlint::selfplay::{self, Options, Policy, Rng};
 use dmlint::syntax::{Edition, Line, Statement, parse_str, print_line};
 use proptest::prelude::*;
@@ -91,7 +92,7 @@ fn three_hundred_generated_games_replay_clean_to_their_end() {
 /// the wider pseudo-legal set that the checker accepts must have one of those outcomes.
 fn agree(table: &mut Table) -> Result<(), String> {
     let (cards, state) = (table.cards().clone(), table.state().clone());
-    let key = |s: &GameState| format!("{:?}", s.without_lines());
+    let key = |s: &GameState| s.position_key();
     let mut reached = HashSet::new();
     for p in play::legal(&cards, &state) {
         let line = p.line(&cards, &state);
@@ -169,4 +170,38 @@ proptest! {
         let mut rng = Rng::new(seed);
         agree_along(&log, &mut rng).map_err(TestCaseError::fail)?;
     }
+}
+
+#[test]
+fn single_move_mutations_of_generated_games_are_caught_at_their_line() {
+    let mut report = mutate::Report::default();
+    for i in 0..24 {
+        let opts = variety(i);
+        let log = selfplay::game(selfplay::game_seed(2, i), &opts, Pool::embedded())
+            .unwrap_or_else(|d| panic!("game {i}: {d}"));
+        mutate::check_log(&format!("game {i}"), &log, Pool::embedded(), 2, &mut report);
+    }
+    println!("{}", report.table());
+    assert!(report.unusable.is_empty(), "{:?}", report.unusable);
+    // Every kind was tried on illegal mutants, so the share below is not vacuous.
+    for kind in mutate::Kind::ALL {
+        let c = report
+            .kinds
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, c)| c);
+        assert!(
+            c.is_some_and(|c| c.illegal() >= 10),
+            "too few illegal `{}` mutants: {c:?}",
+            kind.name()
+        );
+    }
+    let total = report.total();
+    let share = total.caught as f64 / total.illegal() as f64;
+    assert!(
+        share >= 0.99,
+        "{:.2}% caught at their line; misses:\n{}",
+        share * 100.0,
+        total.misses.join("\n")
+    );
 }

@@ -251,34 +251,80 @@ impl GameState {
         };
     }
 
-    /// The state with the lines that set it forgotten: two states are the same position
-    /// when these are equal, however the log got there.
-    pub fn without_lines(&self) -> GameState {
-        let mut s = self.clone();
-        let none = Span::default();
-        for d in &mut s.dice {
-            d.moved = none;
+    /// The position as a comparable key: two states are the same position when their
+    /// keys are equal, however the log got there. Dice of one card in the same state are
+    /// interchangeable, so the key lists dice as a sorted multiset, not by identity, and
+    /// it leaves out the lines that moved things.
+    pub fn position_key(&self) -> String {
+        let plain = |id: DieId| {
+            let d = self.die(id);
+            format!("{}/{}/{:?}", d.owner, d.card.0, d.face)
+        };
+        let full = |id: DieId| {
+            let d = self.die(id);
+            format!(
+                "{}/{:?}/{}/{}/{}/{:?}",
+                plain(id),
+                d.zone,
+                d.damage,
+                d.spent,
+                d.attacking,
+                d.blocking.map(plain)
+            )
+        };
+        let sorted = |mut v: Vec<String>| {
+            v.sort();
+            v.join(" ")
+        };
+        let mut key = format!(
+            "{:?} {:?} {:?} {} {} {:?}\ndice {}\n",
+            self.edition,
+            self.players,
+            self.supply,
+            self.start_life,
+            self.first,
+            self.outcome,
+            sorted(self.ids().map(full).collect())
+        );
+        if let Some(t) = &self.turn {
+            let assigned = t
+                .assigned
+                .iter()
+                .map(|(a, split, _)| {
+                    // A share of 0 is the same split as a blocker left out.
+                    let shares = split
+                        .iter()
+                        .filter(|(_, n)| *n > 0)
+                        .map(|(b, n)| format!("{}={n}", full(*b)));
+                    format!("{}->{}", full(*a), sorted(shares.collect()))
+                })
+                .collect();
+            let _ = write!(
+                key,
+                "turn {} {} {:?} drawn {} {} rolled [{}] priority {} {} {} assigned [{}] {:?}",
+                t.number,
+                t.active,
+                t.step,
+                t.drawn,
+                t.drawn_oop,
+                sorted(t.rolled.iter().map(|id| full(*id)).collect()),
+                t.priority,
+                t.inactive_acted,
+                t.ready,
+                sorted(assigned),
+                [
+                    t.refill.is_some(),
+                    t.roll.is_some(),
+                    t.reroll.is_some(),
+                    t.passed.is_some(),
+                    t.attack.is_some(),
+                    t.block.is_some(),
+                    t.done,
+                    t.no_attack,
+                ]
+            );
         }
-        if let Some(t) = &mut s.turn {
-            t.line = none;
-            t.step_line = none;
-            for at in [
-                &mut t.refill,
-                &mut t.roll,
-                &mut t.reroll,
-                &mut t.passed,
-                &mut t.attack,
-                &mut t.block,
-            ] {
-                if at.is_some() {
-                    *at = Some(none);
-                }
-            }
-            for a in &mut t.assigned {
-                a.2 = none;
-            }
-        }
-        s
+        key
     }
 
     /// The state as a `position` block, which a fixture may start from.
