@@ -231,9 +231,12 @@ pub fn game(seed: u64, opts: &Options, pool: &Pool) -> Result<String, Disagreeme
             turns += 1;
             log.push('\n');
             if turns > opts.max_turns {
-                // The new turn's player gives up: a game always ends.
-                let concede = [play, Play::Concede { who: player }];
-                for p in concede {
+                // The new turn's player gives up: a game always ends. (Ending the last
+                // turn may have ended the game already.)
+                for p in [play, Play::Concede { who: player }] {
+                    if table.state().outcome.is_some() {
+                        break;
+                    }
                     let line = p.line(table.cards(), table.state());
                     log.push_str(&print_line(&line));
                     if let Err(refused) = table.play(&line) {
@@ -374,6 +377,20 @@ mod tests {
         let c = game(8, &opts, Pool::embedded()).expect("legal");
         assert_eq!(a, b);
         assert_ne!(a, c);
+    }
+
+    #[test]
+    fn a_game_past_the_turn_limit_ends_with_a_concession() {
+        let opts = Options {
+            max_turns: 3,
+            ..Options::default()
+        };
+        for seed in 0..20 {
+            let log = game(seed, &opts, Pool::embedded()).expect("legal");
+            let turns = log.lines().filter(|l| l.starts_with("turn ")).count();
+            assert!(turns <= 4, "{turns} turns");
+            assert!(log.trim_end().ends_with("concede"), "{log}");
+        }
     }
 
     #[test]
