@@ -6,14 +6,14 @@
 //! still legal only when every line from the change on is one of its legal moves.
 //! Otherwise the engine missed it.
 
-use std::collections::HashSet;
 use std::fmt::Write;
 
 use crate::cards::{Pool, check_card_names};
 use crate::engine::play;
-use crate::engine::{GameState, Table, replay};
+use crate::engine::{Table, replay};
 use crate::syntax::{
-    DieItem, Face, Line, Move, PaymentItem, Span, Spanned, Statement, Text, parse_face, parse_str,
+    DieItem, Face, Line, Move, Payment, PaymentItem, Span, Spanned, Statement, Text, parse_face,
+    parse_str,
 };
 
 /// The kinds of mutation, each a way a hand-written log goes wrong.
@@ -280,24 +280,17 @@ fn generator_refuses(text: &str, from: usize, pool: &Pool) -> Option<usize> {
     let (doc, _) = parse_str(text);
     let game = doc.games.first()?;
     let mut table = Table::new(game, &doc.header, pool).ok()?;
-    let key = |s: &GameState| s.position_key();
     for line in &game.lines {
-        if !matches!(
-            line.statement,
-            Statement::Turn { .. } | Statement::Move { .. } | Statement::End
-        ) {
+        if !line.statement.is_play() {
             continue;
         }
         let at = text[..line.span.start].matches('\n').count();
         if at >= from {
-            let (cards, state) = (table.cards().clone(), table.state().clone());
-            let legal: HashSet<String> = play::legal(&cards, &state)
-                .iter()
-                .filter_map(|p| table.accepts(&p.line(&cards, &state)).ok())
-                .map(|s| key(&s))
-                .collect();
+            let Ok(legal) = play::legal_positions(&mut table) else {
+                return Some(at);
+            };
             match table.accepts(line) {
-                Ok(after) if legal.contains(&key(&after)) => {}
+                Ok(after) if legal.contains(&after.position_key()) => {}
                 _ => return Some(at),
             }
         }
@@ -317,12 +310,7 @@ pub fn mutants(kind: Kind, lines: &[String], pool: &Pool) -> Vec<Mutant> {
     let moves: Vec<(usize, &Line)> = game
         .lines
         .iter()
-        .filter(|l| {
-            matches!(
-                l.statement,
-                Statement::Turn { .. } | Statement::Move { .. } | Statement::End
-            )
-        })
+        .filter(|l| l.statement.is_play())
         .map(|l| (at(l), l))
         .collect();
     let mut out = Vec::new();
@@ -352,12 +340,9 @@ pub fn mutants(kind: Kind, lines: &[String], pool: &Pool) -> Vec<Mutant> {
         match (kind, action.as_ref()) {
             (Kind::PaymentType, Move::Buy { .. } | Move::Field { .. }) => {
                 let mut action = (**action).clone();
-                let payment = match &mut action {
-                    Move::Buy { payment, .. } => Some(payment),
-                    Move::Field { payment, .. } => payment.as_mut(),
-                    _ => None,
+                let Some(payment) = payment_of(&mut action) else {
+                    continue;
                 };
-                let Some(payment) = payment else { continue };
                 let Some(face) = payment.items.iter_mut().find_map(|item| match item {
                     PaymentItem::Die {
                         die, spun_to: None, ..
@@ -379,12 +364,9 @@ pub fn mutants(kind: Kind, lines: &[String], pool: &Pool) -> Vec<Mutant> {
             }
             (Kind::PayShort, Move::Buy { .. } | Move::Field { .. }) => {
                 let mut action = (**action).clone();
-                let payment = match &mut action {
-                    Move::Buy { payment, .. } => Some(payment),
-                    Move::Field { payment, .. } => payment.as_mut(),
-                    _ => None,
+                let Some(payment) = payment_of(&mut action) else {
+                    continue;
                 };
-                let Some(payment) = payment else { continue };
                 match payment.items.last_mut() {
                     Some(PaymentItem::Die { count: Some(c), .. }) if c.node > 1 => c.node -= 1,
                     Some(_) => {
@@ -561,6 +543,15 @@ pub fn mutants(kind: Kind, lines: &[String], pool: &Pool) -> Vec<Mutant> {
         }
     }
     out
+}
+
+/// The payment of a purchase or of a paid fielding.
+fn payment_of(action: &mut Move) -> Option<&mut Payment> {
+    match action {
+        Move::Buy { payment, .. } => Some(payment),
+        Move::Field { payment, .. } => payment.as_mut(),
+        _ => None,
+    }
 }
 
 /// Another energy type for a one-symbol face (`fist` → `bolt`), kept single.

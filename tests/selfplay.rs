@@ -1,13 +1,11 @@
 //! Self-play against the checker: generated games replay clean, and the move generator
 //! and the checker agree on the states those games reach, both ways.
 
-use std::collections::HashSet;
-
 use dmlint::cards::{Pool, check_card_names};
-use dmlint::engine::{GameState, Table, play, replay};
+use dmlint::engine::{Table, play, replay};
 use dmlint::mutate;
 use dmlint::selfplay::{self, Options, Policy, Rng};
-use dmlint::syntax::{Edition, Line, Statement, parse_str, print_line};
+use dmlint::syntax::{Edition, Line, parse_str, print_line};
 use proptest::prelude::*;
 
 fn options(rules: Edition, policy: Policy) -> Options {
@@ -91,27 +89,18 @@ fn three_hundred_generated_games_replay_clean_to_their_end() {
 /// The legal moves' outcomes at a state, each checked by the checker; then every move of
 /// the wider pseudo-legal set that the checker accepts must have one of those outcomes.
 fn agree(table: &mut Table) -> Result<(), String> {
+    let reached = play::legal_positions(table).map_err(|refused| {
+        let (line, why) = *refused;
+        format!(
+            "the generator's `{}` is refused: {why:?}",
+            print_line(&line).trim_end()
+        )
+    })?;
     let (cards, state) = (table.cards().clone(), table.state().clone());
-    let key = |s: &GameState| s.position_key();
-    let mut reached = HashSet::new();
-    for p in play::legal(&cards, &state) {
-        let line = p.line(&cards, &state);
-        match table.accepts(&line) {
-            Ok(after) => {
-                reached.insert(key(&after));
-            }
-            Err(why) => {
-                return Err(format!(
-                    "the generator's `{}` is refused: {why:?}",
-                    print_line(&line).trim_end()
-                ));
-            }
-        }
-    }
     for p in play::pseudo_legal(&cards, &state) {
         let line = p.line(&cards, &state);
         if let Ok(after) = table.accepts(&line) {
-            if !reached.contains(&key(&after)) {
+            if !reached.contains(&after.position_key()) {
                 return Err(format!(
                     "the checker accepts `{}`, which no generated move matches",
                     print_line(&line).trim_end()
@@ -132,12 +121,7 @@ fn agree_along(log: &str, rng: &mut Rng) -> Result<usize, String> {
     let moves: Vec<&Line> = game
         .lines
         .iter()
-        .filter(|l| {
-            matches!(
-                l.statement,
-                Statement::Turn { .. } | Statement::Move { .. } | Statement::End
-            )
-        })
+        .filter(|l| l.statement.is_play())
         .collect();
     for (n, line) in moves.iter().enumerate() {
         if rng.chance(0.15) {

@@ -19,8 +19,11 @@ use crate::syntax::{
     Text, Zone,
 };
 
+use std::collections::HashSet;
+
 use super::cards::{CardId, DieKind, GameCards, energy_of};
 use super::energy;
+use super::replay::{Rejected, Table};
 use super::state::{DieId, GameState, Turn};
 
 /// A move resolved against a state: the dice it means, not the words that name them.
@@ -133,6 +136,24 @@ pub fn legal(cards: &GameCards, state: &GameState) -> Vec<Play> {
     chance(cards, state, &mut out);
     choices(cards, state, &mut out);
     out
+}
+
+/// The position after each legal move, as [`GameState::position_key`]s: what a line
+/// must lead to for the generator to call it legal. `Err` names a generated move the
+/// checker refuses (a disagreement between the two), with the checker's answer.
+pub fn legal_positions(table: &mut Table) -> Result<HashSet<String>, Box<(Line, Rejected)>> {
+    let (cards, state) = (table.cards().clone(), table.state().clone());
+    let mut reached = HashSet::new();
+    for p in legal(&cards, &state) {
+        let line = p.line(&cards, &state);
+        match table.accepts(&line) {
+            Ok(after) => {
+                reached.insert(after.position_key());
+            }
+            Err(why) => return Err(Box::new((line, why))),
+        }
+    }
+    Ok(reached)
 }
 
 /// A superset of the legal moves, for testing the checker against the generator: the
@@ -263,7 +284,7 @@ pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
     };
     let edition = state.edition;
     let (active, defender) = (t.active, t.inactive());
-    if closes(cards, state, t) {
+    if closes(state, t) {
         let next = t.inactive();
         let number = if next == state.first {
             t.number + 1
@@ -401,7 +422,7 @@ impl DrawState {
 
 /// Whether the turn under way may end now (an `end` or the next `turn` line): every step
 /// it still owes can pass without a move.
-fn closes(cards: &GameCards, state: &GameState, t: &Turn) -> bool {
+fn closes(state: &GameState, t: &Turn) -> bool {
     let y2014 = state.edition == Edition::Rules2014;
     match t.step {
         _ if t.done => true,
@@ -411,16 +432,15 @@ fn closes(cards: &GameCards, state: &GameState, t: &Turn) -> bool {
         Step::Main => y2014 || t.ready,
         // With nothing able to block, the window opens; under 2018 it needs passes.
         Step::Attack | Step::Blockers => y2014 && state.count(t.inactive(), Zone::Field) == 0,
-        Step::Window => (y2014 || t.ready) && unassigned(cards, state, t).is_empty(),
-        Step::Damage => unassigned(cards, state, t).is_empty(),
+        Step::Window => (y2014 || t.ready) && unassigned(state, t).is_empty(),
+        Step::Damage => unassigned(state, t).is_empty(),
         Step::Cleanup => true,
     }
 }
 
 /// Attackers with several blockers whose damage is not assigned yet: the damage step
 /// cannot guess how they split it.
-fn unassigned(cards: &GameCards, state: &GameState, t: &Turn) -> Vec<DieId> {
-    let _ = cards;
+fn unassigned(state: &GameState, t: &Turn) -> Vec<DieId> {
     attackers(state, t.active)
         .into_iter()
         .filter(|a| blockers(state, *a).len() > 1 && !t.assigned.iter().any(|x| x.0 == *a))

@@ -1738,14 +1738,7 @@ impl Replayer {
     }
 
     fn stats(&self, id: DieId) -> (u32, u32) {
-        let die = self.state.die(id);
-        match die.face {
-            Some(Face::Level { level, .. }) => {
-                let l = self.cards.get(die.card).levels[usize::from(level) - 1];
-                (u32::from(l.attack), u32::from(l.defense))
-            }
-            _ => (0, 0),
-        }
+        super::play::stats(&self.cards, &self.state, id)
     }
 
     fn assign(&mut self, attacker: &DieRef, shares: &[crate::syntax::DamageShare]) -> Flow {

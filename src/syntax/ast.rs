@@ -122,6 +122,16 @@ pub enum Statement {
     End,
 }
 
+impl Statement {
+    /// A line the replay plays as part of the game: a turn, a move or an `end`.
+    pub fn is_play(&self) -> bool {
+        matches!(
+            self,
+            Statement::Turn { .. } | Statement::Move { .. } | Statement::End
+        )
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Edition {
     #[serde(rename = "2014")]
