@@ -218,6 +218,31 @@ impl Table {
     /// Plays one line. A line the rules refuse leaves the game as it was, and says why;
     /// a waived violation is kept as a warning, as in a replay.
     pub fn play(&mut self, line: &Line) -> Result<(), Rejected> {
+        let before = self.snapshot();
+        self.apply(line).inspect_err(|_| self.restore(before))
+    }
+
+    /// The state `line` would lead to, without playing it.
+    pub fn accepts(&mut self, line: &Line) -> Result<GameState, Rejected> {
+        let (state, started, ended) = self.snapshot();
+        let applied = self.apply(line);
+        let after = std::mem::replace(&mut self.r.state, state);
+        (self.r.started, self.r.ended) = (started, ended);
+        applied.map(|()| after)
+    }
+
+    /// What a line may change beyond the diagnostics, which `apply` takes back itself.
+    fn snapshot(&self) -> (GameState, bool, Option<Span>) {
+        (self.r.state.clone(), self.r.started, self.r.ended)
+    }
+
+    fn restore(&mut self, (state, started, ended): (GameState, bool, Option<Span>)) {
+        (self.r.state, self.r.started, self.r.ended) = (state, started, ended);
+    }
+
+    /// Plays a line; on refusal the state is left half-changed (the caller restores it)
+    /// and the line's diagnostics are taken out of the replay's report.
+    fn apply(&mut self, line: &Line) -> Result<(), Rejected> {
         let r = &mut self.r;
         // In a log the parser refuses a move or an `end` outside a turn (after `end`, or
         // before the first `turn`), and the replay never sees it; a caller's line gets
@@ -238,25 +263,14 @@ impl Table {
             });
         }
         let (violations, errors) = (r.out.violations.len(), r.out.errors.len());
-        let before = (r.state.clone(), r.started, r.ended);
         r.line = line.span;
         if r.line_(line).is_ok() {
             return Ok(());
         }
-        (r.state, r.started, r.ended) = before;
         Err(Rejected {
             violations: r.out.violations.split_off(violations),
             errors: r.out.errors.split_off(errors),
         })
-    }
-
-    /// Whether `line` would be played, without playing it.
-    pub fn accepts(&mut self, line: &Line) -> Result<GameState, Rejected> {
-        let before = (self.r.state.clone(), self.r.started, self.r.ended);
-        self.play(line)?;
-        let after = std::mem::replace(&mut self.r.state, before.0);
-        (self.r.started, self.r.ended) = (before.1, before.2);
-        Ok(after)
     }
 
     pub fn state(&self) -> &GameState {
@@ -265,11 +279,6 @@ impl Table {
 
     pub fn cards(&self) -> &GameCards {
         &self.r.cards
-    }
-
-    /// Whether a `turn` line has started the game.
-    pub fn started(&self) -> bool {
-        self.r.started
     }
 
     /// The game's end as a replay reports it.
