@@ -799,6 +799,12 @@ impl Replayer {
         self.state.edition == Edition::Rules2018 && t.number == 1 && t.active == self.state.first
     }
 
+    /// Dice this step draws to the prep area: 3 on the 2018 first turn (a 4th goes out of
+    /// play), 4 otherwise.
+    fn draw_need(&self) -> u32 {
+        if self.first_turn_2018() { 3 } else { 4 }
+    }
+
     fn draw(&mut self, who: usize, dice: &[DieItem], to: Option<&Spanned<Zone>>) -> Flow {
         self.active_only(who, "draws")?;
         self.in_step(
@@ -836,7 +842,7 @@ impl Replayer {
                 ))?;
             }
         } else {
-            let limit = if first_turn { 3 } else { 4 };
+            let limit = self.draw_need();
             if drawn + n > limit {
                 let line = t.line;
                 self.violate(
@@ -976,10 +982,8 @@ impl Replayer {
 
     /// Every die this step draws has been drawn (the first turn's out-of-play die too).
     fn draw_complete(&self) -> bool {
-        let first_turn = self.first_turn_2018();
         let t = self.turn_ref().expect("turn");
-        let need = if first_turn { 3 } else { 4 };
-        t.drawn >= need && (!first_turn || t.drawn_oop >= 1)
+        t.drawn >= self.draw_need() && (!self.first_turn_2018() || t.drawn_oop >= 1)
     }
 
     /// The draw is over (the roll begins): it must have drawn all it could; a short draw
@@ -988,7 +992,7 @@ impl Replayer {
         let first_turn = self.first_turn_2018();
         let t = self.turn_ref().expect("turn");
         let (drawn, oop, line) = (t.drawn, t.drawn_oop, t.line);
-        let need = if first_turn { 3 } else { 4 };
+        let need = self.draw_need();
         let bag = self.state.count(who, Zone::Bag);
         let used = self.state.count(who, Zone::Used);
         if drawn >= need && first_turn && oop < 1 && bag > 0 {
@@ -1001,7 +1005,7 @@ impl Replayer {
                 .with_context(line, "the turn began here"),
             );
         }
-        if drawn < need || (first_turn && oop < 1) {
+        if !self.draw_complete() {
             if bag > 0 {
                 let help = format!(
                     "{} the bag still holds {}",
