@@ -709,23 +709,7 @@ fn partitions(total: usize, parts: usize) -> Vec<Vec<usize>> {
 /// Whether two dice are interchangeable: same owner, card, face and marks.
 fn same(state: &GameState, a: DieId, b: DieId) -> bool {
     let (x, y) = (state.die(a), state.die(b));
-    (
-        x.owner,
-        x.card,
-        &x.face,
-        x.damage,
-        x.spent,
-        x.attacking,
-        x.blocking,
-    ) == (
-        y.owner,
-        y.card,
-        &y.face,
-        y.damage,
-        y.spent,
-        y.attacking,
-        y.blocking,
-    )
+    (x.owner, x.card, x.marks()) == (y.owner, y.card, y.marks())
 }
 
 /// Whether two groupings have the same classes with the same sizes.

@@ -33,6 +33,19 @@ pub struct Die {
 }
 
 impl Die {
+    /// What tells two dice of one card and owner apart: dice equal in this are
+    /// interchangeable, for the notation (which names a card and a face) and for the
+    /// rules.
+    pub fn marks(&self) -> (&Option<Face>, u32, bool, bool, Option<DieId>) {
+        (
+            &self.face,
+            self.damage,
+            self.spent,
+            self.attacking,
+            self.blocking,
+        )
+    }
+
     /// The die as it leaves the reserve pool or the field: no face, no marks.
     fn reset(&mut self, zone: Zone) {
         self.zone = zone;
