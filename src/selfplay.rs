@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use crate::cards::Pool;
 use crate::cards::model::{Abilities, CardKind};
-use crate::engine::play::{self, Play, die_faces};
+use crate::engine::play::{self, DrawState, Play, die_faces};
 use crate::engine::{GameCards, GameState, Rejected, Table};
 use crate::syntax::{Edition, Face, Step, Zone, parse_str, print_line};
 
@@ -257,23 +257,23 @@ pub fn game(seed: u64, opts: &Options, pool: &Pool) -> Result<String, Disagreeme
 
 /// The next move: chance where the dice decide, the policy where a player does.
 fn next(cards: &GameCards, state: &GameState, rng: &mut Rng, opts: &Options) -> Option<Play> {
-    if let Some(t) = &state.turn {
-        if !t.done && state.outcome.is_none() {
-            if t.step == Step::Draw {
-                if let Some(p) = draw(cards, state, rng) {
-                    return Some(p);
-                }
-            }
-            if t.step == Step::Roll && t.reroll.is_none() {
-                let chosen: Vec<_> = t.rolled.iter().filter(|_| rng.chance(0.3)).collect();
-                if !chosen.is_empty() {
-                    let dice = chosen
-                        .into_iter()
-                        .map(|id| (*id, roll_one(cards, state.die(*id).card, rng)))
-                        .collect();
-                    return Some(Play::Reroll { dice });
-                }
-            }
+    if let Some(p) = draw(cards, state, rng) {
+        return Some(p);
+    }
+    // The reroll: each rolled die with some chance, then a side at random.
+    let rerolling = state
+        .turn
+        .as_ref()
+        .filter(|t| !t.done && state.outcome.is_none() && t.step == Step::Roll)
+        .filter(|t| t.reroll.is_none());
+    if let Some(t) = rerolling {
+        let chosen: Vec<_> = t.rolled.iter().filter(|_| rng.chance(0.3)).collect();
+        if !chosen.is_empty() {
+            let dice = chosen
+                .into_iter()
+                .map(|id| (*id, roll_one(cards, state.die(*id).card, rng)))
+                .collect();
+            return Some(Play::Reroll { dice });
         }
     }
     let mut plays = Vec::new();
@@ -285,23 +285,17 @@ fn next(cards: &GameCards, state: &GameState, rng: &mut Rng, opts: &Options) -> 
     rng.weighted(&weights).map(|i| plays.swap_remove(i))
 }
 
-/// The draw step as the dice fall: the draw, the out-of-play die, a refill, the roll.
+/// The draw step as the dice fall: the draw, the out-of-play die, a refill, the roll. The
+/// generator's [`DrawState`] says what may come next; the dice say which.
 fn draw(cards: &GameCards, state: &GameState, rng: &mut Rng) -> Option<Play> {
-    let mut plays = Vec::new();
-    play::chance(cards, state, &mut plays);
-    play::choices(cards, state, &mut plays);
-    let t = state.turn.as_ref()?;
-    let bag: Vec<_> = state.zone(t.active, Zone::Bag).collect();
-    // Draw as many as the generator allows, picking the dice from the bag at random.
-    let most = plays
-        .iter()
-        .filter_map(|p| match p {
-            Play::Draw { dice, oop } => Some((dice.len(), *oop)),
-            _ => None,
-        })
-        .max_by_key(|(n, oop)| (!oop, *n));
-    if let Some((n, oop)) = most {
-        let mut bag = bag;
+    let d = DrawState::now(state)?;
+    // Draw as many as the rules allow, picking the dice from the bag at random.
+    let (n, oop) = match (d.most(), d.oop_owed() && !d.bag.is_empty()) {
+        (0, true) => (1, true),
+        (n, _) => (n, false),
+    };
+    if n > 0 {
+        let mut bag = d.bag;
         let mut dice = Vec::new();
         for _ in 0..n {
             let i = rng.below(bag.len());
@@ -310,12 +304,13 @@ fn draw(cards: &GameCards, state: &GameState, rng: &mut Rng) -> Option<Play> {
         dice.sort();
         return Some(Play::Draw { dice, oop });
     }
-    if plays.contains(&Play::Refill) {
+    if d.may_refill() {
         return Some(Play::Refill);
     }
-    if plays.iter().any(|p| matches!(p, Play::Roll { .. })) {
+    if d.may_roll() {
+        let active = state.turn.as_ref()?.active;
         let mut faces: Vec<(crate::engine::CardId, Face)> = state
-            .zone(t.active, Zone::Prep)
+            .zone(active, Zone::Prep)
             .map(|id| {
                 let card = state.die(id).card;
                 (card, roll_one(cards, card, rng))

@@ -223,7 +223,7 @@ pub fn chance(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
     match t.step {
         Step::Draw => {
             let d = DrawState::of(state, t);
-            for n in 1..=d.room().min(d.bag.len()) {
+            for n in 1..=d.most() {
                 for dice in sub_multisets(&by_card(state, &d.bag), n) {
                     out.push(Play::Draw { dice, oop: false });
                 }
@@ -304,9 +304,8 @@ pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
     for who in [active, defender] {
         out.push(Play::Concede { who });
     }
-    let d = DrawState::of(state, t);
     match t.step {
-        Step::Draw if d.bag.is_empty() && d.owed() && d.used > 0 => out.push(Play::Refill),
+        Step::Draw if DrawState::of(state, t).may_refill() => out.push(Play::Refill),
         Step::Roll | Step::Main => {
             // The roll step ends with the first main-step move, which takes priority
             // back to the active player.
@@ -375,9 +374,12 @@ fn window(
     }
 }
 
-/// How the clear and draw step stands.
-struct DrawState {
-    bag: Vec<DieId>,
+/// How the clear and draw step stands: what may be drawn, refilled or rolled next.
+/// [`legal`] enumerates each draw and roll outcome from it; a player who draws and rolls
+/// real dice (`dmlint gen`) asks it only how many.
+pub struct DrawState {
+    /// The active player's bag.
+    pub bag: Vec<DieId>,
     used: usize,
     /// Dice to draw to the prep area this step.
     need: u32,
@@ -388,6 +390,13 @@ struct DrawState {
 }
 
 impl DrawState {
+    /// `None` outside a clear and draw step under way.
+    pub fn now(state: &GameState) -> Option<DrawState> {
+        let t = state.turn.as_ref()?;
+        (state.outcome.is_none() && !t.done && t.step == Step::Draw)
+            .then(|| DrawState::of(state, t))
+    }
+
     fn of(state: &GameState, t: &Turn) -> DrawState {
         let first = state.edition == Edition::Rules2018 && t.number == 1 && t.active == state.first;
         DrawState {
@@ -405,7 +414,13 @@ impl DrawState {
         self.need.saturating_sub(self.drawn) as usize
     }
 
-    fn oop_owed(&self) -> bool {
+    /// The most dice the next draw to the prep area may take.
+    pub fn most(&self) -> usize {
+        self.room().min(self.bag.len())
+    }
+
+    /// The first turn's out-of-play die is still to be drawn.
+    pub fn oop_owed(&self) -> bool {
         self.first && self.drawn == self.need && self.oop == 0
     }
 
@@ -414,8 +429,13 @@ impl DrawState {
         self.room() > 0 || self.oop_owed()
     }
 
+    /// The bag must be refilled to go on drawing.
+    pub fn may_refill(&self) -> bool {
+        self.bag.is_empty() && self.owed() && self.used > 0
+    }
+
     /// The roll may begin: everything was drawn, or nothing is left to draw from.
-    fn may_roll(&self) -> bool {
+    pub fn may_roll(&self) -> bool {
         !self.owed() || (self.bag.is_empty() && self.used == 0)
     }
 }
