@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 use crate::cards::{Pool, check_card_names};
 use crate::engine::play;
-use crate::engine::{Table, replay};
+use crate::engine::{GameCards, GameState, Table, replay};
 use crate::syntax::{
     DieItem, Face, Line, Move, Payment, PaymentItem, Span, Spanned, Statement, Text, parse_face,
     parse_str,
@@ -313,6 +313,10 @@ pub fn mutants(kind: Kind, lines: &[String], pool: &Pool) -> Vec<Mutant> {
         .filter(|l| l.statement.is_play())
         .map(|l| (at(l), l))
         .collect();
+    // The game as it stands before each line, for mutations that depend on it: played
+    // once, forward, as the lines are visited.
+    let mut table = Table::new(game, &doc.header, pool).ok();
+    let mut played = 0;
     let mut out = Vec::new();
     let replace = |i: usize, with: String| {
         let mut lines = lines.to_vec();
@@ -468,9 +472,19 @@ pub fn mutants(kind: Kind, lines: &[String], pool: &Pool) -> Vec<Mutant> {
                 });
             }
             (Kind::DrawNotInBag, Move::Draw { dice, to }) => {
-                // A card of the drawing player's team whose dice are all elsewhere, or a
-                // sidekick when the bag holds only other dice.
-                let Some(alias) = absent_from_bag(&text, game, line, pool) else {
+                // A card of the drawing player's team whose dice are all elsewhere (their
+                // sidekicks, when the bag holds only other dice).
+                let Some(table) = table.as_mut() else {
+                    continue;
+                };
+                for l in game.lines[played..]
+                    .iter()
+                    .take_while(|l| l.span.start < line.span.start)
+                {
+                    let _ = table.play(l);
+                    played += 1;
+                }
+                let Some(alias) = absent_from_bag(table.cards(), table.state()) else {
                     continue;
                 };
                 let mut dice = dice.clone();
@@ -572,22 +586,9 @@ fn other_energy(face: &Face) -> Option<Face> {
     parse_face(next)
 }
 
-/// An alias of the drawing player's own cards with no die in their bag at this line.
-fn absent_from_bag(
-    text: &str,
-    game: &crate::syntax::Game,
-    line: &Line,
-    pool: &Pool,
-) -> Option<Text> {
-    let (doc, _) = parse_str(text);
-    let mut table = Table::new(game, &doc.header, pool).ok()?;
-    for l in &game.lines {
-        if l.span.start >= line.span.start {
-            break;
-        }
-        let _ = table.play(l);
-    }
-    let (cards, state) = (table.cards(), table.state());
+/// An alias of the drawing player's own cards (their sidekicks included) with no die in
+/// their bag.
+fn absent_from_bag(cards: &GameCards, state: &GameState) -> Option<Text> {
     let who = state.turn.as_ref()?.active;
     cards
         .ids()
