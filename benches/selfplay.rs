@@ -24,12 +24,8 @@ const MIB: usize = 1 << 20;
 
 /// One generated game as a `game` block.
 fn game(i: u64) -> String {
-    let log = selfplay::game(
-        selfplay::game_seed(SEED, i),
-        &Options::default(),
-        Pool::embedded(),
-    )
-    .expect("generated games are legal");
+    let log = selfplay::game(SEED, i, &Options::default(), Pool::embedded())
+        .expect("generated games are legal");
     common::games_of(&log)
 }
 

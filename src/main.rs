@@ -299,7 +299,7 @@ fn gen_games(args: GenArgs) -> miette::Result<ExitCode> {
             );
             return Ok(ExitCode::from(2));
         }
-        return match selfplay::game(selfplay::game_seed(args.seed, 0), &opts, &pool) {
+        return match selfplay::game(args.seed, 0, &opts, &pool) {
             Ok(log) => {
                 write_out(&mut io::stdout().lock(), &log).into_diagnostic()?;
                 Ok(ExitCode::SUCCESS)
@@ -320,11 +320,10 @@ fn gen_games(args: GenArgs) -> miette::Result<ExitCode> {
         .into_par_iter()
         .filter_map(|i| {
             let path = dir.join(format!("game-{i:06}.dmlog"));
-            let (text, failure) =
-                match selfplay::game(selfplay::game_seed(args.seed, i), &opts, &pool) {
-                    Ok(log) => (log, None),
-                    Err(d) => (d.log.clone(), Some(format!("{}: {d}", path.display()))),
-                };
+            let (text, failure) = match selfplay::game(args.seed, i, &opts, &pool) {
+                Ok(log) => (log, None),
+                Err(d) => (d.log.clone(), Some(format!("{}: {d}", path.display()))),
+            };
             match std::fs::write(&path, text) {
                 Ok(()) => failure,
                 Err(e) => Some(format!("cannot write {}: {e}", path.display())),

@@ -10,8 +10,8 @@
 
 use std::fmt::Write;
 
-use crate::cards::Pool;
 use crate::cards::model::{Abilities, CardKind};
+use crate::cards::{Pool, check_card_names};
 use crate::engine::play::{self, DrawState, Play, die_faces};
 use crate::engine::{GameCards, GameState, Rejected, Table};
 use crate::syntax::{Edition, Face, Step, Zone, parse_str, print_line};
@@ -48,33 +48,39 @@ impl Default for Options {
 }
 
 /// A generated game the engine refused: a disagreement between the generator and the
-/// checker, which is a bug in one of them.
+/// checker (or a setup the card pool cannot make), which is a bug to report.
 #[derive(Debug)]
 pub struct Disagreement {
     /// The game up to and including the refused line.
     pub log: String,
-    pub refused: Rejected,
+    /// Each diagnostic at that line: its code and message.
+    pub refused: Vec<String>,
 }
 
-impl std::fmt::Display for Disagreement {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let line = self.log.lines().last().unwrap_or_default();
-        let codes: Vec<String> = self
-            .refused
+impl Disagreement {
+    fn of(log: String, rejected: Rejected) -> Disagreement {
+        let refused = rejected
             .violations
             .iter()
             .map(|v| format!("{} ({})", crate::diag::Code::code(v.code), v.message))
             .chain(
-                self.refused
+                rejected
                     .errors
                     .iter()
                     .map(|e| format!("{} ({})", crate::diag::Code::code(e.code), e.message)),
             )
             .collect();
+        Disagreement { log, refused }
+    }
+}
+
+impl std::fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let line = self.log.lines().last().unwrap_or_default();
         write!(
             f,
-            "the move generator made `{line}`, which the checker refuses: {}",
-            codes.join("; ")
+            "the generated line `{line}` is refused: {}",
+            self.refused.join("; ")
         )
     }
 }
@@ -126,7 +132,7 @@ impl Rng {
 
 /// The seed of game `index` of a run: games of one run differ, and each can be made again
 /// alone from the run's seed and its index.
-pub fn game_seed(seed: u64, index: u64) -> u64 {
+fn game_seed(seed: u64, index: u64) -> u64 {
     Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 
@@ -207,18 +213,43 @@ fn alias(name: &str, taken: &[String]) -> String {
     alias
 }
 
-/// Plays one complete random game from `seed` and returns its log.
-pub fn game(seed: u64, opts: &Options, pool: &Pool) -> Result<String, Disagreement> {
-    let mut rng = Rng::new(seed);
-    let mut log = setup(&mut rng, pool, opts, &format!("dmlint gen, seed {seed}"));
+/// Plays game `index` of the run with seed `run` and returns its log, which says how to
+/// make it again.
+pub fn game(run: u64, index: u64, opts: &Options, pool: &Pool) -> Result<String, Disagreement> {
+    let mut rng = Rng::new(game_seed(run, index));
+    let label = format!("dmlint gen --seed {run}: game {index} of the run");
+    let mut log = setup(&mut rng, pool, opts, &label);
+    // The setup is made from the pool's names: a card file's name the notation cannot
+    // write is reported, not assumed away.
     let (doc, errors) = parse_str(&log);
-    assert!(
-        errors.is_empty(),
-        "generated setup does not parse: {errors:?}"
-    );
+    let names = doc
+        .games
+        .first()
+        .map(|g| check_card_names(g, pool))
+        .unwrap_or_default();
+    let refused: Vec<String> = errors
+        .iter()
+        .map(|e| format!("{} ({})", crate::diag::Code::code(e.code), e.message))
+        .chain(
+            names
+                .iter()
+                .map(|e| format!("{} ({})", crate::diag::Code::code(e.code), e.message)),
+        )
+        .collect();
+    if !refused.is_empty() {
+        return Err(Disagreement { log, refused });
+    }
     let mut table = match Table::new(&doc.games[0], &doc.header, pool) {
         Ok(t) => t,
-        Err(_) => unreachable!("a generated setup has two teams and a known first player"),
+        Err(replay) => {
+            return Err(Disagreement::of(
+                log,
+                Rejected {
+                    violations: replay.violations,
+                    errors: replay.errors,
+                },
+            ));
+        }
     };
     let mut turns = 0;
     while table.state().outcome.is_none() {
@@ -240,7 +271,7 @@ pub fn game(seed: u64, opts: &Options, pool: &Pool) -> Result<String, Disagreeme
                     let line = p.line(table.cards(), table.state());
                     log.push_str(&print_line(&line));
                     if let Err(refused) = table.play(&line) {
-                        return Err(Disagreement { log, refused });
+                        return Err(Disagreement::of(log, refused));
                     }
                 }
                 break;
@@ -249,7 +280,7 @@ pub fn game(seed: u64, opts: &Options, pool: &Pool) -> Result<String, Disagreeme
         let line = play.line(cards, state);
         log.push_str(&print_line(&line));
         if let Err(refused) = table.play(&line) {
-            return Err(Disagreement { log, refused });
+            return Err(Disagreement::of(log, refused));
         }
     }
     Ok(log)
@@ -367,11 +398,14 @@ mod tests {
     #[test]
     fn the_same_seed_makes_the_same_game_and_another_seed_another() {
         let opts = Options::default();
-        let a = game(7, &opts, Pool::embedded()).expect("legal");
-        let b = game(7, &opts, Pool::embedded()).expect("legal");
-        let c = game(8, &opts, Pool::embedded()).expect("legal");
+        let a = game(7, 0, &opts, Pool::embedded()).expect("legal");
+        let b = game(7, 0, &opts, Pool::embedded()).expect("legal");
+        let c = game(7, 1, &opts, Pool::embedded()).expect("legal");
+        let d = game(8, 0, &opts, Pool::embedded()).expect("legal");
         assert_eq!(a, b);
         assert_ne!(a, c);
+        assert_ne!(a, d);
+        assert!(a.contains("# dmlint gen --seed 7: game 0 of the run\n"));
     }
 
     #[test]
@@ -381,7 +415,7 @@ mod tests {
             ..Options::default()
         };
         for seed in 0..20 {
-            let log = game(seed, &opts, Pool::embedded()).expect("legal");
+            let log = game(seed, 0, &opts, Pool::embedded()).expect("legal");
             let turns = log.lines().filter(|l| l.starts_with("turn ")).count();
             assert!(turns <= 4, "{turns} turns");
             assert!(log.trim_end().ends_with("concede"), "{log}");

@@ -70,7 +70,7 @@ fn three_hundred_generated_games_replay_clean_to_their_end() {
     let mut by_life = 0;
     for i in 0..300 {
         let opts = variety(i);
-        let log = selfplay::game(selfplay::game_seed(1, i), &opts, Pool::embedded())
+        let log = selfplay::game(1, i, &opts, Pool::embedded())
             .unwrap_or_else(|d| panic!("game {i}: {d}\n{}", d.log));
         if let Err(why) = replay_clean(&log) {
             panic!("game {i} does not replay clean: {why}\n{log}");
@@ -149,7 +149,7 @@ proptest! {
     #[test]
     fn the_generator_and_the_checker_agree(seed in any::<u64>(), variant in 0u64..4) {
         let opts = Options { life: 6, ..variety(variant) };
-        let log = selfplay::game(seed, &opts, Pool::embedded())
+        let log = selfplay::game(seed, 0, &opts, Pool::embedded())
             .map_err(|d| TestCaseError::fail(format!("{d}\n{}", d.log)))?;
         let mut rng = Rng::new(seed);
         agree_along(&log, &mut rng).map_err(TestCaseError::fail)?;
@@ -161,7 +161,7 @@ fn single_move_mutations_of_generated_games_are_caught_at_their_line() {
     let mut report = mutate::Report::default();
     for i in 0..24 {
         let opts = variety(i);
-        let log = selfplay::game(selfplay::game_seed(2, i), &opts, Pool::embedded())
+        let log = selfplay::game(2, i, &opts, Pool::embedded())
             .unwrap_or_else(|d| panic!("game {i}: {d}"));
         mutate::check_log(&format!("game {i}"), &log, Pool::embedded(), 2, &mut report);
     }
