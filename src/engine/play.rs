@@ -483,14 +483,9 @@ fn blockers(state: &GameState, attacker: DieId) -> Vec<DieId> {
 
 /// A die's attack and defense as it shows now.
 pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
-    let die = state.die(id);
-    match die.face {
-        Some(Face::Level { level, .. }) => {
-            let l = cards.get(die.card).levels[usize::from(level) - 1];
-            (u32::from(l.attack), u32::from(l.defense))
-        }
-        _ => (0, 0),
-    }
+    state
+        .level(cards, id)
+        .map_or((0, 0), |l| (u32::from(l.attack), u32::from(l.defense)))
 }
 
 /// Purchases and fielding, for the active player.
@@ -560,13 +555,9 @@ fn main_moves(cards: &GameCards, state: &GameState, who: usize, out: &mut Vec<Pl
         let cost: usize = dice
             .iter()
             .map(|id| {
-                let die = state.die(*id);
-                match die.face {
-                    Some(Face::Level { level, .. }) => {
-                        usize::from(cards.get(die.card).levels[usize::from(level) - 1].fielding)
-                    }
-                    _ => 0,
-                }
+                state
+                    .level(cards, *id)
+                    .map_or(0, |l| usize::from(l.fielding))
             })
             .sum();
         if cost > budget {

@@ -1382,17 +1382,15 @@ impl Replayer {
         let mut cost = 0usize;
         let taken = self.take(dice, who, Zone::Reserve, "fielded")?;
         for &(id, item) in &taken {
-            let die = self.state.die(id);
-            let Some(Face::Level { level, .. }) = die.face else {
-                let shown = shown(die.face.as_ref());
+            let Some(level) = self.state.level(&self.cards, id) else {
+                let shown = shown(self.state.die(id).face.as_ref());
                 return self.stuck(rules::not_a_character::new(
                     dice[item].die.span,
                     format!("this die shows {shown}, not a character face"),
                     "only a die rolled to a character face (`L1`, `L2`, `L3`) can be fielded",
                 ));
             };
-            let c = self.cards.get(die.card);
-            cost += usize::from(c.levels[usize::from(level) - 1].fielding);
+            cost += usize::from(level.fielding);
         }
         let taken: Vec<DieId> = taken.into_iter().map(|(id, _)| id).collect();
         let empty = Payment {

@@ -203,6 +203,20 @@ impl GameState {
         &self.dice[usize::from(id.0)]
     }
 
+    /// The level a die shows, with its fielding cost and stats; `None` when it shows no
+    /// character face.
+    pub fn level(&self, cards: &GameCards, id: DieId) -> Option<crate::cards::model::Level> {
+        let die = self.die(id);
+        match die.face {
+            Some(Face::Level { level, .. }) => cards
+                .get(die.card)
+                .levels
+                .get(usize::from(level).checked_sub(1)?)
+                .copied(),
+            _ => None,
+        }
+    }
+
     pub fn die_mut(&mut self, id: DieId) -> &mut Die {
         &mut self.dice[usize::from(id.0)]
     }
