@@ -5,6 +5,10 @@
 //! then stored as postcard bytes for the library to decode on first use. The full checks
 //! (faces, duplicates) run in the test suite, which loads the same files.
 
+#[path = "src/cards/ability.rs"]
+#[allow(dead_code)]
+mod ability;
+
 #[path = "src/cards/model.rs"]
 #[allow(dead_code)]
 mod model;
@@ -21,6 +25,13 @@ fn main() {
     sets.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
     sets.sort();
     paths.extend(sets);
+    // Ability files come after the sets: each overlays the cards of one set.
+    let mut encoded: Vec<PathBuf> = std::fs::read_dir(root.join("abilities"))
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    encoded.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
+    encoded.sort();
+    paths.extend(encoded);
     let mut files = Vec::new();
     for path in &paths {
         println!("cargo::rerun-if-changed={}", path.display());

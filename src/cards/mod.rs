@@ -3,11 +3,13 @@
 //! Card data lives in YAML under `cards/` ([`model`] is its schema), is checked by
 //! [`load`], compiled into the binary by `build.rs`, and served by [`Pool`].
 
+pub mod ability;
 pub mod error;
 pub mod load;
 pub mod model;
 pub mod pool;
 pub mod show;
+pub mod text;
 
 pub use error::{CardCode, CardError};
 pub use load::parse_card_file;

@@ -6,6 +6,8 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+pub use super::ability::Ability;
+
 /// The schema version this model reads.
 pub const SCHEMA: u32 = 1;
 
@@ -21,6 +23,12 @@ pub struct CardFile {
     /// The dice defined once (`core.yaml`): the sidekick and basic action dice.
     #[serde(default)]
     pub dice: Option<CoreDice>,
+    /// An ability file (`cards/abilities/`): the code of the set whose cards it encodes.
+    #[serde(default)]
+    pub encodes: Option<String>,
+    /// …and the cards' encoded abilities.
+    #[serde(default)]
+    pub abilities: Vec<Encoding>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -82,15 +90,106 @@ pub enum EnergyType {
     Shield,
 }
 
-/// Whether a card's abilities are modelled yet (the structured form comes with issue 5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// A card's abilities: not encoded yet, none (no text), or the encoded list.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub enum Abilities {
     /// The card has text that dmlint cannot yet apply: a log that needs it is undecided.
     #[default]
     NotEncoded,
     /// The card has no ability text.
     None,
+    /// The card's text, in the ability language.
+    Encoded(Vec<Ability>),
+}
+
+impl Abilities {
+    pub fn encoded(&self) -> Option<&[Ability]> {
+        match self {
+            Abilities::Encoded(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+// YAML spells it `not-encoded`, `none` or a list; postcard stores the tagged enum.
+impl Serialize for Abilities {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match (self, s.is_human_readable()) {
+            (Abilities::NotEncoded, true) => s.serialize_str("not-encoded"),
+            (Abilities::None, true) => s.serialize_str("none"),
+            (Abilities::Encoded(a), true) => a.serialize(s),
+            (a, false) => Stored::from(a.clone()).serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Abilities {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        if !d.is_human_readable() {
+            return Ok(Stored::deserialize(d)?.into());
+        }
+        // A visitor rather than an untagged enum: an untagged enum would swallow the
+        // error of a mistyped ability field into "did not match any variant".
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Abilities;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`not-encoded`, `none` or a list of abilities")
+            }
+            fn visit_str<E: serde::de::Error>(self, w: &str) -> Result<Abilities, E> {
+                match w {
+                    "not-encoded" => Ok(Abilities::NotEncoded),
+                    "none" => Ok(Abilities::None),
+                    _ => Err(E::custom(format!(
+                        "expected `not-encoded`, `none` or a list of abilities, found `{w}`"
+                    ))),
+                }
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Abilities, A::Error> {
+                let list = Vec::<Ability>::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))?;
+                Ok(Abilities::Encoded(list))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
+
+/// [`Abilities`] as postcard stores it.
+#[derive(Serialize, Deserialize)]
+enum Stored {
+    NotEncoded,
+    None,
+    Encoded(Vec<Ability>),
+}
+
+impl From<Abilities> for Stored {
+    fn from(a: Abilities) -> Stored {
+        match a {
+            Abilities::NotEncoded => Stored::NotEncoded,
+            Abilities::None => Stored::None,
+            Abilities::Encoded(v) => Stored::Encoded(v),
+        }
+    }
+}
+
+impl From<Stored> for Abilities {
+    fn from(a: Stored) -> Abilities {
+        match a {
+            Stored::NotEncoded => Abilities::NotEncoded,
+            Stored::None => Abilities::None,
+            Stored::Encoded(v) => Abilities::Encoded(v),
+        }
+    }
+}
+
+/// The encoded text of one card, in a file under `cards/abilities/`: it replaces the
+/// `abilities` of the card of that name in the file's set.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Encoding {
+    /// `Title: Subtitle`, as logs name it.
+    pub card: String,
+    pub abilities: Vec<Ability>,
 }
 
 /// What is known of a card's die.

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use super::full_name;
-use super::model::{Abilities, Card, CardFile, CoreDice, SetInfo};
+use super::model::{Abilities, Card, CardFile, CoreDice, Encoding, SetInfo};
 
 /// One card and the set it belongs to.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,6 +55,8 @@ pub struct Pool {
     by_name: HashMap<String, Vec<usize>>,
     /// Cards whose entries in a card file were invalid.
     broken: Vec<BrokenCard>,
+    /// Encodings naming no card of their set.
+    unmatched: Vec<String>,
 }
 
 static EMBEDDED: LazyLock<Pool> = LazyLock::new(|| {
@@ -84,6 +86,11 @@ impl Pool {
     pub fn add_file(&mut self, file: CardFile) {
         if let Some(dice) = file.dice {
             self.core = Some(dice);
+        }
+        if let Some(set) = &file.encodes {
+            for e in file.abilities {
+                self.encode(set, e);
+            }
         }
         let Some(set) = file.set else { return };
         if !self.sets.iter().any(|s| s.code == set.code) {
@@ -115,6 +122,27 @@ impl Pool {
                 }
             }
         }
+    }
+
+    /// Gives the card of `set` named by `e` its encoded abilities; a name the set does not
+    /// have is kept in [`Pool::unmatched`].
+    fn encode(&mut self, set: &str, e: Encoding) {
+        let key = e.card.trim().to_lowercase();
+        let found = self.by_name.get(&key).and_then(|ids| {
+            ids.iter()
+                .copied()
+                .find(|&i| self.entries[i].set.eq_ignore_ascii_case(set))
+        });
+        match found {
+            Some(i) => self.entries[i].card.abilities = Abilities::Encoded(e.abilities),
+            None => self.unmatched.push(format!("{set}: {}", e.card)),
+        }
+    }
+
+    /// Ability encodings whose card is not in the pool (`SET: name`): a typo in an
+    /// ability file's `card:`.
+    pub fn unmatched(&self) -> &[String] {
+        &self.unmatched
     }
 
     /// Records a card a card file failed to provide, so that a log naming it is told.
@@ -228,7 +256,7 @@ impl Pool {
                 s.with_dice += usize::from(complete);
                 s.with_energy_faces += usize::from(complete && die.energy.known().is_some());
             }
-            s.with_abilities += usize::from(e.card.abilities == Abilities::None);
+            s.with_abilities += usize::from(!matches!(e.card.abilities, Abilities::NotEncoded));
         }
         out
     }
@@ -243,7 +271,7 @@ pub struct SetStats {
     pub with_dice: usize,
     /// …and whose energy faces are known too.
     pub with_energy_faces: usize,
-    /// Cards whose abilities are fully modelled (so far: cards with no ability text).
+    /// Cards whose abilities are encoded (or that have none).
     pub with_abilities: usize,
 }
 

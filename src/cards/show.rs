@@ -70,16 +70,26 @@ pub fn describe(e: &Entry) -> String {
             }
         }
     }
-    let abilities = match c.abilities {
-        Abilities::None => "none",
-        Abilities::NotEncoded => "not encoded yet",
-    };
-    match &c.summary {
-        Some(s) => {
-            let _ = writeln!(out, "  ability ({abilities}): {s}");
+    match &c.abilities {
+        Abilities::Encoded(list) => {
+            for a in list {
+                let _ = writeln!(out, "  {}", super::text::ability(a));
+            }
         }
-        None => {
-            let _ = writeln!(out, "  abilities: {abilities}");
+        other => {
+            let state = if *other == Abilities::None {
+                "none"
+            } else {
+                "not encoded yet"
+            };
+            match &c.summary {
+                Some(s) => {
+                    let _ = writeln!(out, "  ability ({state}): {s}");
+                }
+                None => {
+                    let _ = writeln!(out, "  abilities: {state}");
+                }
+            }
         }
     }
     for note in &c.notes {

@@ -1,0 +1,560 @@
+//! The ability language: the serde types that *are* the `abilities` of the card YAML
+//! (cards/README.md, "Abilities").
+//!
+//! A card's text is data: one [`Ability`] per paragraph of the card, each a kind (static,
+//! triggered, activated, global, action die, keyword), the moment it fires, its cost and
+//! the effects it has, with burst variants that add to or replace them. `build.rs`
+//! includes this file too, so it uses nothing but serde and std; every struct denies
+//! unknown fields, and every enum is externally tagged (postcard, which stores the
+//! compiled pool, cannot read internally tagged or untagged enums).
+
+use serde::{Deserialize, Serialize};
+
+use super::model::EnergyType;
+
+/// One ability of a card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ability {
+    pub kind: Kind,
+    /// For `kind: keyword`: which keyword.
+    #[serde(default)]
+    pub keyword: Option<Keyword>,
+    /// When the ability is on: while one of the card's dice is active, attacking …
+    /// (`while` in YAML). Absent: always (a global, an action die, a "when fielded").
+    #[serde(default, rename = "while")]
+    pub while_: Option<While>,
+    /// What fires a triggered ability.
+    #[serde(default)]
+    pub when: Option<Trigger>,
+    /// A condition checked when the ability would apply ("if your opponent has no
+    /// Villains in the field").
+    #[serde(default, rename = "if")]
+    pub if_: Option<Condition>,
+    /// How often: a global's unlimited / limited / reactive use, "once per turn",
+    /// "the first time … each turn".
+    #[serde(default)]
+    pub limit: Limit,
+    /// "You may": the controller chooses whether it happens.
+    #[serde(default)]
+    pub may: bool,
+    /// What must be paid, in full, for the effects to happen.
+    #[serde(default)]
+    pub cost: Vec<Cost>,
+    /// The effects, in the order they happen (`do` in YAML).
+    #[serde(default, rename = "do")]
+    pub effects: Vec<Effect>,
+    /// Burst variants: the effects of a die showing `*` or `**`.
+    #[serde(default)]
+    pub bursts: Vec<Burst>,
+}
+
+/// What kind of ability a paragraph of card text is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// Always on while its condition holds ("while active, …").
+    Static,
+    /// Fires on an event ("when fielded", "when Hulk takes damage").
+    Triggered,
+    /// Used by the controller of a fielded die whenever a global could be.
+    Activated,
+    /// A global ability: either player, for its cost.
+    Global,
+    /// What an action die does when used (its base text, at `act`).
+    Action,
+    /// A keyword from the glossaries (Fast, Overcrush …).
+    Keyword,
+}
+
+/// The glossary keywords.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Keyword {
+    /// Counts as a sidekick while in the field.
+    Ally,
+    /// An action that stays in the field, used when it is fielded.
+    Continuous,
+    /// Deals combat damage before other characters.
+    Fast,
+    /// Cannot be knocked out unless damaged earlier this turn.
+    IronWill,
+    /// Leftover combat damage of a blocked attacker goes to the opponent.
+    Overcrush,
+    /// May pair up with another Heroic character when fielded.
+    Heroic,
+    /// May replace a fielded character with one of these names at level 2 when bought.
+    SuitUp { names: Vec<String> },
+}
+
+/// When a static or triggered ability is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum While {
+    /// One or more of the card's dice are in the field.
+    Active,
+    /// The die is attacking.
+    Attacking,
+    /// The die is blocking.
+    Blocking,
+    /// The die is paired up (Heroic).
+    Paired,
+    /// The die is in the field, during an attack step.
+    AttackStep,
+}
+
+/// What fires a triggered ability.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Trigger {
+    pub event: Event,
+    /// Whose event: this die (default), you, this die or you, any character …
+    #[serde(default)]
+    pub of: Subject,
+    /// Only in this step ("takes damage in the attack step").
+    #[serde(default)]
+    pub step: Option<StepName>,
+}
+
+/// The events abilities wait for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Event {
+    /// A die is fielded (from the reserve pool: not returning from the attack zone).
+    Fielded,
+    /// A die is assigned to attack.
+    Attacks,
+    /// A die is assigned to block.
+    Blocks,
+    /// An attacker is blocked.
+    IsBlocked,
+    /// A die becomes engaged (blocks or is blocked).
+    Engaged,
+    /// Blockers have been assigned (once per attack step).
+    BlockersAssigned,
+    /// Damage is dealt to the subject (even damage that knocks it out).
+    TakesDamage,
+    /// The subject is knocked out (`KoWhileBlocking`: while it blocks).
+    KnockedOut,
+    KnockedOutWhileBlocking,
+    /// The subject deals damage to the opponent.
+    DamagesOpponent,
+    /// The start or end of a turn, or of the attack step.
+    TurnStart,
+    TurnEnd,
+    AttackStepStart,
+    /// The subject's owner draws dice in the clear and draw step.
+    Draws,
+    /// An ability or effect is about to affect the subject (for "prevent … from being
+    /// affected" reactions).
+    WouldBeAffected,
+}
+
+/// Whose event fires a trigger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Subject {
+    /// One of this card's dice.
+    #[default]
+    This,
+    /// The card's controller (a player).
+    You,
+    /// This die, or its controller ("when either you or Hulk takes damage").
+    ThisOrYou,
+    /// Any character of yours.
+    YourCharacter,
+    /// Any character.
+    AnyCharacter,
+    /// The opponent.
+    Opponent,
+}
+
+/// A step a trigger may be limited to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StepName {
+    Main,
+    Attack,
+}
+
+/// A condition on the state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Condition {
+    /// No die matches ("if your opponent has no Villains in the field").
+    NoneMatch(Selector),
+    /// Some die matches.
+    SomeMatch(Selector),
+}
+
+/// How often an ability may be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Limit {
+    /// As often as it is paid for (a global's default: unlimited).
+    #[default]
+    Unlimited,
+    /// A limited global: once per turn per player.
+    Limited,
+    /// A reactive global: once per event it reacts to.
+    Reactive,
+    /// Once per turn (per card).
+    OncePerTurn,
+    /// Once per turn for each die of the card.
+    OncePerTurnPerDie,
+    /// Only the first time its event happens each turn (per card, not per die).
+    FirstEachTurn,
+}
+
+/// A cost beyond the ability's energy, to be paid in full.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Cost {
+    /// Energy: `[fist]`, `[mask, mask]`, `[generic]`.
+    Energy(Vec<EnergySymbol>),
+    /// Spin a die of yours down one level each (`pay FA:L2->L1`).
+    SpinDown(Selector),
+    /// Knock out a die of yours (`pay SK:L1`).
+    Ko(Selector),
+    /// Move a die of yours to a zone (`pay SK:L1 to used`).
+    Move { what: Selector, zone: ZoneName },
+    /// Lose life (`may yes`).
+    Life(u8),
+}
+
+/// An energy symbol a cost names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EnergySymbol {
+    Fist,
+    Bolt,
+    Mask,
+    Shield,
+    /// Any energy.
+    Generic,
+}
+
+impl EnergySymbol {
+    /// The energy type the symbol asks for; `None` for generic.
+    pub fn energy(self) -> Option<EnergyType> {
+        match self {
+            EnergySymbol::Fist => Some(EnergyType::Fist),
+            EnergySymbol::Bolt => Some(EnergyType::Bolt),
+            EnergySymbol::Mask => Some(EnergyType::Mask),
+            EnergySymbol::Shield => Some(EnergyType::Shield),
+            EnergySymbol::Generic => None,
+        }
+    }
+}
+
+/// A burst variant.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Burst {
+    /// Which bursts it matches: `"*"`, `"**"` or `"*/**"`.
+    pub on: BurstMatch,
+    /// Whether its effects replace the base effects (`instead: true`) or follow them.
+    #[serde(default)]
+    pub instead: bool,
+    #[serde(default, rename = "do")]
+    pub effects: Vec<Effect>,
+}
+
+/// The burst symbols a variant answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BurstMatch {
+    #[serde(rename = "*")]
+    One,
+    #[serde(rename = "**")]
+    Two,
+    #[serde(rename = "*/**")]
+    Either,
+}
+
+impl BurstMatch {
+    pub fn matches(self, bursts: u8) -> bool {
+        match self {
+            BurstMatch::One => bursts == 1,
+            BurstMatch::Two => bursts == 2,
+            BurstMatch::Either => bursts >= 1,
+        }
+    }
+}
+
+/// How long a change lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Until {
+    /// The end of the turn (the default: "unless otherwise specified").
+    #[default]
+    TurnEnd,
+    /// The start of the controller's next turn.
+    YourNextTurn,
+    /// As long as the static ability giving it holds.
+    WhileOn,
+    /// As long as the die stays where it is (a capture "until canceled").
+    Canceled,
+}
+
+/// One effect.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Effect {
+    /// Deal damage to characters or players.
+    Damage { amount: u8, to: Selector },
+    /// Damage equal to the source die's attack (Wolverine: Not Very Nice).
+    DamageEqualAttack { to: Selector },
+    /// Prevent damage, or prevent an effect from affecting the subject.
+    Prevent {
+        #[serde(default)]
+        amount: Option<u8>,
+        #[serde(default)]
+        effects: bool,
+    },
+    /// Reduce damage dealt to the subject by an amount.
+    Reduce { amount: u8 },
+    /// Send damage to another target instead.
+    Redirect { to: Selector },
+    /// Knock dice out.
+    Ko { to: Selector },
+    /// Stat modifiers.
+    Boost {
+        to: Selector,
+        #[serde(default)]
+        attack: i8,
+        #[serde(default)]
+        defense: i8,
+        #[serde(default)]
+        double_attack: bool,
+        #[serde(default)]
+        until: Until,
+    },
+    /// A character deals no combat damage (or double damage to its blockers).
+    NoDamage { to: Selector },
+    DoubleDamageToBlockers { to: Selector },
+    /// Life.
+    GainLife {
+        amount: u8,
+        #[serde(default)]
+        per: Option<Selector>,
+    },
+    LoseLife { amount: u8, who: Selector },
+    /// Spin dice up or down by a number of levels.
+    Spin {
+        to: Selector,
+        #[serde(default = "one")]
+        levels: u8,
+        way: Way,
+    },
+    /// Spin dice to a face of a kind (Angel: "spin it to its character side").
+    SpinTo { to: Selector, face: FaceKind },
+    /// Reroll dice; those not showing a character go to `else_to`.
+    Reroll {
+        to: Selector,
+        #[serde(default)]
+        else_to: Option<Placement>,
+    },
+    /// Move dice to a zone.
+    Move { to: Selector, zone: Placement },
+    /// Draw dice from the bag into a zone.
+    Draw {
+        #[serde(default = "one")]
+        count: u8,
+        zone: ZoneName,
+    },
+    /// Roll dice taken from a zone; non-characters go to `else_to`.
+    Roll {
+        what: Selector,
+        #[serde(default)]
+        else_to: Option<Placement>,
+        /// Field a character result at no cost instead of placing it in the reserve.
+        #[serde(default)]
+        field: bool,
+    },
+    /// Field dice (from another zone) at no cost.
+    Field { what: Selector },
+    /// Capture, take control of, copy, swap.
+    Capture {
+        to: Selector,
+        #[serde(default)]
+        until: Until,
+    },
+    Control {
+        to: Selector,
+        #[serde(default)]
+        until: Until,
+    },
+    Copy { to: Selector },
+    SwapAttack { to: Selector },
+    /// Combat restrictions.
+    CantBlock { to: Selector },
+    CantAttack { to: Selector },
+    CantBeBlockedBy { by: Selector },
+    BlockedOnlyByTwoOrMore,
+    MustBlock { to: Selector },
+    MustAttack { to: Selector },
+    /// Attackers KO'd this turn go back to the field.
+    ReturnToField { to: Selector },
+    /// Combat damage beyond the blockers' total defense goes to the opponent.
+    ExcessToPlayer { to: Selector },
+    /// Energy: virtual energy gained, or dice spun to energy sides.
+    Energy { amount: u8 },
+    /// Make tokens.
+    Token { count: u8 },
+    /// Pair up with another Heroic character.
+    PairUp,
+    /// Leaving the field, go to this zone instead.
+    Replace { zone: ZoneName },
+    /// Text our sources do not record (a transcription gap): the engine never guesses,
+    /// so a log that needs it is undecided. The string says what is missing.
+    Unrecorded(String),
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// Spin direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Way {
+    Up,
+    Down,
+    /// The controller chooses (`choose up` / `choose down` in the log).
+    Either,
+}
+
+/// A face kind, for "spin to".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FaceKind {
+    Character,
+    Energy(EnergySymbol),
+}
+
+/// A zone of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ZoneName {
+    Bag,
+    Prep,
+    Reserve,
+    Field,
+    Used,
+    Oop,
+}
+
+/// Where a moved die goes, and to whose side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placement {
+    pub zone: ZoneName,
+    /// Whose zone: the die's owner (default), you, or the opponent.
+    #[serde(default)]
+    pub of: Owner,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Owner {
+    #[default]
+    Owner,
+    You,
+    Opponent,
+}
+
+/// Which dice or players an effect reaches.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Selector {
+    /// How many: one (default), two, each, any number.
+    #[serde(default)]
+    pub count: Count,
+    /// What: this die, a character, a sidekick, an action die, a player …
+    #[serde(default)]
+    pub what: What,
+    /// Whose: anyone's (default), yours, or opposing.
+    #[serde(default)]
+    pub side: Side,
+    /// "target": chosen by the controller, must be legal, and the ability needs one.
+    #[serde(default)]
+    pub target: bool,
+    #[serde(default)]
+    pub energy: Option<EnergyType>,
+    #[serde(default)]
+    pub affiliation: Option<String>,
+    /// Exactly this level.
+    #[serde(default)]
+    pub level: Option<u8>,
+    /// This level or lower.
+    #[serde(default)]
+    pub max_level: Option<u8>,
+    /// The zone the dice are in (default: the field).
+    #[serde(default)]
+    pub zone: Option<ZoneName>,
+    #[serde(default)]
+    pub state: Option<CombatState>,
+    /// Not a die that paid for the triggering move ("not one that paid to field this").
+    #[serde(default)]
+    pub not_payment: bool,
+    /// Not the source die itself ("another target character").
+    #[serde(default)]
+    pub other: bool,
+    /// Not a die the triggering move put there ("each Human Torch already in the field").
+    #[serde(default)]
+    pub already: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Count {
+    #[default]
+    One,
+    Two,
+    Each,
+    AnyNumber,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum What {
+    /// The die whose ability it is.
+    #[default]
+    This,
+    /// Every die of this card (its controller's).
+    ThisCard,
+    /// The die the triggering event is about (the attacker Storm rerolls, …).
+    It,
+    Character,
+    /// A sidekick die (a character or not, by zone).
+    Sidekick,
+    /// A character die that is not a sidekick.
+    NonSidekick,
+    ActionDie,
+    Die,
+    Player,
+    CharacterOrPlayer,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    #[default]
+    Any,
+    Yours,
+    Opposing,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CombatState {
+    Attacking,
+    Blocking,
+    AttackingOrBlocking,
+    Blocked,
+    Unblocked,
+    /// Engaged with the source die.
+    EngagedWithThis,
+    /// Blocking the source die.
+    BlockingThis,
+}

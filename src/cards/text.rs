@@ -1,0 +1,430 @@
+//! Encoded abilities as English: what `dmlint cards` prints, generated from the data so
+//! that what a rules writer reads is exactly what the engine applies.
+
+use super::ability::{
+    Ability, Burst, BurstMatch, CombatState, Condition, Cost, Count, Effect, EnergySymbol,
+    Event, FaceKind, Keyword, Kind, Limit, Owner, Placement, Selector, Side, StepName, Subject,
+    Until, Way, What, While, ZoneName,
+};
+use super::model::EnergyType;
+
+/// One ability as a sentence: `Triggered, when this blocks: this gets +1A +1D. *: instead …`.
+pub fn ability(a: &Ability) -> String {
+    let mut out = String::new();
+    out.push_str(match a.kind {
+        Kind::Static => "Static",
+        Kind::Triggered => "Triggered",
+        Kind::Activated => "Activated",
+        Kind::Global => "Global",
+        Kind::Action => "Action",
+        Kind::Keyword => "Keyword",
+    });
+    if let Some(k) = &a.keyword {
+        out.push_str(": ");
+        out.push_str(&keyword(k));
+    }
+    let mut when = Vec::new();
+    if let Some(w) = a.while_ {
+        when.push(while_(w).to_string());
+    }
+    if let Some(t) = &a.when {
+        let mut s = format!("when {}", event(t.event, t.of));
+        if let Some(StepName::Attack) = t.step {
+            s.push_str(" in the attack step");
+        } else if let Some(StepName::Main) = t.step {
+            s.push_str(" in the main step");
+        }
+        when.push(s);
+    }
+    if let Some(c) = &a.if_ {
+        when.push(condition(c));
+    }
+    match a.limit {
+        Limit::Unlimited => {}
+        Limit::Limited => when.push("limited (once per turn per player)".into()),
+        Limit::Reactive => when.push("reactive (once per event)".into()),
+        Limit::OncePerTurn => when.push("once per turn".into()),
+        Limit::OncePerTurnPerDie => when.push("once per turn per die".into()),
+        Limit::FirstEachTurn => when.push("only the first time each turn".into()),
+    }
+    if !when.is_empty() {
+        out.push_str(", ");
+        out.push_str(&when.join(", "));
+    }
+    if a.keyword.is_some() && a.effects.is_empty() {
+        return out;
+    }
+    out.push_str(": ");
+    if a.may {
+        out.push_str("you may ");
+    }
+    if !a.cost.is_empty() {
+        let costs: Vec<String> = a.cost.iter().map(cost).collect();
+        out.push_str(&format!("pay {} to ", costs.join(" and ")));
+    }
+    out.push_str(&effects(&a.effects));
+    out.push('.');
+    for b in &a.bursts {
+        out.push(' ');
+        out.push_str(&burst(b));
+    }
+    out
+}
+
+fn burst(b: &Burst) -> String {
+    let on = match b.on {
+        BurstMatch::One => "*",
+        BurstMatch::Two => "**",
+        BurstMatch::Either => "*/**",
+    };
+    let how = if b.instead { "instead" } else { "also" };
+    format!("{on} {how}: {}.", effects(&b.effects))
+}
+
+fn effects(list: &[Effect]) -> String {
+    if list.is_empty() {
+        return "nothing".into();
+    }
+    list.iter().map(effect).collect::<Vec<_>>().join(", then ")
+}
+
+/// One effect as a verb phrase.
+pub fn effect(e: &Effect) -> String {
+    match e {
+        Effect::Damage { amount, to } => format!("deal {amount} damage to {}", sel(to)),
+        Effect::DamageEqualAttack { to } => {
+            format!("deal damage equal to this die's attack to {}", sel(to))
+        }
+        Effect::Prevent { amount, effects } => match (amount, effects) {
+            (_, true) => "prevent the effect from affecting this die".into(),
+            (Some(n), false) => format!("prevent {n} of the damage"),
+            (None, false) => "prevent the damage".into(),
+        },
+        Effect::Reduce { amount } => format!("reduce the damage taken by {amount}"),
+        Effect::Redirect { to } => format!("redirect the damage to {}", sel(to)),
+        Effect::Ko { to } => format!("knock out {}", sel(to)),
+        Effect::Boost {
+            to,
+            attack,
+            defense,
+            double_attack,
+            until: u,
+        } => {
+            let mut mods = Vec::new();
+            if *double_attack {
+                mods.push("double attack".to_string());
+            }
+            if *attack != 0 {
+                mods.push(format!("{attack:+}A"));
+            }
+            if *defense != 0 {
+                mods.push(format!("{defense:+}D"));
+            }
+            format!("{} get {}{}", sel(to), mods.join(" "), until(*u))
+        }
+        Effect::NoDamage { to } => format!("{} deal no combat damage", sel(to)),
+        Effect::DoubleDamageToBlockers { to } => {
+            format!("{} deal double damage to their blockers", sel(to))
+        }
+        Effect::GainLife { amount, per } => match per {
+            Some(p) => format!("gain {amount} life for each of {}", sel(p)),
+            None => format!("gain {amount} life"),
+        },
+        Effect::LoseLife { amount, who } => format!("{} lose {amount} life", sel(who)),
+        Effect::Spin { to, levels, way } => {
+            let way = match way {
+                Way::Up => "up",
+                Way::Down => "down",
+                Way::Either => "up or down",
+            };
+            let n = if *levels == 1 {
+                "one level".to_string()
+            } else {
+                format!("{levels} levels")
+            };
+            format!("spin {} {way} {n}", sel(to))
+        }
+        Effect::SpinTo { to, face } => {
+            let face = match face {
+                FaceKind::Character => "a character face".to_string(),
+                FaceKind::Energy(s) => format!("a {} face", symbol(*s)),
+            };
+            format!("spin {} to {face}", sel(to))
+        }
+        Effect::Reroll { to, else_to } => {
+            let mut s = format!("reroll {}", sel(to));
+            if let Some(p) = else_to {
+                s.push_str(&format!(
+                    "; each that does not show a character goes to {}",
+                    placement(*p)
+                ));
+            }
+            s
+        }
+        Effect::Move { to, zone } => format!("move {} to {}", sel(to), placement(*zone)),
+        Effect::Draw { count, zone: z } => {
+            let dice = if *count == 1 {
+                "a die".to_string()
+            } else {
+                format!("{count} dice")
+            };
+            format!("draw {dice} into your {}", zone(*z))
+        }
+        Effect::Roll {
+            what,
+            else_to,
+            field,
+        } => {
+            let mut s = format!("roll {}", sel(what));
+            s.push_str(if *field {
+                "; a character result is fielded at no cost"
+            } else {
+                "; a character result goes to your reserve pool"
+            });
+            if let Some(p) = else_to {
+                s.push_str(&format!(", any other to {}", placement(*p)));
+            }
+            s
+        }
+        Effect::Field { what } => format!("field {} at no cost", sel(what)),
+        Effect::Capture { to, until: u } => format!("capture {}{}", sel(to), until(*u)),
+        Effect::Control { to, until: u } => {
+            format!("take control of {}{}", sel(to), until(*u))
+        }
+        Effect::Copy { to } => format!("copy {}", sel(to)),
+        Effect::SwapAttack { to } => format!("swap attack values with {}", sel(to)),
+        Effect::CantBlock { to } => format!("{} cannot block", sel(to)),
+        Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
+        Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", sel(by)),
+        Effect::BlockedOnlyByTwoOrMore => "this die can only be blocked by two or more".into(),
+        Effect::MustBlock { to } => format!("{} must block this die if able", sel(to)),
+        Effect::MustAttack { to } => format!("{} must attack at the next opportunity", sel(to)),
+        Effect::ReturnToField { to } => format!("{} return to the field", sel(to)),
+        Effect::ExcessToPlayer { to } => format!(
+            "combat damage of {} beyond its blockers' defense goes to the opponent",
+            sel(to)
+        ),
+        Effect::Energy { amount } => format!("gain {amount} generic energy"),
+        Effect::Token { count } => format!("make {count} token(s)"),
+        Effect::PairUp => "pair up with another Heroic character".into(),
+        Effect::Unrecorded(what) => format!("(not recorded: {what})"),
+        Effect::Replace { zone: z } => {
+            format!("leaving the field, this die goes to your {} instead", zone(*z))
+        }
+    }
+}
+
+/// A selector as a noun phrase: "each opposing level 1 character".
+pub fn sel(s: &Selector) -> String {
+    match s.what {
+        What::This => return "this die".into(),
+        What::ThisCard => return "this card's dice".into(),
+        What::It => return "that die".into(),
+        _ => {}
+    }
+    let mut words: Vec<String> = Vec::new();
+    let plural = matches!(s.count, Count::Each | Count::AnyNumber | Count::Two);
+    words.push(
+        match s.count {
+            Count::One => "one",
+            Count::Two => "two",
+            Count::Each => "each",
+            Count::AnyNumber => "any number of",
+        }
+        .into(),
+    );
+    // "each" reads in the singular.
+    let plural = plural && s.count != Count::Each;
+    if s.target {
+        words.push("target".into());
+    }
+    match s.side {
+        Side::Any => {}
+        Side::Yours => {}
+        Side::Opposing => words.push("opposing".into()),
+    }
+    if s.other {
+        words.push("other".into());
+    }
+    if let Some(l) = s.level {
+        words.push(format!("level {l}"));
+    }
+    if let Some(l) = s.max_level {
+        words.push(format!("level {l} or lower"));
+    }
+    if let Some(e) = s.energy {
+        words.push(energy(e).into());
+    }
+    if let Some(a) = &s.affiliation {
+        words.push(a.clone());
+    }
+    let noun = match s.what {
+        What::Character => "character",
+        What::Sidekick => "sidekick",
+        What::NonSidekick => "non-sidekick character",
+        What::ActionDie => "action die",
+        What::Die => "die",
+        What::Player => "player",
+        What::CharacterOrPlayer => "character or player",
+        What::This | What::ThisCard | What::It => unreachable!("handled above"),
+    };
+    let noun = if plural {
+        match noun {
+            "action die" => "action dice".to_string(),
+            "die" => "dice".to_string(),
+            n => format!("{n}s"),
+        }
+    } else {
+        noun.to_string()
+    };
+    words.push(noun);
+    if s.side == Side::Yours {
+        words.push("of yours".into());
+    }
+    if s.already {
+        words.push("already in the field".into());
+    }
+    if let Some(z) = s.zone {
+        if z != ZoneName::Field {
+            words.push(format!("in the {}", zone(z)));
+        }
+    }
+    if let Some(st) = s.state {
+        words.push(
+            match st {
+                CombatState::Attacking => "that is attacking",
+                CombatState::Blocking => "that is blocking",
+                CombatState::AttackingOrBlocking => "that is attacking or blocking",
+                CombatState::Blocked => "that is blocked",
+                CombatState::Unblocked => "that is unblocked",
+                CombatState::EngagedWithThis => "engaged with this die",
+                CombatState::BlockingThis => "blocking this die",
+            }
+            .into(),
+        );
+    }
+    if s.not_payment {
+        words.push("(not one that paid for it)".into());
+    }
+    words.join(" ")
+}
+
+fn event(e: Event, of: Subject) -> String {
+    let who = match of {
+        Subject::This => "this die",
+        Subject::You => "you",
+        Subject::ThisOrYou => "you or this die",
+        Subject::YourCharacter => "a character of yours",
+        Subject::AnyCharacter => "a character",
+        Subject::Opponent => "your opponent",
+    };
+    match e {
+        Event::Fielded if of == Subject::This => "this die is fielded".into(),
+        Event::Fielded => format!("{who} fields a character"),
+        Event::Attacks => format!("{who} is assigned to attack"),
+        Event::Blocks => format!("{who} blocks"),
+        Event::IsBlocked => format!("{who} is blocked"),
+        Event::Engaged => format!("{who} becomes engaged"),
+        Event::BlockersAssigned => "blockers have been assigned".into(),
+        Event::TakesDamage => format!("{who} takes damage"),
+        Event::KnockedOut => format!("{who} is knocked out"),
+        Event::KnockedOutWhileBlocking => format!("{who} is knocked out while blocking"),
+        Event::DamagesOpponent => format!("{who} damages your opponent"),
+        Event::TurnStart => "the turn starts".into(),
+        Event::TurnEnd => "the turn ends".into(),
+        Event::AttackStepStart => "your attack step starts".into(),
+        Event::Draws => format!("{who} draws"),
+        Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
+    }
+}
+
+fn while_(w: While) -> &'static str {
+    match w {
+        While::Active => "while active",
+        While::Attacking => "while attacking",
+        While::Blocking => "while blocking",
+        While::Paired => "while paired up",
+        While::AttackStep => "during the attack step",
+    }
+}
+
+fn condition(c: &Condition) -> String {
+    match c {
+        Condition::NoneMatch(s) => format!("if there is no {}", sel(s)),
+        Condition::SomeMatch(s) => format!("if there is {}", sel(s)),
+    }
+}
+
+fn cost(c: &Cost) -> String {
+    match c {
+        Cost::Energy(symbols) => symbols
+            .iter()
+            .map(|s| symbol(*s))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Cost::SpinDown(s) => format!("spin {} down one level", sel(s)),
+        Cost::Ko(s) => format!("knock out {}", sel(s)),
+        Cost::Move { what, zone: z } => format!("move {} to your {}", sel(what), zone(*z)),
+        Cost::Life(n) => format!("{n} life"),
+    }
+}
+
+fn keyword(k: &Keyword) -> String {
+    match k {
+        Keyword::Ally => "Ally".into(),
+        Keyword::Continuous => "Continuous".into(),
+        Keyword::Fast => "Fast".into(),
+        Keyword::IronWill => "Iron Will".into(),
+        Keyword::Overcrush => "Overcrush".into(),
+        Keyword::Heroic => "Heroic".into(),
+        Keyword::SuitUp { names } => format!("Suit Up ({})", names.join(", ")),
+    }
+}
+
+fn until(u: Until) -> &'static str {
+    match u {
+        Until::TurnEnd => " until the end of the turn",
+        Until::YourNextTurn => " until your next turn",
+        Until::WhileOn => "",
+        Until::Canceled => " until canceled",
+    }
+}
+
+fn placement(p: Placement) -> String {
+    let whose = match p.of {
+        Owner::Owner => "its owner's",
+        Owner::You => "your",
+        Owner::Opponent => "your opponent's",
+    };
+    format!("{whose} {}", zone(p.zone))
+}
+
+fn zone(z: ZoneName) -> &'static str {
+    match z {
+        ZoneName::Bag => "bag",
+        ZoneName::Prep => "prep area",
+        ZoneName::Reserve => "reserve pool",
+        ZoneName::Field => "field",
+        ZoneName::Used => "used pile",
+        ZoneName::Oop => "out of play zone",
+    }
+}
+
+fn symbol(s: EnergySymbol) -> &'static str {
+    match s {
+        EnergySymbol::Fist => "fist",
+        EnergySymbol::Bolt => "bolt",
+        EnergySymbol::Mask => "mask",
+        EnergySymbol::Shield => "shield",
+        EnergySymbol::Generic => "generic",
+    }
+}
+
+fn energy(e: EnergyType) -> &'static str {
+    match e {
+        EnergyType::Fist => "fist",
+        EnergyType::Bolt => "bolt",
+        EnergyType::Mask => "mask",
+        EnergyType::Shield => "shield",
+    }
+}
