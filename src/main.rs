@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::borrow::Cow;
 
-use dmlint::cards::load::{MAX_FILE, card_at, too_large};
+use dmlint::cards::load::{MAX_FILE, card_at, key_spans, too_large};
 use dmlint::cards::show::describe;
 use dmlint::cards::{BrokenCard, CardCode, CardError, CardFile, Pool, SetStats, parse_card_file};
 use dmlint::check::{DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, read_whole, unreadable};
@@ -565,7 +565,8 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
 
 /// What reading a card file gave.
 enum CardFileRead {
-    Valid(Box<CardFile>),
+    /// Valid, with the file's text (for the spans of later diagnostics).
+    Valid(Box<CardFile>, String),
     /// Invalid: the cards whose entries hold the problems (when they can be told).
     Invalid(Vec<BrokenCard>),
     Unreadable,
@@ -583,7 +584,9 @@ fn load_pool<'p>(files: &CardFiles, renderer: &Renderer) -> Option<(Cow<'p, Pool
     let mut valid = true;
     for path in &files.card_files {
         match read_card_file(path, renderer) {
-            CardFileRead::Valid(file) => pool.add_file(*file),
+            CardFileRead::Valid(file, text) => {
+                valid &= add_card_file(&mut pool, *file, text, path, renderer);
+            }
             CardFileRead::Invalid(broken) => {
                 valid = false;
                 broken.into_iter().for_each(|b| pool.add_broken(b));
@@ -592,6 +595,41 @@ fn load_pool<'p>(files: &CardFiles, renderer: &Renderer) -> Option<(Cow<'p, Pool
         }
     }
     Some((Cow::Owned(pool), valid))
+}
+
+/// Adds a valid card file to the pool; an ability encoding naming no card of its set
+/// is printed as a diagnostic, and makes the file count as invalid (`false`).
+fn add_card_file(
+    pool: &mut Pool,
+    file: CardFile,
+    text: String,
+    path: &Path,
+    renderer: &Renderer,
+) -> bool {
+    let set = file.encodes.clone().unwrap_or_default();
+    let cards: Vec<String> = file.abilities.iter().map(|e| e.card.clone()).collect();
+    let missed = pool.add_file(file);
+    if missed.is_empty() {
+        return true;
+    }
+    let spans = key_spans(&text, "card:");
+    let chunk = Chunk::whole(text);
+    let mut out = String::new();
+    for n in missed {
+        let e = CardError::new(
+            CardCode::UnknownEncoded,
+            spans.get(n).copied().unwrap_or_default(),
+            format!("set {set} has no card named {}", cards[n]),
+            "no such card in this set",
+        )
+        .with_help(match pool.closest(&cards[n]).first() {
+            Some(near) => format!("did you mean {near}?"),
+            None => "name the card `Title: Subtitle`, as logs do".to_string(),
+        });
+        renderer.render(&path.display().to_string(), &chunk, &e, &mut out);
+    }
+    print!("{out}");
+    false
 }
 
 /// Reads and checks one card file, printing its diagnostics.
@@ -623,7 +661,7 @@ fn read_card_file(path: &Path, renderer: &Renderer) -> CardFileRead {
         }
     };
     match parse_card_file(&text) {
-        Ok(file) => CardFileRead::Valid(Box::new(file)),
+        Ok(file) => CardFileRead::Valid(Box::new(file), text),
         Err(errors) => {
             let chunk = Chunk::whole(text);
             let mut broken = Vec::new();
@@ -648,12 +686,17 @@ fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
     let renderer = renderer(Format::Human, ColorChoice::Auto);
     if let Some(path) = &args.check {
         return Ok(match read_card_file(path, &renderer) {
-            CardFileRead::Valid(file) => {
-                println!(
-                    "{}: {} cards, no problems",
-                    path.display(),
-                    file.cards.len()
+            CardFileRead::Valid(file, text) => {
+                let counts = format!(
+                    "{} cards, {} ability encodings",
+                    file.cards.len(),
+                    file.abilities.len()
                 );
+                let mut pool = Pool::embedded().clone();
+                if !add_card_file(&mut pool, *file, text, path, &renderer) {
+                    return Ok(ExitCode::from(2));
+                }
+                println!("{}: {counts}, no problems", path.display());
                 ExitCode::SUCCESS
             }
             CardFileRead::Invalid(_) | CardFileRead::Unreadable => ExitCode::from(2),

@@ -301,9 +301,14 @@ pub enum Until {
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Effect {
     /// Deal damage to characters or players.
-    Damage { amount: u8, to: Selector },
+    Damage {
+        amount: u8,
+        to: Selector,
+    },
     /// Damage equal to the source die's attack (Wolverine: Not Very Nice).
-    DamageEqualAttack { to: Selector },
+    DamageEqualAttack {
+        to: Selector,
+    },
     /// Prevent damage, or prevent an effect from affecting the subject.
     Prevent {
         #[serde(default)]
@@ -312,11 +317,17 @@ pub enum Effect {
         effects: bool,
     },
     /// Reduce damage dealt to the subject by an amount.
-    Reduce { amount: u8 },
+    Reduce {
+        amount: u8,
+    },
     /// Send damage to another target instead.
-    Redirect { to: Selector },
+    Redirect {
+        to: Selector,
+    },
     /// Knock dice out.
-    Ko { to: Selector },
+    Ko {
+        to: Selector,
+    },
     /// Stat modifiers.
     Boost {
         to: Selector,
@@ -330,15 +341,22 @@ pub enum Effect {
         until: Until,
     },
     /// A character deals no combat damage (or double damage to its blockers).
-    NoDamage { to: Selector },
-    DoubleDamageToBlockers { to: Selector },
+    NoDamage {
+        to: Selector,
+    },
+    DoubleDamageToBlockers {
+        to: Selector,
+    },
     /// Life.
     GainLife {
         amount: u8,
         #[serde(default)]
         per: Option<Selector>,
     },
-    LoseLife { amount: u8, who: Selector },
+    LoseLife {
+        amount: u8,
+        who: Selector,
+    },
     /// Spin dice up or down by a number of levels.
     Spin {
         to: Selector,
@@ -347,7 +365,10 @@ pub enum Effect {
         way: Way,
     },
     /// Spin dice to a face of a kind (Angel: "spin it to its character side").
-    SpinTo { to: Selector, face: FaceKind },
+    SpinTo {
+        to: Selector,
+        face: FaceKind,
+    },
     /// Reroll dice; those not showing a character go to `else_to`.
     Reroll {
         to: Selector,
@@ -355,7 +376,10 @@ pub enum Effect {
         else_to: Option<Placement>,
     },
     /// Move dice to a zone.
-    Move { to: Selector, zone: Placement },
+    Move {
+        to: Selector,
+        zone: Placement,
+    },
     /// Draw dice from the bag into a zone.
     Draw {
         #[serde(default = "one")]
@@ -372,7 +396,9 @@ pub enum Effect {
         field: bool,
     },
     /// Field dice (from another zone) at no cost.
-    Field { what: Selector },
+    Field {
+        what: Selector,
+    },
     /// Capture, take control of, copy, swap.
     Capture {
         to: Selector,
@@ -384,27 +410,51 @@ pub enum Effect {
         #[serde(default)]
         until: Until,
     },
-    Copy { to: Selector },
-    SwapAttack { to: Selector },
+    Copy {
+        to: Selector,
+    },
+    SwapAttack {
+        to: Selector,
+    },
     /// Combat restrictions.
-    CantBlock { to: Selector },
-    CantAttack { to: Selector },
-    CantBeBlockedBy { by: Selector },
+    CantBlock {
+        to: Selector,
+    },
+    CantAttack {
+        to: Selector,
+    },
+    CantBeBlockedBy {
+        by: Selector,
+    },
     BlockedOnlyByTwoOrMore,
-    MustBlock { to: Selector },
-    MustAttack { to: Selector },
+    MustBlock {
+        to: Selector,
+    },
+    MustAttack {
+        to: Selector,
+    },
     /// Attackers KO'd this turn go back to the field.
-    ReturnToField { to: Selector },
+    ReturnToField {
+        to: Selector,
+    },
     /// Combat damage beyond the blockers' total defense goes to the opponent.
-    ExcessToPlayer { to: Selector },
+    ExcessToPlayer {
+        to: Selector,
+    },
     /// Energy: virtual energy gained, or dice spun to energy sides.
-    Energy { amount: u8 },
+    Energy {
+        amount: u8,
+    },
     /// Make tokens.
-    Token { count: u8 },
+    Token {
+        count: u8,
+    },
     /// Pair up with another Heroic character.
     PairUp,
     /// Leaving the field, go to this zone instead.
-    Replace { zone: ZoneName },
+    Replace {
+        zone: ZoneName,
+    },
     /// Text our sources do not record (a transcription gap): the engine never guesses,
     /// so a log that needs it is undecided. The string says what is missing.
     Unrecorded(String),
@@ -454,11 +504,14 @@ pub struct Placement {
     pub of: Owner,
 }
 
+/// Whose zone a moved die goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Owner {
+    /// The die's owner's.
     #[default]
-    Owner,
+    #[serde(rename = "owner")]
+    Its,
     You,
     Opponent,
 }
@@ -523,8 +576,10 @@ pub enum What {
     This,
     /// Every die of this card (its controller's).
     ThisCard,
-    /// The die the triggering event is about (the attacker Storm rerolls, …).
+    /// The die the triggering event is about (the die fielded, the attacker blocked …).
     It,
+    /// The dice the ability's previous effect chose ("those characters").
+    Those,
     Character,
     /// A sidekick die (a character or not, by zone).
     Sidekick,

@@ -51,6 +51,12 @@ code_table! {
     /// the entry; this one marks each log line that needed it, so the check does not fall
     /// back on another card of the same name unnoticed.
     BrokenCard = "broken-card",
+    /// An ability file (`encodes: SET`) names a card that its set does not have.
+    ///
+    /// The `card:` of an entry under `cards/abilities/` must be a card of the set the file
+    /// encodes, named `Title: Subtitle` as logs name it. A misspelled name would leave the
+    /// card's abilities silently unencoded, so it is an error.
+    UnknownEncoded = "unknown-encoded",
     /// A card file that could not be read.
     Unreadable = "unreadable",
 }

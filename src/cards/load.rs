@@ -273,14 +273,20 @@ fn duplicate(here: Span, first: Span, message: String) -> CardError {
 /// (so the n-th belongs to the n-th card). Only block-style entries are found; a card
 /// without one is located at the start of the file.
 fn title_spans(text: &str) -> Vec<Span> {
+    key_spans(text, "title:")
+}
+
+/// The span of the value of every line whose key is `key` (`title:`, `card:`), in file
+/// order.
+pub fn key_spans(text: &str, key: &str) -> Vec<Span> {
     let mut out = Vec::new();
     let mut at = 0;
     for line in text.split_inclusive('\n') {
-        let key = line
+        let line_key = line
             .trim_start_matches(' ')
             .trim_start_matches("- ")
             .trim_start_matches(' ');
-        if let Some(value) = key.strip_prefix("title:") {
+        if let Some(value) = line_key.strip_prefix(key) {
             let value_at = at + (line.len() - value.len());
             let lead = value.len() - value.trim_start().len();
             out.push(Span::new(

@@ -145,8 +145,12 @@ impl<'de> Deserialize<'de> for Abilities {
                     ))),
                 }
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Abilities, A::Error> {
-                let list = Vec::<Ability>::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))?;
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> Result<Abilities, A::Error> {
+                let list =
+                    Vec::<Ability>::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))?;
                 Ok(Abilities::Encoded(list))
             }
         }

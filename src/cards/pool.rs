@@ -82,17 +82,22 @@ impl Pool {
     }
 
     /// Adds a file's cards; a card already in the pool (same set, title and subtitle) is
-    /// replaced.
-    pub fn add_file(&mut self, file: CardFile) {
+    /// replaced. Returns the indices of the file's ability encodings that name no card.
+    pub fn add_file(&mut self, file: CardFile) -> Vec<usize> {
+        let before = self.unmatched.len();
+        let mut missed = Vec::new();
         if let Some(dice) = file.dice {
             self.core = Some(dice);
         }
         if let Some(set) = &file.encodes {
-            for e in file.abilities {
+            for (n, e) in file.abilities.into_iter().enumerate() {
                 self.encode(set, e);
+                if self.unmatched.len() > before + missed.len() {
+                    missed.push(n);
+                }
             }
         }
-        let Some(set) = file.set else { return };
+        let Some(set) = file.set else { return missed };
         if !self.sets.iter().any(|s| s.code == set.code) {
             self.sets.push(set.clone());
         }
@@ -122,20 +127,28 @@ impl Pool {
                 }
             }
         }
+        missed
     }
 
     /// Gives the card of `set` named by `e` its encoded abilities; a name the set does not
     /// have is kept in [`Pool::unmatched`].
     fn encode(&mut self, set: &str, e: Encoding) {
         let key = e.card.trim().to_lowercase();
-        let found = self.by_name.get(&key).and_then(|ids| {
-            ids.iter()
-                .copied()
-                .find(|&i| self.entries[i].set.eq_ignore_ascii_case(set))
-        });
-        match found {
-            Some(i) => self.entries[i].card.abilities = Abilities::Encoded(e.abilities),
-            None => self.unmatched.push(format!("{set}: {}", e.card)),
+        let ids = self.by_name.get(&key).cloned().unwrap_or_default();
+        let Some(&found) = ids
+            .iter()
+            .find(|&&i| self.entries[i].set.eq_ignore_ascii_case(set))
+        else {
+            self.unmatched.push(format!("{set}: {}", e.card));
+            return;
+        };
+        // A reprint in another set is the same card (`lookup` treats it as one), so it
+        // has the same text.
+        let name = self.entries[found].name();
+        for i in ids {
+            if self.entries[i].name().eq_ignore_ascii_case(&name) {
+                self.entries[i].card.abilities = Abilities::Encoded(e.abilities.clone());
+            }
         }
     }
 

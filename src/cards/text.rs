@@ -2,9 +2,9 @@
 //! that what a rules writer reads is exactly what the engine applies.
 
 use super::ability::{
-    Ability, Burst, BurstMatch, CombatState, Condition, Cost, Count, Effect, EnergySymbol,
-    Event, FaceKind, Keyword, Kind, Limit, Owner, Placement, Selector, Side, StepName, Subject,
-    Until, Way, What, While, ZoneName,
+    Ability, Burst, BurstMatch, CombatState, Condition, Cost, Count, Effect, EnergySymbol, Event,
+    FaceKind, Keyword, Kind, Limit, Owner, Placement, Selector, Side, StepName, Subject, Until,
+    Way, What, While, ZoneName,
 };
 use super::model::EnergyType;
 
@@ -209,7 +209,10 @@ pub fn effect(e: &Effect) -> String {
         Effect::PairUp => "pair up with another Heroic character".into(),
         Effect::Unrecorded(what) => format!("(not recorded: {what})"),
         Effect::Replace { zone: z } => {
-            format!("leaving the field, this die goes to your {} instead", zone(*z))
+            format!(
+                "leaving the field, this die goes to your {} instead",
+                zone(*z)
+            )
         }
     }
 }
@@ -220,6 +223,7 @@ pub fn sel(s: &Selector) -> String {
         What::This => return "this die".into(),
         What::ThisCard => return "this card's dice".into(),
         What::It => return "that die".into(),
+        What::Those => return "those dice".into(),
         _ => {}
     }
     let mut words: Vec<String> = Vec::new();
@@ -266,7 +270,7 @@ pub fn sel(s: &Selector) -> String {
         What::Die => "die",
         What::Player => "player",
         What::CharacterOrPlayer => "character or player",
-        What::This | What::ThisCard | What::It => unreachable!("handled above"),
+        What::This | What::ThisCard | What::It | What::Those => unreachable!("handled above"),
     };
     let noun = if plural {
         match noun {
@@ -392,7 +396,7 @@ fn until(u: Until) -> &'static str {
 
 fn placement(p: Placement) -> String {
     let whose = match p.of {
-        Owner::Owner => "its owner's",
+        Owner::Its => "its owner's",
         Owner::You => "your",
         Owner::Opponent => "your opponent's",
     };

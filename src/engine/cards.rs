@@ -4,6 +4,7 @@
 //! only. Sidekicks have no card, but each player gets a pseudo-card `SK` so that every
 //! die is "a card plus its state".
 
+use crate::cards::ability::Ability;
 use crate::cards::model::{Abilities, CardKind, EnergyType, Level};
 use crate::cards::{Pool, full_name};
 use crate::syntax::{Energy, Face, FormatName, Span, Text};
@@ -35,6 +36,7 @@ pub struct GameCard {
     pub kind: DieKind,
     pub cost: Option<u8>,
     pub energy: Vec<EnergyType>,
+    pub affiliations: Vec<String>,
     pub levels: Vec<Level>,
     /// Action faces (`act`, `*`, `**`), as burst counts.
     pub actions: Vec<u8>,
@@ -44,7 +46,10 @@ pub struct GameCard {
     pub dice: u32,
     /// For the second player's alias of a shared basic action card: the card it names.
     pub alias_of: Option<CardId>,
-    /// Whether the card's text is modelled (it has none, so far: see issue 5).
+    /// The card's abilities: `None` when they are not encoded (a log that needs them is
+    /// undecided), empty when the card has no text.
+    pub abilities: Option<Vec<Ability>>,
+    /// Whether the card has no ability text at all.
     pub plain: bool,
     /// The card data's one-line summary of its text.
     pub summary: Option<String>,
@@ -204,6 +209,7 @@ fn sidekick(pool: &Pool, player: usize, line: Span) -> GameCard {
         kind: DieKind::Sidekick,
         cost: None,
         energy: Vec::new(),
+        affiliations: Vec::new(),
         levels: die.as_ref().map(|d| d.levels.clone()).unwrap_or_default(),
         actions: Vec::new(),
         energy_faces: die.as_ref().and_then(|d| d.energy.known()).map(|f| {
@@ -213,6 +219,7 @@ fn sidekick(pool: &Pool, player: usize, line: Span) -> GameCard {
         }),
         dice: SIDEKICKS,
         alias_of: None,
+        abilities: Some(Vec::new()),
         plain: true,
         summary: None,
         line,
@@ -241,6 +248,7 @@ impl GameCard {
             kind,
             cost: data.and_then(|d| d.cost),
             energy: data.map(|d| d.energy.clone()).unwrap_or_default(),
+            affiliations: data.map(|d| d.affiliations.clone()).unwrap_or_default(),
             levels: die.map(|d| d.levels.clone()).unwrap_or_default(),
             actions: if basic_die {
                 vec![0, 1, 2]
@@ -255,6 +263,11 @@ impl GameCard {
             }),
             dice,
             alias_of: None,
+            abilities: match data.map(|d| &d.abilities) {
+                Some(Abilities::None) => Some(Vec::new()),
+                Some(Abilities::Encoded(list)) => Some(list.clone()),
+                Some(Abilities::NotEncoded) | None => None,
+            },
             plain: data.is_some_and(|d| d.abilities == Abilities::None),
             summary: data.and_then(|d| d.summary.clone()),
             line: card.line,

@@ -8,11 +8,13 @@
 //! under `src/rules/`.
 
 pub mod cards;
+mod effects;
 pub mod energy;
 pub mod error;
 pub mod play;
 mod replay;
 mod resolve;
+pub mod select;
 pub mod state;
 
 pub use cards::{CardId, GameCards};

@@ -483,9 +483,7 @@ fn blockers(state: &GameState, attacker: DieId) -> Vec<DieId> {
 
 /// A die's attack and defense as it shows now.
 pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
-    state
-        .level(cards, id)
-        .map_or((0, 0), |l| (u32::from(l.attack), u32::from(l.defense)))
+    super::select::stats(cards, state, id)
 }
 
 /// Purchases and fielding, for the active player.

@@ -15,10 +15,12 @@ use crate::syntax::{
 };
 
 use super::cards::{DieKind, GameCards, starting_life};
+use super::effects::About;
 use super::energy::{self, Shortfall};
 use super::error::{EngineCode, EngineError};
 use super::resolve::zone_phrase;
 use super::state::{DieId, GameState, Outcome, Turn};
+use crate::cards::ability::Event;
 
 /// What replaying one game found.
 #[derive(Debug, Default)]
@@ -65,9 +67,9 @@ pub enum Probed {
 
 /// The replay stops here: a violation without a waiver, or input it cannot replay.
 #[derive(Debug)]
-pub(super) struct Stop;
+pub(crate) struct Stop;
 
-type Flow = Result<(), Stop>;
+pub(super) type Flow = Result<(), Stop>;
 
 struct Waiver {
     code: Text,
@@ -318,6 +320,27 @@ impl Replayer {
             line.statement,
             Statement::Waiver { .. } | Statement::Annotation
         );
+        let answers = match &line.statement {
+            Statement::Move { actor, action } if matches!(**action, Move::Resolve { .. }) => {
+                let Move::Resolve { die, .. } = &**action else {
+                    unreachable!("matched above")
+                };
+                let who = actor
+                    .as_ref()
+                    .and_then(|a| self.cards.player(&a.node))
+                    .or(self.state.turn.as_ref().map(|t| t.active));
+                who.is_some_and(|w| self.answers_held(w, die))
+            }
+            _ => false,
+        };
+        if !answers
+            && !matches!(
+                line.statement,
+                Statement::Waiver { .. } | Statement::Annotation
+            )
+        {
+            self.release()?;
+        }
         let result = match &line.statement {
             Statement::Waiver { code, .. } => {
                 self.waivers.push(Waiver {
@@ -405,7 +428,7 @@ impl Replayer {
         ))
     }
 
-    fn undecided(&mut self, span: Span, card: super::CardId, what: &str) -> Stop {
+    pub(super) fn undecided(&mut self, span: Span, card: super::CardId, what: &str) -> Stop {
         let c = self.cards.get(card);
         let text = c
             .summary
@@ -426,11 +449,11 @@ impl Replayer {
         self.error(e)
     }
 
-    fn turn_ref(&self) -> Option<&Turn> {
+    pub(super) fn turn_ref(&self) -> Option<&Turn> {
         self.state.turn.as_ref()
     }
 
-    fn turn_mut(&mut self) -> &mut Turn {
+    pub(super) fn turn_mut(&mut self) -> &mut Turn {
         self.state.turn.as_mut().expect("a turn is under way")
     }
 
@@ -452,7 +475,7 @@ impl Replayer {
     }
 
     /// Life changed: the game ends at once if a player reached zero.
-    fn check_life(&mut self) {
+    pub(super) fn check_life(&mut self) {
         if self.state.outcome.is_none() {
             self.state.settle_outcome();
             if self.state.outcome.is_some() {
@@ -534,7 +557,17 @@ impl Replayer {
 
     fn end_line(&mut self) -> Flow {
         self.game_over(self.line)?;
-        self.close_turn()
+        if self.has_pending() {
+            self.unresolved()?;
+        }
+        self.close_turn()?;
+        // Triggers of the combat damage the end line settled resolve by themselves or
+        // are left unresolved.
+        self.settle()?;
+        if self.has_pending() {
+            self.unresolved()?;
+        }
+        Ok(())
     }
 
     /// Ends the turn under way: the steps it still owes, then cleanup.
@@ -603,6 +636,7 @@ impl Replayer {
             die.damage = 0;
             die.attacking = false;
             die.blocking = None;
+            die.boost = super::state::Boost::default();
         }
         for pl in &mut self.state.players {
             pl.virtual_energy = 0;
@@ -625,10 +659,17 @@ impl Replayer {
             None => None,
         };
         if let Move::Block { pairs } = action {
-            return self.block(explicit.unwrap_or(1 - active), pairs);
+            if self.has_pending() {
+                self.unresolved()?;
+            }
+            self.block(explicit.unwrap_or(1 - active), pairs)?;
+            return self.settle();
         }
         let who = explicit.unwrap_or(active);
         // A player may concede at any moment: nothing else has to happen first.
+        if !matches!(action, Move::Resolve { .. } | Move::Concede) && self.has_pending() {
+            self.unresolved()?;
+        }
         if let Move::Concede = action {
             self.state.outcome = Some(Outcome::Won { winner: 1 - who });
             self.ended = Some(self.line);
@@ -660,11 +701,14 @@ impl Replayer {
             Move::Reroll { dice } => self.reroll(who, dice),
             Move::Buy { cards, payment } => self.buy(who, cards, payment),
             Move::Field { dice, payment } => self.field(who, dice, payment.as_ref()),
-            Move::Use { die, .. } => self.use_action(who, die),
-            Move::Global { card, .. } => {
+            Move::Use { die, clauses } => self.use_action(who, die, clauses),
+            Move::Global { card, clauses } => {
                 self.global_window("a global ability")?;
                 let card = self.card(&card.alias, who)?;
-                self.ability(who, card, "global ability", false)
+                if self.cards.get(card).plain {
+                    return self.ability(who, card, "global ability", false);
+                }
+                self.use_global(who, card, clauses)
             }
             Move::Activate { die, .. } => {
                 self.global_window("an ability used like a global")?;
@@ -672,10 +716,13 @@ impl Replayer {
                 let card = self.card(&die.alias, owner)?;
                 self.ability(who, card, "ability", true)
             }
-            Move::Resolve { die, .. } => {
+            Move::Resolve { die, clauses } => {
                 let owner = self.owner_of(die, who)?;
                 let card = self.card(&die.alias, owner)?;
-                self.ability(who, card, "ability", false)
+                if self.cards.get(card).plain {
+                    return self.ability(who, card, "ability", false);
+                }
+                self.resolve_line(who, die, clauses)
             }
             Move::Pass => self.pass(who),
             Move::Attack { dice } => self.attack(who, dice),
@@ -685,7 +732,8 @@ impl Replayer {
                 self.assign(attacker, shares)
             }
             Move::Concede => unreachable!("handled above"),
-        }
+        }?;
+        self.settle()
     }
 
     /// A move only the active player makes.
@@ -720,7 +768,7 @@ impl Replayer {
     }
 
     /// Under the 2018 rules the player acting must hold priority.
-    fn holds_priority(&mut self, who: usize) -> Flow {
+    pub(super) fn holds_priority(&mut self, who: usize) -> Flow {
         if self.state.edition == Edition::Rules2014 {
             return Ok(());
         }
@@ -742,7 +790,7 @@ impl Replayer {
     }
 
     /// The player acted: under the 2018 rules a pass must follow before the step ends.
-    fn acted(&mut self, who: usize) {
+    pub(super) fn acted(&mut self, who: usize) {
         let t = self.turn_mut();
         t.ready = false;
         if who != t.active {
@@ -1148,7 +1196,7 @@ impl Replayer {
         Ok(())
     }
 
-    fn face_missing(&mut self, card: super::CardId, face: &Spanned<Face>) -> Flow {
+    pub(super) fn face_missing(&mut self, card: super::CardId, face: &Spanned<Face>) -> Flow {
         let c = self.cards.get(card);
         let faces = describe_faces(c);
         self.violate(rules::face_not_on_die::new(
@@ -1324,7 +1372,7 @@ impl Replayer {
         Ok(())
     }
 
-    fn shortfall(
+    pub(super) fn shortfall(
         &self,
         short: Shortfall,
         span: Span,
@@ -1410,16 +1458,21 @@ impl Replayer {
             self.state.move_die(*id, Zone::Field, line);
         }
         self.acted(who);
-        for id in taken {
+        for &id in &taken {
             let card = self.state.die(id).card;
-            if !self.cards.get(card).plain {
+            if self.abilities_of(card).is_none() {
                 return Err(self.undecided(self.line, card, "enters the field"));
             }
         }
+        let events: Vec<_> = taken
+            .iter()
+            .map(|id| (Event::Fielded, About::Die(*id)))
+            .collect();
+        self.fire(&events, &paid.taken());
         Ok(())
     }
 
-    fn use_action(&mut self, who: usize, die: &DieRef) -> Flow {
+    fn use_action(&mut self, who: usize, die: &DieRef, clauses: &[crate::syntax::Clause]) -> Flow {
         self.active_only(who, "uses an action die")?;
         self.in_step(
             &[Step::Main, Step::Window],
@@ -1439,8 +1492,9 @@ impl Replayer {
                 "only a die rolled to an action face (`act`, `*`, `**`) is used as an action",
             ));
         }
-        let card = d.card;
-        Err(self.undecided(die.span, card, "is used"))
+        self.use_die(who, id, clauses)?;
+        self.acted(who);
+        Ok(())
     }
 
     /// Globals (and abilities used whenever a global could be) may react to what happens
@@ -1570,13 +1624,18 @@ impl Replayer {
             return Ok(());
         }
         let taken = self.take(dice, who, Zone::Field, "attacking")?;
-        for (id, _) in taken {
+        for &(id, _) in &taken {
             self.state.die_mut(id).attacking = true;
         }
         let line = self.line;
         let t = self.turn_mut();
         t.step = Step::Attack;
         t.step_line = line;
+        let events: Vec<_> = taken
+            .iter()
+            .map(|(id, _)| (Event::Attacks, About::Die(*id)))
+            .collect();
+        self.fire(&events, &[]);
         Ok(())
     }
 
@@ -1717,14 +1776,39 @@ impl Replayer {
                     .with_context(line, "attackers declared here"),
                 );
             };
+            if let Some(by) = self.block_forbidden(blocker, attacker) {
+                let name = self.cards.get(self.state.die(attacker).card).name.clone();
+                return self.violate(
+                    rules::cannot_block::new(
+                        pair.blocker.span,
+                        format!("`{}` cannot block `{}`", pair.blocker, pair.attacker),
+                        format!("{name} cannot be blocked by {by}"),
+                    )
+                    .with_context(
+                        self.cards.get(self.state.die(attacker).card).line,
+                        "card defined here",
+                    ),
+                );
+            }
             blockers.push(blocker);
             links.push((blocker, attacker));
         }
-        for (b, a) in links {
+        let mut events = Vec::new();
+        let mut blocked = Vec::new();
+        for &(b, a) in &links {
             self.state.die_mut(b).blocking = Some(a);
+            events.push((Event::Blocks, About::Die(b)));
+            events.push((Event::Engaged, About::Die(b)));
+            if !blocked.contains(&a) {
+                blocked.push(a);
+                events.push((Event::IsBlocked, About::Die(a)));
+                events.push((Event::Engaged, About::Die(a)));
+            }
         }
         self.turn_mut().block = Some(self.line);
         self.open_window();
+        self.fire(&events, &[]);
+        self.fire(&[(Event::BlockersAssigned, About::Nothing)], &[]);
         Ok(())
     }
 
@@ -1894,9 +1978,12 @@ impl Replayer {
         let mut hits: Vec<(DieId, u32)> = Vec::new();
         let mut to_player = 0;
         let mut unblocked = Vec::new();
+        let mut hit_player = Vec::new();
         for a in &attackers {
             let blockers = self.blockers_of(*a);
-            let (attack, _) = self.stats(*a);
+            // A character that "deals no damage" assigns none (Smash!'s global).
+            let quiet = |r: &Self, id: DieId| r.state.die(id).boost.no_damage;
+            let attack = if quiet(self, *a) { 0 } else { self.stats(*a).0 };
             match (
                 blockers.as_slice(),
                 assigned.iter().find(|(x, _, _)| x == a),
@@ -1904,8 +1991,15 @@ impl Replayer {
                 ([], _) => {
                     to_player += attack;
                     unblocked.push(*a);
+                    if attack > 0 {
+                        hit_player.push(*a);
+                    }
                 }
-                (_, Some((_, split, _))) => hits.extend(split.iter().copied()),
+                (_, Some((_, split, _))) => {
+                    if !quiet(self, *a) {
+                        hits.extend(split.iter().copied());
+                    }
+                }
                 ([one], None) => hits.push((*one, attack)),
                 (many, None) => {
                     let text = self.state.die_text_plain(&self.cards, *a);
@@ -1920,7 +2014,7 @@ impl Replayer {
                 }
             }
             for b in blockers {
-                let (battack, _) = self.stats(b);
+                let battack = if quiet(self, b) { 0 } else { self.stats(b).0 };
                 hits.push((*a, battack));
             }
         }
@@ -1930,10 +2024,27 @@ impl Replayer {
             let zone = self.state.spent_zone(active);
             self.state.move_die(a, zone, line);
         }
+        let mut events = Vec::new();
         for (id, n) in hits {
+            if n == 0 {
+                continue;
+            }
             self.state.die_mut(id).damage += n;
+            if !events.contains(&(Event::TakesDamage, About::Die(id))) {
+                events.push((Event::TakesDamage, About::Die(id)));
+            }
         }
         self.state.players[defender].life -= i64::from(to_player);
+        if to_player > 0 {
+            events.push((Event::TakesDamage, About::Player(defender)));
+        }
+        events.extend(
+            hit_player
+                .into_iter()
+                .map(|a| (Event::DamagesOpponent, About::Die(a))),
+        );
+        // "When damaged" triggers even when the damage knocks the die out.
+        self.fire(&events, &[]);
         for id in self.state.ids() {
             let die = self.state.die(id);
             if die.zone != Zone::Field {
@@ -1941,8 +2052,17 @@ impl Replayer {
             }
             let (_, defense) = self.stats(id);
             if (die.attacking || die.blocking.is_some()) && die.damage >= defense {
+                let blocking = die.blocking.is_some();
                 self.state.move_die(id, Zone::Prep, line);
-            } else {
+                let mut ko = vec![(Event::KnockedOut, About::Die(id))];
+                if blocking {
+                    ko.push((Event::KnockedOutWhileBlocking, About::Die(id)));
+                }
+                self.fire(&ko, &[]);
+            }
+        }
+        for id in self.state.ids() {
+            if self.state.die(id).zone == Zone::Field {
                 let die = self.state.die_mut(id);
                 die.attacking = false;
                 die.blocking = None;
@@ -1957,7 +2077,7 @@ impl Replayer {
 
     /// A die a move names is not in the zone it takes from. `again` says the line already
     /// took a die of that name (`SK:fist x2` with one fist).
-    fn not_in_zone(
+    pub(super) fn not_in_zone(
         &mut self,
         die: &DieRef,
         owner: usize,
@@ -2000,7 +2120,7 @@ impl Replayer {
 
     // ---- payments ----------------------------------------------------------------------
 
-    fn collect_payment(&mut self, who: usize, payment: &Payment) -> Result<Paid, Stop> {
+    pub(super) fn collect_payment(&mut self, who: usize, payment: &Payment) -> Result<Paid, Stop> {
         let mut paid = Paid::default();
         for item in &payment.items {
             match item {
@@ -2070,7 +2190,7 @@ impl Replayer {
         Ok(paid)
     }
 
-    fn apply_payment(&mut self, who: usize, paid: &Paid) {
+    pub(super) fn apply_payment(&mut self, who: usize, paid: &Paid) {
         let zone = self.state.spent_zone(who);
         let line = self.line;
         self.state.players[who].virtual_energy -= paid
@@ -2498,11 +2618,11 @@ impl Replayer {
 
 /// The dice a payment spends and the energy they give.
 #[derive(Debug, Default)]
-struct Paid {
-    units: Vec<crate::syntax::Energy>,
+pub(super) struct Paid {
+    pub(super) units: Vec<crate::syntax::Energy>,
     /// Each die, and the face it is spun down to when only part of it was spent.
-    dice: Vec<(DieId, Option<Face>)>,
-    virtual_used: u32,
+    pub(super) dice: Vec<(DieId, Option<Face>)>,
+    pub(super) virtual_used: u32,
 }
 
 impl Paid {

@@ -142,8 +142,15 @@ impl Replayer {
         // Dice in the same state are interchangeable; a reference without modifiers
         // that could mean dice in different states is ambiguous.
         let state_of = |id: DieId| {
-            let (face, damage, spent, attacking, blocking) = self.state.die(id).marks();
-            (face, damage, spent && spent_matters, attacking, blocking)
+            let (face, damage, spent, attacking, blocking, boost) = self.state.die(id).marks();
+            (
+                face,
+                damage,
+                spent && spent_matters,
+                attacking,
+                blocking,
+                boost,
+            )
         };
         if modifiers.is_empty() && candidates.iter().any(|id| state_of(*id) != state_of(first)) {
             let mut distinct: Vec<String> = Vec::new();

@@ -28,21 +28,36 @@ pub struct Die {
     pub attacking: bool,
     /// The attacker this die blocks.
     pub blocking: Option<DieId>,
+    /// Stat modifiers applied by effects, until the end of the turn (or until the die
+    /// leaves the field).
+    pub boost: Boost,
     /// The line that last moved the die, for "it went to the used pile here".
     pub moved: Span,
+}
+
+/// Applied stat modifiers on a die: they last until the end of the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Boost {
+    pub attack: i32,
+    pub defense: i32,
+    /// Attack doubled (after the other modifiers).
+    pub double_attack: bool,
+    /// Deals no combat damage (Smash!'s global).
+    pub no_damage: bool,
 }
 
 impl Die {
     /// What tells two dice of one card and owner apart: dice equal in this are
     /// interchangeable, for the notation (which names a card and a face) and for the
     /// rules.
-    pub fn marks(&self) -> (&Option<Face>, u32, bool, bool, Option<DieId>) {
+    pub fn marks(&self) -> (&Option<Face>, u32, bool, bool, Option<DieId>, Boost) {
         (
             &self.face,
             self.damage,
             self.spent,
             self.attacking,
             self.blocking,
+            self.boost,
         )
     }
 
@@ -54,6 +69,7 @@ impl Die {
         self.spent = false;
         self.attacking = false;
         self.blocking = None;
+        self.boost = Boost::default();
     }
 }
 
@@ -112,6 +128,73 @@ pub struct Turn {
     /// The active player declared no attacker: the turn ends at once, and no global
     /// ability may be used any more.
     pub no_attack: bool,
+    /// Triggered abilities waiting to resolve, in the order they triggered.
+    pub pending: Vec<Pending>,
+    /// The number of the latest batch of simultaneous triggers.
+    pub batch: u32,
+    /// Abilities used (or fired, for "the first time") this turn, for their limits:
+    /// card, ability index, and the die for per-die limits.
+    pub used: Vec<(CardId, usize, Option<DieId>)>,
+    /// An effect held back for a moment because a die it affects may be protected by
+    /// its controller (Spider-Man: "Tiger").
+    pub held: Option<Held>,
+}
+
+/// A triggered ability waiting in the queue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pending {
+    pub card: CardId,
+    /// The index of the ability in the card's list.
+    pub ability: usize,
+    /// The die whose ability it is (a per-die trigger), if any.
+    pub die: Option<DieId>,
+    pub controller: usize,
+    /// Bursts of the die it comes from (for its burst variants).
+    pub bursts: u8,
+    /// Triggers of one event share a batch; later batches wait for earlier ones.
+    pub batch: u32,
+    /// The die the event was about ("that die"), if any.
+    pub subject: Option<DieId>,
+    /// Dice that paid for the move that triggered it.
+    pub payers: Vec<DieId>,
+    /// The line that triggered it.
+    pub line: Span,
+}
+
+/// One change to one die or player, the unit effects are made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Damage { die: DieId, amount: u32 },
+    DamagePlayer { player: usize, amount: u32 },
+    Ko { die: DieId },
+    Boost { die: DieId, boost: Boost },
+    Spin { die: DieId, up: bool, levels: u8 },
+    GainLife { player: usize, amount: u32 },
+}
+
+impl Op {
+    /// The die the change is made to.
+    pub fn die(&self) -> Option<DieId> {
+        match *self {
+            Op::Damage { die, .. }
+            | Op::Ko { die }
+            | Op::Boost { die, .. }
+            | Op::Spin { die, .. } => Some(die),
+            Op::DamagePlayer { .. } | Op::GainLife { .. } => None,
+        }
+    }
+}
+
+/// Changes held back until the die's controller says whether they protect it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Held {
+    pub ops: Vec<Op>,
+    /// The die that may be protected, and the card whose ability would protect it.
+    pub die: DieId,
+    pub card: CardId,
+    pub ability: usize,
+    /// The line of the effect held.
+    pub line: Span,
 }
 
 impl Turn {
@@ -137,6 +220,10 @@ impl Turn {
             block: None,
             done: false,
             no_attack: false,
+            pending: Vec::new(),
+            batch: 0,
+            used: Vec::new(),
+            held: None,
         }
     }
 
@@ -470,6 +557,7 @@ impl Die {
             spent: false,
             attacking: false,
             blocking: None,
+            boost: Boost::default(),
             moved: Span::default(),
         }
     }

@@ -24,17 +24,22 @@ pub mod assertion_mismatch;
 pub mod bag_refill;
 pub mod block_target;
 pub mod buy_opponent_card;
+pub mod cannot_block;
 pub mod damage_assignment;
 pub mod die_not_in_zone;
 pub mod double_block;
 pub mod draw_count;
 pub mod face_not_on_die;
 pub mod game_over;
+pub mod invalid_choice;
+pub mod invalid_target;
 pub mod no_priority;
 pub mod no_such_ability;
+pub mod no_valid_target;
 pub mod not_a_character;
 pub mod not_an_action;
 pub mod not_energy;
+pub mod not_triggered;
 pub mod out_of_step;
 pub mod payment_excess;
 pub mod payment_short;
@@ -44,7 +49,9 @@ pub mod roll_mismatch;
 pub mod second_reroll;
 pub mod sold_out;
 pub mod spin_down;
+pub mod trigger_order;
 pub mod turn_order;
+pub mod unresolved_trigger;
 pub mod virtual_energy;
 pub mod wrong_player;
 
@@ -125,6 +132,13 @@ rule_table! {
     DamageAssignment = "damage-assignment" in damage_assignment,
     AssertionMismatch = "assertion-mismatch" in assertion_mismatch,
     NoSuchAbility = "no-such-ability" in no_such_ability,
+    UnresolvedTrigger = "unresolved-trigger" in unresolved_trigger,
+    NotTriggered = "not-triggered" in not_triggered,
+    TriggerOrder = "trigger-order" in trigger_order,
+    InvalidTarget = "invalid-target" in invalid_target,
+    NoValidTarget = "no-valid-target" in no_valid_target,
+    InvalidChoice = "invalid-choice" in invalid_choice,
+    CannotBlock = "cannot-block" in cannot_block,
 }
 
 /// The team rules, each a check over a game's setup.

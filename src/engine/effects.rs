@@ -1,0 +1,1354 @@
+//! Card abilities in play: the trigger queue, action dice, globals, targets, costs, and
+//! the effects they make, checked against what the log records.
+//!
+//! An effect is resolved in two halves: its selectors and the log's choices give a list
+//! of [`Op`]s (one change to one die or player), and the ops are committed together, as
+//! one simultaneous event, whose consequences (damage triggers, KOs) follow. The queue
+//! follows the Avengers Infinity rulebook, EFFECT TIMING AND RESOLUTION: triggers of one
+//! event form a batch, the active player's resolve first, later batches wait.
+
+use crate::cards::ability::{
+    Ability, Cost, Count, Effect, EnergySymbol, Event, Kind, Limit, Owner, StepName, Subject, Way,
+    What, While,
+};
+use crate::cards::model::EnergyType;
+use crate::rules;
+use crate::syntax::{Clause, DieItem, DieRef, Face, Payment, Span, Spanned, Step, Zone};
+
+use super::cards::CardId;
+use super::energy;
+use super::replay::{Flow, Replayer, Stop};
+use super::select::{self, Source};
+use super::state::{Boost, DieId, Held, Op, Pending};
+
+/// What an event is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum About {
+    Die(DieId),
+    Player(usize),
+    Nothing,
+}
+
+/// The choices one line records for an ability, taken apart.
+#[derive(Default)]
+struct Choices<'a> {
+    may: Option<(bool, Span)>,
+    pay: Option<&'a Payment>,
+    targets: Vec<&'a DieRef>,
+    words: Vec<(String, Span)>,
+    rolls: Vec<&'a DieItem>,
+    draws: Vec<(&'a DieItem, Option<Zone>)>,
+    span: Span,
+}
+
+impl<'a> Choices<'a> {
+    fn of(clauses: &'a [Clause], span: Span) -> Choices<'a> {
+        let mut c = Choices {
+            span,
+            ..Choices::default()
+        };
+        let mut last_draw = 0;
+        for clause in clauses {
+            match clause {
+                Clause::May { yes } => c.may = Some((yes.node, yes.span)),
+                Clause::Pay(p) => c.pay = Some(p),
+                Clause::Target { targets, .. } => c.targets.extend(targets.iter()),
+                Clause::Choose { words, .. } => c
+                    .words
+                    .extend(words.iter().map(|w| (w.node.to_string(), w.span))),
+                Clause::Roll { dice, .. } => c.rolls.extend(dice.iter()),
+                Clause::Draw { dice, .. } => {
+                    last_draw = c.draws.len();
+                    c.draws.extend(dice.iter().map(|d| (d, None)));
+                }
+                Clause::To { zone } => {
+                    for d in c.draws.iter_mut().skip(last_draw) {
+                        d.1 = Some(zone.node);
+                    }
+                }
+                Clause::Order { .. } | Clause::Prevent { .. } | Clause::Redirect { .. } => {}
+            }
+        }
+        c
+    }
+
+    fn is_empty(&self) -> bool {
+        self.pay.is_none()
+            && self.targets.is_empty()
+            && self.words.is_empty()
+            && self.rolls.is_empty()
+            && self.draws.is_empty()
+    }
+}
+
+/// The effects of an ability for a die showing `bursts`: the base effects, with the
+/// matching burst variants added or put instead.
+pub fn effects_for(a: &Ability, bursts: u8) -> Vec<Effect> {
+    let mut out = a.effects.clone();
+    for b in &a.bursts {
+        if b.on.matches(bursts) {
+            if b.instead {
+                out = b.effects.clone();
+            } else {
+                out.extend(b.effects.iter().cloned());
+            }
+        }
+    }
+    out
+}
+
+/// The effects the engine applies; any other makes a log that needs it undecided.
+fn supported(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::Damage { .. }
+            | Effect::Ko { .. }
+            | Effect::Boost { .. }
+            | Effect::NoDamage { .. }
+            | Effect::GainLife { per: None, .. }
+            | Effect::Spin { .. }
+            | Effect::Reroll { .. }
+            | Effect::Draw { .. }
+            | Effect::Roll { field: false, .. }
+            | Effect::Prevent { effects: true, .. }
+            | Effect::CantBeBlockedBy { .. }
+    )
+}
+
+fn effect_name(e: &Effect) -> String {
+    crate::cards::text::effect(e)
+}
+
+impl Replayer {
+    /// A card's encoded abilities; `None` when they are not encoded.
+    pub(super) fn abilities_of(&self, card: CardId) -> Option<&[Ability]> {
+        let c = self.cards.get(card);
+        let c = c.alias_of.map_or(c, |a| self.cards.get(a));
+        c.abilities.as_deref()
+    }
+
+    /// The bursts a die shows.
+    fn bursts_of(&self, id: DieId) -> u8 {
+        match self.state.die(id).face {
+            Some(Face::Level { bursts, .. }) | Some(Face::Action { bursts }) => bursts,
+            Some(Face::Energy { bursts, .. }) => bursts,
+            None => 0,
+        }
+    }
+
+    /// An event happened: every triggered ability waiting for it joins the queue, as one
+    /// batch.
+    pub(super) fn fire(&mut self, events: &[(Event, About)], payers: &[DieId]) {
+        let Some(t) = self.state.turn.as_ref() else {
+            return;
+        };
+        let step = t.step;
+        let batch = t.batch + 1;
+        let mut new: Vec<Pending> = Vec::new();
+        let mut first_time: Vec<(CardId, usize)> = Vec::new();
+        for &(event, about) in events {
+            for card in self.cards.ids() {
+                let Some(owner) = self.cards.get(card).owner else {
+                    continue;
+                };
+                let Some(list) = self.abilities_of(card) else {
+                    continue;
+                };
+                for (i, a) in list.iter().enumerate() {
+                    let Some(when) = &a.when else { continue };
+                    if a.kind != Kind::Triggered || when.event != event {
+                        continue;
+                    }
+                    let in_step = match when.step {
+                        None => true,
+                        Some(StepName::Main) => step == Step::Main,
+                        Some(StepName::Attack) => matches!(
+                            step,
+                            Step::Attack | Step::Blockers | Step::Window | Step::Damage
+                        ),
+                    };
+                    if !in_step {
+                        continue;
+                    }
+                    if a.while_ == Some(While::Active) && !select::active(&self.state, card, owner)
+                    {
+                        continue;
+                    }
+                    let mine = |d: DieId| {
+                        let die = self.state.die(d);
+                        die.card == card && die.owner == owner
+                    };
+                    // (the die whose ability it is, the die the event is about)
+                    let hits: Vec<(Option<DieId>, Option<DieId>)> = match (when.of, about) {
+                        (Subject::This | Subject::ThisOrYou, About::Die(d)) if mine(d) => {
+                            vec![(Some(d), Some(d))]
+                        }
+                        (Subject::You | Subject::ThisOrYou, About::Player(p)) if p == owner => {
+                            vec![(None, None)]
+                        }
+                        (Subject::You | Subject::YourCharacter, About::Die(d))
+                            if self.state.die(d).owner == owner =>
+                        {
+                            vec![(None, Some(d))]
+                        }
+                        (Subject::AnyCharacter, About::Die(d)) => vec![(None, Some(d))],
+                        (Subject::Opponent, About::Player(p)) if p != owner => vec![(None, None)],
+                        // An event about no die: each of this card's dice in the field.
+                        (Subject::This, About::Nothing) => self
+                            .state
+                            .zone(owner, Zone::Field)
+                            .filter(|d| self.state.die(*d).card == card)
+                            .map(|d| (Some(d), None))
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    for (die, subject) in hits {
+                        // One event triggers "you or this die" once.
+                        if when.of == Subject::ThisOrYou
+                            && new.iter().any(|p| p.card == card && p.ability == i)
+                        {
+                            continue;
+                        }
+                        if a.limit == Limit::FirstEachTurn {
+                            let used =
+                                self.state.turn.as_ref().is_some_and(|t| {
+                                    t.used.iter().any(|u| (u.0, u.1) == (card, i))
+                                });
+                            if used || first_time.contains(&(card, i)) {
+                                continue;
+                            }
+                            first_time.push((card, i));
+                        }
+                        let bursts = match die {
+                            Some(d) => self.bursts_of(d),
+                            None => self
+                                .state
+                                .zone(owner, Zone::Field)
+                                .filter(|d| self.state.die(*d).card == card)
+                                .map(|d| self.bursts_of(d))
+                                .max()
+                                .unwrap_or(0),
+                        };
+                        new.push(Pending {
+                            card,
+                            ability: i,
+                            die,
+                            controller: owner,
+                            bursts,
+                            batch,
+                            subject,
+                            payers: payers.to_vec(),
+                            line: self.line,
+                        });
+                    }
+                }
+            }
+        }
+        if new.is_empty() {
+            return;
+        }
+        let t = self.turn_mut();
+        t.batch = batch;
+        for (card, i) in first_time {
+            t.used.push((card, i, None));
+        }
+        t.pending.extend(new);
+    }
+
+    /// The pending triggers that may resolve now: the earliest batch, the active
+    /// player's first.
+    fn resolvable(&self) -> Vec<usize> {
+        let Some(t) = self.state.turn.as_ref() else {
+            return Vec::new();
+        };
+        let Some(batch) = t.pending.iter().map(|p| p.batch).min() else {
+            return Vec::new();
+        };
+        let in_batch = |p: &Pending| p.batch == batch;
+        let active_left = t
+            .pending
+            .iter()
+            .any(|p| in_batch(p) && p.controller == t.active);
+        let whose = if active_left { t.active } else { t.inactive() };
+        (0..t.pending.len())
+            .filter(|&i| in_batch(&t.pending[i]) && t.pending[i].controller == whose)
+            .collect()
+    }
+
+    fn source_of(&self, p: &Pending) -> Source {
+        Source {
+            card: p.card,
+            die: p.die,
+            controller: p.controller,
+            subject: p.subject,
+        }
+    }
+
+    /// Whether resolving a trigger needs the log to say something: a choice, a cost, a
+    /// chance outcome. One that needs nothing resolves by itself.
+    fn needs_line(&self, p: &Pending) -> bool {
+        let Some(a) = self.abilities_of(p.card).and_then(|l| l.get(p.ability)) else {
+            return true;
+        };
+        if a.may || !a.cost.is_empty() {
+            return true;
+        }
+        let src = self.source_of(p);
+        effects_for(a, p.bursts).iter().any(|e| match e {
+            Effect::Draw { .. } | Effect::Roll { .. } => true,
+            Effect::Spin {
+                way: Way::Either, ..
+            } => true,
+            Effect::Reroll { to, .. } => !self.candidates(to, &src).is_empty(),
+            Effect::Damage { to, .. }
+            | Effect::Ko { to }
+            | Effect::Boost { to, .. }
+            | Effect::NoDamage { to }
+            | Effect::Spin { to, .. } => {
+                matches!(to.count, Count::One | Count::Two)
+                    && !matches!(to.what, What::This | What::ThisCard | What::It)
+                    && (!self.candidates(to, &src).is_empty() || select::names_players(to))
+            }
+            _ => false,
+        })
+    }
+
+    /// Resolves every trigger that needs nothing from the log, in queue order.
+    pub(super) fn settle(&mut self) -> Flow {
+        loop {
+            let ready = self.resolvable();
+            let auto = ready.into_iter().find(|&i| {
+                let p = &self.state.turn.as_ref().expect("turn").pending[i];
+                !self.needs_line(p)
+            });
+            let Some(i) = auto else { return Ok(()) };
+            let p = self.turn_mut().pending.remove(i);
+            let span = self.line;
+            self.run_pending(&p, &[], span)?;
+        }
+    }
+
+    /// A line that is not a `resolve` while a trigger waits for one: the trigger was
+    /// skipped.
+    pub(super) fn unresolved(&mut self) -> Flow {
+        let Some(t) = self.state.turn.as_ref() else {
+            return Ok(());
+        };
+        let Some(p) = t.pending.first().cloned() else {
+            return Ok(());
+        };
+        let name = self.cards.get(p.card).name.clone();
+        let alias = self.cards.get(p.card).alias.clone();
+        self.turn_mut().pending.clear();
+        self.violate(
+            rules::unresolved_trigger::new(
+                self.line,
+                format!("{name}'s triggered ability has not been resolved"),
+                format!(
+                    "write its choices first: `resolve {alias}… ` (with `may no` to decline an optional one)"
+                ),
+            )
+            .with_context(p.line, "it triggered here"),
+        )
+    }
+
+    /// Whether any trigger waits in the queue.
+    pub(super) fn has_pending(&self) -> bool {
+        self.state
+            .turn
+            .as_ref()
+            .is_some_and(|t| !t.pending.is_empty())
+    }
+
+    /// `resolve DIE …`: a pending trigger of that card resolved with the line's choices,
+    /// or a protection answering an effect held back for it.
+    pub(super) fn resolve_line(&mut self, who: usize, die: &DieRef, clauses: &[Clause]) -> Flow {
+        let owner = self.owner_of(die, who)?;
+        let card = self.card(&die.alias, owner)?;
+        if self.abilities_of(card).is_none() {
+            return Err(self.undecided(self.line, card, "has its ability resolved"));
+        }
+        if let Some(held) = self.state.turn.as_ref().and_then(|t| t.held.clone())
+            && held.card == card
+        {
+            return self.protect(who, die, held, clauses);
+        }
+        let t = self.state.turn.as_ref().expect("turn");
+        let face_ok = |p: &Pending| {
+            die.face.as_ref().is_none_or(|f| {
+                p.die
+                    .is_none_or(|d| self.state.die(d).face.as_ref() == Some(&f.node))
+            })
+        };
+        let mine: Vec<usize> = (0..t.pending.len())
+            .filter(|&i| t.pending[i].card == card && face_ok(&t.pending[i]))
+            .collect();
+        let Some(&first) = mine.first() else {
+            let name = self.cards.get(card).name.clone();
+            return self.violate(rules::not_triggered::new(
+                die.span,
+                format!("{name} has no triggered ability waiting to resolve"),
+                "`resolve` answers a trigger: the event its card waits for must have happened",
+            ));
+        };
+        let ready = self.resolvable();
+        let Some(&i) = mine.iter().find(|i| ready.contains(i)) else {
+            let p = t.pending[first].clone();
+            let waiting = ready
+                .first()
+                .map(|&r| self.cards.get(t.pending[r].card).name.clone())
+                .unwrap_or_default();
+            return self.violate(
+                rules::trigger_order::new(
+                    die.span,
+                    format!("{} resolves before {waiting}", self.cards.get(card).name),
+                    "of triggers from one event, the active player's resolve first, in the order that player chooses; later triggers wait for earlier ones",
+                )
+                .with_context(p.line, "it triggered here"),
+            );
+        };
+        let p = self.turn_mut().pending.remove(i);
+        if p.controller != who {
+            let (n, c) = (
+                self.name(who).to_string(),
+                self.name(p.controller).to_string(),
+            );
+            return self.violate(rules::wrong_player::new(
+                self.line,
+                format!("{n} resolves {c}'s triggered ability"),
+                format!("a trigger's choices are its controller's: write `{c}: resolve …`"),
+            ));
+        }
+        let span = self.line;
+        self.run_pending(&p, clauses, span)
+    }
+
+    fn run_pending(&mut self, p: &Pending, clauses: &[Clause], span: Span) -> Flow {
+        let Some(a) = self
+            .abilities_of(p.card)
+            .and_then(|l| l.get(p.ability))
+            .cloned()
+        else {
+            return Ok(());
+        };
+        let src = self.source_of(p);
+        if a.limit == Limit::OncePerTurnPerDie {
+            let used = self.state.turn.as_ref().expect("turn").used.clone();
+            if used.contains(&(p.card, p.ability, p.die)) {
+                return Ok(());
+            }
+        }
+        let ran = self.run(&a, src, p.bursts, clauses, &p.payers, span)?;
+        if ran && matches!(a.limit, Limit::OncePerTurnPerDie | Limit::OncePerTurn) {
+            let die = (a.limit == Limit::OncePerTurnPerDie)
+                .then_some(p.die)
+                .flatten();
+            self.turn_mut().used.push((p.card, p.ability, die));
+        }
+        Ok(())
+    }
+
+    /// `use DIE …`: an action die's ability. The die is spent first, then its effects.
+    pub(super) fn use_die(&mut self, who: usize, id: DieId, clauses: &[Clause]) -> Flow {
+        let card = self.state.die(id).card;
+        let Some(list) = self.abilities_of(card) else {
+            return Err(self.undecided(self.line, card, "is used"));
+        };
+        let Some(a) = list.iter().find(|a| a.kind == Kind::Action).cloned() else {
+            let name = self.cards.get(card).name.clone();
+            return self.violate(rules::no_such_ability::new(
+                self.line,
+                format!("{name} has no action ability"),
+                "only an action card's die is used as an action",
+            ));
+        };
+        let bursts = self.bursts_of(id);
+        let src = Source {
+            card,
+            die: None,
+            controller: who,
+            subject: None,
+        };
+        self.no_valid_target(&a, &src, bursts)?;
+        let zone = self.state.spent_zone(who);
+        let line = self.line;
+        self.state.move_die(id, zone, line);
+        self.run(&a, src, bursts, clauses, &[], line)?;
+        Ok(())
+    }
+
+    /// `global CARD …`: a card's global ability, by either player.
+    pub(super) fn use_global(&mut self, who: usize, card: CardId, clauses: &[Clause]) -> Flow {
+        let Some(list) = self.abilities_of(card) else {
+            return Err(self.undecided(self.line, card, "has its global ability used"));
+        };
+        let Some(a) = list.iter().find(|a| a.kind == Kind::Global).cloned() else {
+            let name = self.cards.get(card).name.clone();
+            return self.violate(
+                rules::no_such_ability::new(
+                    self.line,
+                    format!("{name} has no global ability"),
+                    "only a card whose text begins `Global:` has one",
+                )
+                .with_context(self.cards.get(card).line, "card defined here"),
+            );
+        };
+        let step = self.turn_ref().expect("turn").step;
+        if a.limit != Limit::Reactive && matches!(step, Step::Main | Step::Window) {
+            self.holds_priority(who)?;
+        }
+        let src = Source {
+            card,
+            die: None,
+            controller: who,
+            subject: None,
+        };
+        self.no_valid_target(&a, &src, 0)?;
+        let line = self.line;
+        self.run(&a, src, 0, clauses, &[], line)?;
+        self.acted(who);
+        Ok(())
+    }
+
+    /// "You may not choose to initiate an effect with no valid targets."
+    fn no_valid_target(&mut self, a: &Ability, src: &Source, bursts: u8) -> Flow {
+        for e in effects_for(a, bursts) {
+            let Some(to) = selector(&e) else { continue };
+            if to.target && !select::names_players(to) && self.candidates(to, src).is_empty() {
+                let name = self.cards.get(src.card).name.clone();
+                return self.violate(rules::no_valid_target::new(
+                    self.line,
+                    format!(
+                        "{name} has no valid target: no {}",
+                        crate::cards::text::sel(to)
+                    ),
+                    "an ability that targets cannot be used when nothing it may target is there",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The dice a selector may reach now.
+    fn candidates(&self, sel: &crate::cards::ability::Selector, src: &Source) -> Vec<DieId> {
+        self.state
+            .ids()
+            .filter(|id| select::matches(&self.cards, &self.state, sel, src, *id))
+            .collect()
+    }
+
+    /// Runs one ability with a line's choices; `Ok(false)` when an optional one was
+    /// declined.
+    fn run(
+        &mut self,
+        a: &Ability,
+        src: Source,
+        bursts: u8,
+        clauses: &[Clause],
+        payers: &[DieId],
+        span: Span,
+    ) -> Result<bool, Stop> {
+        let choices = Choices::of(clauses, span);
+        let effects = effects_for(a, bursts);
+        if let Some(e) = effects.iter().find(|e| !supported(e)) {
+            let what = format!(
+                "needs `{}`, which dmlint does not apply yet",
+                effect_name(e)
+            );
+            return Err(self.undecided(self.line, src.card, &what));
+        }
+        if a.cost.iter().any(|c| !matches!(c, Cost::Energy(_))) {
+            return Err(self.undecided(
+                self.line,
+                src.card,
+                "has a cost dmlint does not apply yet",
+            ));
+        }
+        if let Some((false, at)) = choices.may {
+            if a.may && choices.is_empty() {
+                return Ok(false);
+            }
+            let name = self.cards.get(src.card).name.clone();
+            let help = if a.may {
+                "`may no` declines the ability: nothing else goes on the line"
+            } else {
+                "the ability is mandatory: it has no `may`"
+            };
+            self.violate(rules::invalid_choice::new(
+                at,
+                format!("{name}'s ability is declined but the line makes choices for it"),
+                help,
+            ))?;
+            return Ok(false);
+        }
+        if let Some((true, at)) = choices.may
+            && !a.may
+        {
+            let name = self.cards.get(src.card).name.clone();
+            self.violate(rules::invalid_choice::new(
+                at,
+                format!("{name}'s ability is not optional"),
+                "`may` answers an ability whose text says \"you may\"",
+            ))?;
+        }
+        self.pay_costs(a, &src, choices.pay, span)?;
+        let mut ctx = Run {
+            src,
+            choices,
+            payers: payers.to_vec(),
+            chosen: Vec::new(),
+            target: 0,
+            word: 0,
+            draw: 0,
+            roll: 0,
+        };
+        for e in &effects {
+            let ops = self.effect(e, &mut ctx)?;
+            self.apply(ops)?;
+        }
+        self.leftover(&ctx)?;
+        Ok(true)
+    }
+
+    fn pay_costs(&mut self, a: &Ability, src: &Source, pay: Option<&Payment>, span: Span) -> Flow {
+        let symbols: Vec<EnergySymbol> = a
+            .cost
+            .iter()
+            .flat_map(|c| match c {
+                Cost::Energy(s) => s.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
+        let who = src.controller;
+        let empty = Payment {
+            items: Vec::new(),
+            span: Span::new(span.end, span.end),
+        };
+        let payment = match (pay, symbols.is_empty()) {
+            (None, true) => return Ok(()),
+            (Some(p), true) => {
+                let name = self.cards.get(src.card).name.clone();
+                return self.violate(rules::payment_excess::new(
+                    p.span,
+                    format!("{name}'s ability has no cost"),
+                    "nothing is paid for an ability without a cost",
+                ));
+            }
+            (p, false) => p.unwrap_or(&empty),
+        };
+        let paid = self.collect_payment(who, payment)?;
+        let types: Vec<[EnergyType; 1]> = symbols
+            .iter()
+            .filter_map(|s| s.energy())
+            .map(|t| [t])
+            .collect();
+        let mut costs: Vec<(usize, &[EnergyType])> = types.iter().map(|t| (1, &t[..])).collect();
+        let generic = symbols.iter().filter(|s| s.energy().is_none()).count();
+        if generic > 0 {
+            costs.push((generic, &[]));
+        }
+        if let Err(short) = energy::pays(&paid.units, &costs) {
+            let need: Vec<&str> = symbols.iter().map(|s| symbol_name(*s)).collect();
+            let text = format!("the ability costs {}", need.join(" "));
+            let v = self.shortfall(short, payment.span, &text, who, &paid.units, &costs);
+            self.violate(v)?;
+        }
+        self.apply_payment(who, &paid);
+        Ok(())
+    }
+
+    /// The ops of one effect, with the choices it takes from the line.
+    fn effect(&mut self, e: &Effect, ctx: &mut Run) -> Result<Vec<Op>, Stop> {
+        let mut ops = Vec::new();
+        match e {
+            Effect::Damage { amount, to } => {
+                let n = u32::from(*amount);
+                for t in self.reach(to, ctx)? {
+                    ops.push(match t {
+                        Reached::Die(die) => Op::Damage { die, amount: n },
+                        Reached::Player(player) => Op::DamagePlayer { player, amount: n },
+                    });
+                }
+            }
+            Effect::Ko { to } => {
+                for die in self.reach_dice(to, ctx)? {
+                    ops.push(Op::Ko { die });
+                }
+            }
+            Effect::Boost {
+                to,
+                attack,
+                defense,
+                double_attack,
+                ..
+            } => {
+                let boost = Boost {
+                    attack: i32::from(*attack),
+                    defense: i32::from(*defense),
+                    double_attack: *double_attack,
+                    no_damage: false,
+                };
+                for die in self.reach_dice(to, ctx)? {
+                    ops.push(Op::Boost { die, boost });
+                }
+            }
+            Effect::NoDamage { to } => {
+                let boost = Boost {
+                    no_damage: true,
+                    ..Boost::default()
+                };
+                for die in self.reach_dice(to, ctx)? {
+                    ops.push(Op::Boost { die, boost });
+                }
+            }
+            Effect::GainLife { amount, .. } => ops.push(Op::GainLife {
+                player: ctx.src.controller,
+                amount: u32::from(*amount),
+            }),
+            Effect::Spin { to, levels, way } => {
+                for die in self.reach_dice(to, ctx)? {
+                    let up = match way {
+                        Way::Up => true,
+                        Way::Down => false,
+                        Way::Either => self.word(ctx, &["up", "down"])? == "up",
+                    };
+                    ops.push(Op::Spin {
+                        die,
+                        up,
+                        levels: *levels,
+                    });
+                }
+            }
+            Effect::Draw { count, zone } => {
+                for _ in 0..*count {
+                    self.draw_one(ctx, select::zone(*zone))?;
+                }
+            }
+            Effect::Roll { what, else_to, .. } => self.roll_from(ctx, what, *else_to)?,
+            Effect::Reroll { to, else_to } => {
+                let dice = self.reach_dice(to, ctx)?;
+                self.reroll_dice(ctx, &dice, *else_to)?;
+            }
+            // Prevention answers another effect (see `protect`); a static restriction
+            // is checked where it restricts.
+            _ => {}
+        }
+        Ok(ops)
+    }
+
+    /// The dice (and players) an effect reaches: all that match for `each`, the line's
+    /// targets otherwise.
+    fn reach(
+        &mut self,
+        to: &crate::cards::ability::Selector,
+        ctx: &mut Run,
+    ) -> Result<Vec<Reached>, Stop> {
+        match to.what {
+            What::This => return Ok(ctx.src.die.into_iter().map(Reached::Die).collect()),
+            What::It => return Ok(ctx.src.subject.into_iter().map(Reached::Die).collect()),
+            What::Those => return Ok(ctx.chosen.iter().copied().map(Reached::Die).collect()),
+            _ => {}
+        }
+        let dice = self.candidates(to, &ctx.src);
+        if to.count == Count::Each || to.what == What::ThisCard {
+            let mut out: Vec<Reached> = Vec::new();
+            if select::names_players(to) {
+                out.extend(
+                    (0..2)
+                        .filter(|p| select::matches_player(to, &ctx.src, *p))
+                        .map(Reached::Player),
+                );
+            }
+            let dice: Vec<DieId> = dice
+                .into_iter()
+                .filter(|d| !to.already || self.state.die(*d).moved != self.line)
+                .collect();
+            ctx.chosen = dice.clone();
+            out.extend(dice.into_iter().map(Reached::Die));
+            return Ok(out);
+        }
+        let want = if to.count == Count::Two { 2 } else { 1 };
+        let players_too = select::names_players(to);
+        let mut out = Vec::new();
+        let mut chosen = Vec::new();
+        while out.len() < want {
+            let Some(r) = ctx.choices.targets.get(ctx.target).copied() else {
+                break;
+            };
+            ctx.target += 1;
+            // A bare name may be a player.
+            if players_too
+                && r.face.is_none()
+                && r.player.is_none()
+                && let Some(p) = self.cards.player(&r.alias.node)
+            {
+                if !select::matches_player(to, &ctx.src, p) {
+                    return Err(self.bad_target(r, to, &ctx.src));
+                }
+                out.push(Reached::Player(p));
+                continue;
+            }
+            let owner = self.owner_of(r, ctx.src.controller)?;
+            let zone = to.zone.map_or(Zone::Field, select::zone);
+            let found = self.find(r, owner, zone, &[], &chosen, |_, _| true)?;
+            match found {
+                Some(d) if dice.contains(&d) => {
+                    chosen.push(d);
+                    out.push(Reached::Die(d));
+                }
+                _ => return Err(self.bad_target(r, to, &ctx.src)),
+            }
+        }
+        // "As much as possible": fewer only when there is nothing else to choose.
+        let available = dice.iter().filter(|d| !chosen.contains(d)).count();
+        if out.len() < want && available > 0 {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            self.violate(rules::invalid_target::new(
+                ctx.choices.span,
+                format!(
+                    "{name} needs {want} {} and the line names {}",
+                    if want == 1 { "choice" } else { "choices" },
+                    out.len()
+                ),
+                format!("name {} with `target …`", crate::cards::text::sel(to)),
+            ))?;
+        }
+        ctx.chosen = chosen;
+        Ok(out)
+    }
+
+    fn reach_dice(
+        &mut self,
+        to: &crate::cards::ability::Selector,
+        ctx: &mut Run,
+    ) -> Result<Vec<DieId>, Stop> {
+        Ok(self
+            .reach(to, ctx)?
+            .into_iter()
+            .filter_map(|r| match r {
+                Reached::Die(d) => Some(d),
+                Reached::Player(_) => None,
+            })
+            .collect())
+    }
+
+    fn bad_target(
+        &mut self,
+        r: &DieRef,
+        to: &crate::cards::ability::Selector,
+        src: &Source,
+    ) -> Stop {
+        let name = self.cards.get(src.card).name.clone();
+        let v = rules::invalid_target::new(
+            r.span,
+            format!("`{r}` is not a valid choice for {name}"),
+            format!("it must be {}", crate::cards::text::sel(to)),
+        );
+        match self.violate(v) {
+            Ok(()) => Stop,
+            Err(s) => s,
+        }
+    }
+
+    /// The next `choose` word, which must be one of `allowed`.
+    fn word(&mut self, ctx: &mut Run, allowed: &[&str]) -> Result<String, Stop> {
+        let Some((w, at)) = ctx.choices.words.get(ctx.word).cloned() else {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            self.violate(rules::invalid_choice::new(
+                ctx.choices.span,
+                format!("{name} needs a choice the line does not make"),
+                format!("add `choose {}`", allowed.join("|")),
+            ))?;
+            return Ok(allowed[0].to_string());
+        };
+        ctx.word += 1;
+        if !allowed.contains(&w.as_str()) {
+            self.violate(rules::invalid_choice::new(
+                at,
+                format!("`{w}` is not a choice here"),
+                format!("choose one of: {}", allowed.join(", ")),
+            ))?;
+        }
+        Ok(w)
+    }
+
+    /// One die drawn by an effect: the line names it (`draw SK to prep`).
+    fn draw_one(&mut self, ctx: &mut Run, zone: Zone) -> Flow {
+        let who = ctx.src.controller;
+        if self.state.count(who, Zone::Bag) == 0 {
+            return Ok(());
+        }
+        let Some((item, to)) = ctx.choices.draws.get(ctx.draw).copied() else {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            return self.violate(rules::invalid_choice::new(
+                ctx.choices.span,
+                format!("{name} draws a die the line does not name"),
+                "write the die drawn: `draw SK to prep`",
+            ));
+        };
+        ctx.draw += 1;
+        if let Some(to) = to
+            && to != zone
+        {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            return self.violate(rules::invalid_choice::new(
+                item.die.span,
+                format!(
+                    "{name} puts this die in the {}, not the {}",
+                    super::resolve::zone_phrase(zone),
+                    super::resolve::zone_phrase(to)
+                ),
+                "the card says where each drawn die goes",
+            ));
+        }
+        let Some(id) = self.find(&item.die, who, Zone::Bag, &[], &[], |_, _| true)? else {
+            return self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false);
+        };
+        let line = self.line;
+        self.state.move_die(id, zone, line);
+        Ok(())
+    }
+
+    /// A die taken from a zone and rolled (Captain America: American Hero).
+    fn roll_from(
+        &mut self,
+        ctx: &mut Run,
+        what: &crate::cards::ability::Selector,
+        else_to: Option<crate::cards::ability::Placement>,
+    ) -> Flow {
+        let Some(item) = ctx.choices.rolls.get(ctx.roll).copied() else {
+            if self.candidates(what, &ctx.src).is_empty() {
+                return Ok(());
+            }
+            let name = self.cards.get(ctx.src.card).name.clone();
+            return self.violate(rules::invalid_choice::new(
+                ctx.choices.span,
+                format!("{name} rolls a die the line does not name"),
+                "write the die and the face it rolled: `roll SK:fist`",
+            ));
+        };
+        ctx.roll += 1;
+        let zone = what.zone.map_or(Zone::Field, select::zone);
+        let who = ctx.src.controller;
+        let owner = self.owner_of(&item.die, who)?;
+        let mut bare = item.die.clone();
+        bare.face = None;
+        let allowed = self.candidates(what, &ctx.src);
+        let found = self.find(&bare, owner, zone, &[], &ctx.payers, |_, id| {
+            allowed.contains(&id)
+        })?;
+        let Some(id) = found else {
+            let paid = self
+                .find(&bare, owner, zone, &[], &[], |_, _| true)?
+                .is_some();
+            let name = self.cards.get(ctx.src.card).name.clone();
+            let help = if paid {
+                "the only such dice paid for the move that triggered it, and the card rules them out".to_string()
+            } else {
+                format!("it rolls {}", crate::cards::text::sel(what))
+            };
+            return self.violate(rules::invalid_target::new(
+                item.die.span,
+                format!("`{}` is not a die {name} may roll", item.die),
+                help,
+            ));
+        };
+        let Some(face) = item.die.face.clone() else {
+            return self.violate(rules::invalid_choice::new(
+                item.die.span,
+                "the rolled die's face is missing".to_string(),
+                "write the face it rolled: `roll SK:fist`",
+            ));
+        };
+        self.check_face(self.state.die(id).card, &face)?;
+        let character = matches!(face.node, Face::Level { .. });
+        let dest = match else_to {
+            Some(p) if !character => self.placement(p, id, who),
+            _ => (who, Zone::Reserve),
+        };
+        self.place(id, face.node, dest);
+        Ok(())
+    }
+
+    /// Rerolled dice: the line gives each result (`roll Bob.AM:L2`).
+    fn reroll_dice(
+        &mut self,
+        ctx: &mut Run,
+        dice: &[DieId],
+        else_to: Option<crate::cards::ability::Placement>,
+    ) -> Flow {
+        for &id in dice {
+            let die = self.state.die(id).clone();
+            let item = ctx
+                .choices
+                .rolls
+                .iter()
+                .skip(ctx.roll)
+                .copied()
+                .find(|i| self.cards.by_alias(&i.die.alias.node, die.owner) == Some(die.card));
+            let Some(item) = item else {
+                let text = self.state.die_text_plain(&self.cards, id);
+                return self.violate(rules::invalid_choice::new(
+                    ctx.choices.span,
+                    format!("the reroll of `{text}` is not recorded"),
+                    "write each rerolled die with its new face: `roll Bob.AM:L2`",
+                ));
+            };
+            ctx.roll += 1;
+            let Some(face) = item.die.face.clone() else {
+                return self.violate(rules::invalid_choice::new(
+                    item.die.span,
+                    "the rerolled die's face is missing".to_string(),
+                    "write the face it rolled",
+                ));
+            };
+            self.check_face(die.card, &face)?;
+            let character = matches!(face.node, Face::Level { .. });
+            if character || die.zone != Zone::Field {
+                self.state.die_mut(id).face = Some(face.node);
+            } else {
+                let dest = match else_to {
+                    Some(p) => self.placement(p, id, ctx.src.controller),
+                    None => (die.owner, Zone::Reserve),
+                };
+                self.place(id, face.node, dest);
+            }
+        }
+        Ok(())
+    }
+
+    fn placement(
+        &self,
+        p: crate::cards::ability::Placement,
+        id: DieId,
+        you: usize,
+    ) -> (usize, Zone) {
+        let owner = match p.of {
+            Owner::Its => self.state.die(id).owner,
+            Owner::You => you,
+            Owner::Opponent => 1 - you,
+        };
+        (owner, select::zone(p.zone))
+    }
+
+    /// Puts a die in a zone (its own owner's: dice never change hands here), showing
+    /// `face` if the zone shows faces.
+    fn place(&mut self, id: DieId, face: Face, (_, zone): (usize, Zone)) {
+        let line = self.line;
+        self.state.move_die(id, zone, line);
+        if matches!(zone, Zone::Reserve | Zone::Field) {
+            self.state.die_mut(id).face = Some(face);
+        }
+    }
+
+    /// A face the log says a die rolled must be one of its faces.
+    fn check_face(&mut self, card: CardId, face: &Spanned<Face>) -> Flow {
+        if !self.cards.get(card).die_known() {
+            return Err(self.undecided(
+                face.span,
+                card,
+                "is rolled: its die's faces are not in the card data",
+            ));
+        }
+        if !self.cards.has_face(card, &face.node) {
+            self.face_missing(card, face)?;
+        }
+        Ok(())
+    }
+
+    /// Choices the line made that no effect used.
+    fn leftover(&mut self, ctx: &Run) -> Flow {
+        if let Some(t) = ctx.choices.targets.get(ctx.target) {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            return self.violate(rules::invalid_target::new(
+                t.span,
+                format!("`{t}` is one target too many"),
+                format!("{name}'s ability (with the bursts the die shows) targets fewer"),
+            ));
+        }
+        let extra = if let Some((w, at)) = ctx.choices.words.get(ctx.word) {
+            Some((*at, format!("`{w}` is one choice too many")))
+        } else if let Some((d, _)) = ctx.choices.draws.get(ctx.draw) {
+            Some((d.die.span, format!("`{}` is one draw too many", d.die)))
+        } else {
+            ctx.choices
+                .rolls
+                .get(ctx.roll)
+                .map(|r| (r.die.span, format!("`{}` is one roll too many", r.die)))
+        };
+        let Some((span, message)) = extra else {
+            return Ok(());
+        };
+        let name = self.cards.get(ctx.src.card).name.clone();
+        self.violate(rules::invalid_choice::new(
+            span,
+            message,
+            format!("the line records more than {name}'s ability does"),
+        ))
+    }
+
+    /// Commits ops, holding back those that a die's controller may still prevent.
+    pub(super) fn apply(&mut self, ops: Vec<Op>) -> Flow {
+        if ops.is_empty() {
+            return Ok(());
+        }
+        let mut held: Option<Held> = None;
+        let mut now = Vec::new();
+        for op in ops {
+            let protector = op.die().and_then(|d| self.protector(d));
+            match (protector, &mut held) {
+                (Some((card, ability, die)), None) => {
+                    held = Some(Held {
+                        ops: vec![op],
+                        die,
+                        card,
+                        ability,
+                        line: self.line,
+                    })
+                }
+                (Some((card, _, die)), Some(h)) if h.card == card && h.die == die => h.ops.push(op),
+                _ => now.push(op),
+            }
+        }
+        if let Some(h) = held {
+            self.turn_mut().held = Some(h);
+        }
+        self.commit(now)
+    }
+
+    /// The card whose ability may protect die `d` from an effect ("pay a fist to
+    /// prevent Spider-Man from being affected"), if its controller could use it.
+    fn protector(&self, d: DieId) -> Option<(CardId, usize, DieId)> {
+        let die = self.state.die(d);
+        if die.zone != Zone::Field {
+            return None;
+        }
+        let list = self.abilities_of(die.card)?;
+        let i = list.iter().position(|a| {
+            a.kind == Kind::Triggered
+                && a.when
+                    .as_ref()
+                    .is_some_and(|w| w.event == Event::WouldBeAffected)
+        })?;
+        Some((die.card, i, d))
+    }
+
+    /// The held effect goes ahead: nobody prevented it.
+    pub(super) fn release(&mut self) -> Flow {
+        let Some(h) = self.state.turn.as_mut().and_then(|t| t.held.take()) else {
+            return Ok(());
+        };
+        self.commit(h.ops)
+    }
+
+    /// Whether a `resolve` line answers the held effect (its card's protection).
+    pub(super) fn answers_held(&self, who: usize, die: &DieRef) -> bool {
+        let Some(h) = self.state.turn.as_ref().and_then(|t| t.held.as_ref()) else {
+            return false;
+        };
+        let owner = die
+            .player
+            .as_ref()
+            .and_then(|p| self.cards.player(&p.node))
+            .unwrap_or(who);
+        self.cards.by_alias(&die.alias.node, owner) == Some(h.card)
+    }
+
+    /// The protection is used: its cost is paid and the held effect does not happen to
+    /// the die.
+    fn protect(&mut self, who: usize, r: &DieRef, held: Held, clauses: &[Clause]) -> Flow {
+        let owner = self.state.die(held.die).owner;
+        if who != owner {
+            let n = self.name(owner).to_string();
+            return self.violate(rules::wrong_player::new(
+                self.line,
+                format!("only {n} may protect their own die"),
+                format!("write `{n}: resolve …`"),
+            ));
+        }
+        let Some(a) = self
+            .abilities_of(held.card)
+            .and_then(|l| l.get(held.ability))
+            .cloned()
+        else {
+            return Ok(());
+        };
+        let _ = r;
+        self.turn_mut().held = None;
+        let src = Source {
+            card: held.card,
+            die: Some(held.die),
+            controller: owner,
+            subject: None,
+        };
+        let choices = Choices::of(clauses, self.line);
+        if let Some((false, _)) = choices.may {
+            return self.commit(held.ops);
+        }
+        let span = self.line;
+        self.pay_costs(&a, &src, choices.pay, span)?;
+        Ok(())
+    }
+
+    /// Applies ops as one simultaneous event, then what follows from it: damage
+    /// triggers, knock-outs, the end of the game.
+    pub(super) fn commit(&mut self, ops: Vec<Op>) -> Flow {
+        let line = self.line;
+        let mut events: Vec<(Event, About)> = Vec::new();
+        let mut knocked = Vec::new();
+        for op in ops {
+            match op {
+                Op::Damage { die, amount } => {
+                    if amount == 0 || self.state.die(die).zone != Zone::Field {
+                        continue;
+                    }
+                    self.state.die_mut(die).damage += amount;
+                    events.push((Event::TakesDamage, About::Die(die)));
+                }
+                Op::DamagePlayer { player, amount } => {
+                    if amount == 0 {
+                        continue;
+                    }
+                    self.state.players[player].life -= i64::from(amount);
+                    events.push((Event::TakesDamage, About::Player(player)));
+                }
+                Op::Ko { die } => {
+                    if self.state.die(die).zone == Zone::Field {
+                        knocked.push(die);
+                    }
+                }
+                Op::Boost { die, boost } => {
+                    let b = &mut self.state.die_mut(die).boost;
+                    b.attack += boost.attack;
+                    b.defense += boost.defense;
+                    b.double_attack |= boost.double_attack;
+                    b.no_damage |= boost.no_damage;
+                }
+                Op::Spin { die, up, levels } => {
+                    let top = self.cards.get(self.state.die(die).card).levels.len() as u8;
+                    if let Some(Face::Level { level, .. }) = self.state.die(die).face {
+                        let to = if up {
+                            level.saturating_add(levels).min(top)
+                        } else {
+                            level.saturating_sub(levels).max(1)
+                        };
+                        let bursts = self
+                            .cards
+                            .get(self.state.die(die).card)
+                            .levels
+                            .get(usize::from(to) - 1)
+                            .map_or(0, |l| l.bursts);
+                        self.state.die_mut(die).face = Some(Face::Level { level: to, bursts });
+                    }
+                }
+                Op::GainLife { player, amount } => {
+                    let cap = i64::from(self.state.start_life);
+                    let p = &mut self.state.players[player];
+                    p.life = (p.life + i64::from(amount)).min(cap.max(p.life));
+                }
+            }
+        }
+        for die in knocked {
+            self.knock_out(die, line);
+        }
+        self.fire(&events, &[]);
+        self.ko_check();
+        self.check_life();
+        Ok(())
+    }
+
+    fn knock_out(&mut self, die: DieId, line: Span) {
+        let blocking = self.state.die(die).blocking.is_some();
+        self.state.move_die(die, Zone::Prep, line);
+        let mut events = vec![(Event::KnockedOut, About::Die(die))];
+        if blocking {
+            events.push((Event::KnockedOutWhileBlocking, About::Die(die)));
+        }
+        self.fire(&events, &[]);
+    }
+
+    /// Characters whose damage reaches their defense are knocked out.
+    pub(super) fn ko_check(&mut self) {
+        let line = self.line;
+        let dead: Vec<DieId> = self
+            .state
+            .ids()
+            .filter(|&id| {
+                let die = self.state.die(id);
+                die.zone == Zone::Field
+                    && select::is_character(&self.state, id)
+                    && die.damage > 0
+                    && die.damage >= select::stats(&self.cards, &self.state, id).1
+            })
+            .collect();
+        for die in dead {
+            self.knock_out(die, line);
+        }
+    }
+
+    /// The first static "can't be blocked by" of an attacker that forbids this blocker.
+    pub(super) fn block_forbidden(&self, blocker: DieId, attacker: DieId) -> Option<String> {
+        let a = self.state.die(attacker);
+        let list = self.abilities_of(a.card)?;
+        let src = Source {
+            card: a.card,
+            die: Some(attacker),
+            controller: a.owner,
+            subject: None,
+        };
+        for ab in list.iter().filter(|ab| ab.kind == Kind::Static) {
+            for e in &ab.effects {
+                if let Effect::CantBeBlockedBy { by } = e
+                    && select::matches(&self.cards, &self.state, by, &src, blocker)
+                {
+                    return Some(crate::cards::text::sel(by));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A die or a player an effect reaches.
+#[derive(Debug, Clone, Copy)]
+enum Reached {
+    Die(DieId),
+    Player(usize),
+}
+
+/// One ability being resolved: where it comes from, the line's choices and how many of
+/// each its effects have used.
+struct Run<'a> {
+    src: Source,
+    choices: Choices<'a>,
+    payers: Vec<DieId>,
+    /// The dice the last effect chose ("those characters").
+    chosen: Vec<DieId>,
+    target: usize,
+    word: usize,
+    draw: usize,
+    roll: usize,
+}
+
+/// The selector an effect aims with, if it aims.
+fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
+    match e {
+        Effect::Damage { to, .. }
+        | Effect::Ko { to }
+        | Effect::Boost { to, .. }
+        | Effect::NoDamage { to }
+        | Effect::Spin { to, .. }
+        | Effect::Reroll { to, .. } => Some(to),
+        _ => None,
+    }
+}
+
+fn symbol_name(s: EnergySymbol) -> &'static str {
+    match s {
+        EnergySymbol::Fist => "fist",
+        EnergySymbol::Bolt => "bolt",
+        EnergySymbol::Mask => "mask",
+        EnergySymbol::Shield => "shield",
+        EnergySymbol::Generic => "generic",
+    }
+}

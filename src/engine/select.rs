@@ -1,0 +1,199 @@
+//! Which dice an ability's selector reaches, and the stats those dice have once every
+//! applied and static modifier is counted: shared by the checker and the move generator.
+
+use crate::cards::ability::{CombatState, Effect, Kind, Selector, Side, What, While, ZoneName};
+use crate::syntax::{Face, Zone};
+
+use super::cards::{CardId, DieKind, GameCards};
+use super::state::{DieId, GameState};
+
+/// The die and player an ability speaks from: "this die", "you", "that die".
+#[derive(Debug, Clone, Copy)]
+pub struct Source {
+    pub card: CardId,
+    /// The die whose ability it is, if the ability belongs to a die.
+    pub die: Option<DieId>,
+    pub controller: usize,
+    /// The die the triggering event was about.
+    pub subject: Option<DieId>,
+}
+
+/// The engine's zone for a zone the card data names.
+pub fn zone(z: ZoneName) -> Zone {
+    match z {
+        ZoneName::Bag => Zone::Bag,
+        ZoneName::Prep => Zone::Prep,
+        ZoneName::Reserve => Zone::Reserve,
+        ZoneName::Field => Zone::Field,
+        ZoneName::Used => Zone::Used,
+        ZoneName::Oop => Zone::Oop,
+    }
+}
+
+/// Whether a die shows a character face.
+pub fn is_character(state: &GameState, id: DieId) -> bool {
+    matches!(state.die(id).face, Some(Face::Level { .. }))
+}
+
+/// Whether die `id` is one that `sel` speaks of, seen from `src`. Counts (one, two,
+/// each) are the caller's business; this is the test one die must pass.
+pub fn matches(
+    cards: &GameCards,
+    state: &GameState,
+    sel: &Selector,
+    src: &Source,
+    id: DieId,
+) -> bool {
+    let die = state.die(id);
+    let card = cards.get(die.card);
+    let want_zone = sel.zone.map_or(Zone::Field, zone);
+    if die.zone != want_zone {
+        return false;
+    }
+    match sel.side {
+        Side::Any => {}
+        Side::Yours if die.owner != src.controller => return false,
+        Side::Opposing if die.owner == src.controller => return false,
+        _ => {}
+    }
+    if sel.other && src.die == Some(id) {
+        return false;
+    }
+    // In the field an ability speaks of what dice show; elsewhere, of what they are.
+    let in_field = want_zone == Zone::Field;
+    let character = if in_field {
+        is_character(state, id)
+    } else {
+        matches!(card.kind, DieKind::Character | DieKind::Sidekick)
+    };
+    let ok = match sel.what {
+        What::This => src.die == Some(id),
+        What::ThisCard => die.card == src.card && die.owner == src.controller,
+        What::It => src.subject == Some(id),
+        // The caller keeps the dice chosen earlier; as a filter, "those" is any die.
+        What::Those => true,
+        What::Character => character,
+        What::Sidekick => card.kind == DieKind::Sidekick && (!in_field || character),
+        What::NonSidekick => character && card.kind != DieKind::Sidekick,
+        What::ActionDie => matches!(card.kind, DieKind::Action | DieKind::BasicAction),
+        What::Die => true,
+        What::Player => false,
+        What::CharacterOrPlayer => character,
+    };
+    if !ok {
+        return false;
+    }
+    if let Some(e) = sel.energy
+        && !card.energy.contains(&e)
+    {
+        return false;
+    }
+    if let Some(a) = &sel.affiliation
+        && !card.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a))
+    {
+        return false;
+    }
+    let level = match die.face {
+        Some(Face::Level { level, .. }) => Some(level),
+        _ => None,
+    };
+    if sel.level.is_some_and(|l| level != Some(l)) {
+        return false;
+    }
+    if sel.max_level.is_some_and(|l| level.is_none_or(|x| x > l)) {
+        return false;
+    }
+    if let Some(st) = sel.state {
+        let engaged_with =
+            |other: DieId| die.blocking == Some(other) || state.die(other).blocking == Some(id);
+        let blocked = die.attacking && state.ids().any(|b| state.die(b).blocking == Some(id));
+        let ok = match st {
+            CombatState::Attacking => die.attacking,
+            CombatState::Blocking => die.blocking.is_some(),
+            CombatState::AttackingOrBlocking => die.attacking || die.blocking.is_some(),
+            CombatState::Blocked => blocked,
+            CombatState::Unblocked => die.attacking && !blocked,
+            CombatState::EngagedWithThis => src.die.is_some_and(engaged_with),
+            CombatState::BlockingThis => src.die.is_some() && die.blocking == src.die,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether a selector can name players (and only players, or characters too).
+pub fn names_players(sel: &Selector) -> bool {
+    matches!(sel.what, What::Player | What::CharacterOrPlayer)
+}
+
+/// Whether player `p` is one that `sel` speaks of, seen from `src`.
+pub fn matches_player(sel: &Selector, src: &Source, p: usize) -> bool {
+    names_players(sel)
+        && match sel.side {
+            Side::Any => true,
+            Side::Yours => p == src.controller,
+            Side::Opposing => p != src.controller,
+        }
+}
+
+/// Whether a card is active: one of its controller's dice is in the field.
+pub fn active(state: &GameState, card: CardId, controller: usize) -> bool {
+    state
+        .zone(controller, Zone::Field)
+        .any(|id| state.die(id).card == card)
+}
+
+/// A character die's attack and defense with every modifier: the level's stats, the
+/// die's applied modifiers, and the static modifiers of active cards. Modifiers add up
+/// before they apply, and never take a stat below zero.
+pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
+    let Some(level) = state.level(cards, id) else {
+        return (0, 0);
+    };
+    let die = state.die(id);
+    let (mut attack, mut defense) = (
+        i64::from(level.attack) + i64::from(die.boost.attack),
+        i64::from(level.defense) + i64::from(die.boost.defense),
+    );
+    if die.zone == Zone::Field {
+        for (card, c) in cards.ids().map(|c| (c, cards.get(c))) {
+            let (Some(list), Some(owner)) = (&c.abilities, c.owner) else {
+                continue;
+            };
+            for a in list {
+                if a.kind != Kind::Static || a.while_ != Some(While::Active) {
+                    continue;
+                }
+                if !active(state, card, owner) {
+                    continue;
+                }
+                let src = Source {
+                    card,
+                    die: None,
+                    controller: owner,
+                    subject: None,
+                };
+                for e in &a.effects {
+                    if let Effect::Boost {
+                        to,
+                        attack: da,
+                        defense: dd,
+                        ..
+                    } = e
+                        && matches(cards, state, to, &src, id)
+                    {
+                        attack += i64::from(*da);
+                        defense += i64::from(*dd);
+                    }
+                }
+            }
+        }
+    }
+    let mut attack = attack.max(0) as u32;
+    if die.boost.double_attack {
+        attack *= 2;
+    }
+    (attack, defense.max(0) as u32)
+}

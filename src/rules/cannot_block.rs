@@ -1,0 +1,28 @@
+//! A block an ability forbids.
+//!
+//! Rule: card text supersedes the basic rules: a character that "can't be blocked by"
+//! some characters is not blocked by them. (AvX rulebook, Fundamental Rules; Detailed
+//! Combat Example: Spider-Man cannot block Thor, Lord of Asgard.)
+//!
+//! ```text
+//! block SM:L1 -> TH:L1     # Thor: Lord of Asgard can't be blocked by fist characters
+//! ```
+//!
+//! Legal instead: block with a character the attacker's text allows.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "AvX rulebook, Detailed Combat Example (Thor: Lord of Asgard)";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::CannotBlock,
+        span,
+        message,
+        "cannot block this attacker",
+        help,
+        SOURCE,
+    )
+}

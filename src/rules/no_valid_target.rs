@@ -1,0 +1,28 @@
+//! An action die or a global used when nothing it targets is there.
+//!
+//! Rule: you may not start an effect with no valid targets or dice to affect. (Avengers
+//! Infinity rulebook, Targeting.)
+//!
+//! ```text
+//! use PB:act target Bob     # fine: a player
+//! use SM:act                # Smash! with no level 1 character in any field
+//! ```
+//!
+//! Legal instead: keep the die until something it targets is in the field.
+
+use super::{RuleCode, Violation, violation};
+use crate::syntax::Span;
+
+/// Where the rule is written.
+pub const SOURCE: &str = "Avengers Infinity rulebook, Targeting";
+
+pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
+    violation(
+        RuleCode::NoValidTarget,
+        span,
+        message,
+        "no valid target",
+        help,
+        SOURCE,
+    )
+}
