@@ -357,6 +357,9 @@ impl Replayer {
             Statement::End => self.end_line(),
             _ => Ok(()),
         };
+        // A state line may have closed the action window, and the damage may have
+        // triggered abilities that resolve by themselves.
+        let result = result.and_then(|()| self.settle());
         if applies_waivers {
             self.flush_waivers();
         }
@@ -662,8 +665,7 @@ impl Replayer {
             if self.has_pending() {
                 self.unresolved()?;
             }
-            self.block(explicit.unwrap_or(1 - active), pairs)?;
-            return self.settle();
+            return self.block(explicit.unwrap_or(1 - active), pairs);
         }
         let who = explicit.unwrap_or(active);
         // A player may concede at any moment: nothing else has to happen first.
@@ -732,8 +734,7 @@ impl Replayer {
                 self.assign(attacker, shares)
             }
             Move::Concede => unreachable!("handled above"),
-        }?;
-        self.settle()
+        }
     }
 
     /// A move only the active player makes.
@@ -2476,7 +2477,7 @@ impl Replayer {
                         }
                         // A character with unmodelled text in the field could change
                         // anything from here on, as when it is fielded.
-                        if zone.node == Zone::Field && !self.cards.get(card).plain {
+                        if zone.node == Zone::Field && self.abilities_of(card).is_none() {
                             unmodelled.get_or_insert((item.span, card));
                         }
                         if let Some(f) = &face {
