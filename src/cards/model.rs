@@ -281,3 +281,39 @@ pub struct CoreDice {
     pub sidekick: Die,
     pub basic_action: Die,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn abilities_are_a_word_or_a_list_in_yaml_and_survive_postcard() {
+        let none: Abilities = serde_saphyr::from_str("none").unwrap();
+        assert_eq!(none, Abilities::None);
+        let list: Abilities = serde_saphyr::from_str(
+            "- kind: action\n  do:\n    - damage: {amount: 1, to: {count: each, what: character}}\n",
+        )
+        .unwrap();
+        let Abilities::Encoded(a) = &list else {
+            panic!("{list:?}")
+        };
+        assert_eq!(a.len(), 1);
+        let bytes = postcard::to_allocvec(&list).unwrap();
+        let back: Abilities = postcard::from_bytes(&bytes).unwrap();
+        assert_eq!(back, list);
+    }
+
+    #[test]
+    fn a_mistyped_effect_is_named_in_the_error() {
+        let e = serde_saphyr::from_str::<Abilities>(
+            "- kind: action\n  do:\n    - damgae: {amount: 1}\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("damgae") && e.contains("damage"), "{e}");
+        let e = serde_saphyr::from_str::<Abilities>("encoded")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not-encoded"), "{e}");
+    }
+}

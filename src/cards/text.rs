@@ -60,7 +60,7 @@ pub fn ability(a: &Ability) -> String {
     }
     if !a.cost.is_empty() {
         let costs: Vec<String> = a.cost.iter().map(cost).collect();
-        out.push_str(&format!("pay {} to ", costs.join(" and ")));
+        out.push_str(&format!("pay {}: ", costs.join(" and ")));
     }
     out.push_str(&effects(&a.effects));
     out.push('.');
@@ -120,9 +120,15 @@ pub fn effect(e: &Effect) -> String {
             if *defense != 0 {
                 mods.push(format!("{defense:+}D"));
             }
-            format!("{} get {}{}", sel(to), mods.join(" "), until(*u))
+            format!(
+                "{} {} {}{}",
+                sel(to),
+                verb(to, "get"),
+                mods.join(" "),
+                until(*u)
+            )
         }
-        Effect::NoDamage { to } => format!("{} deal no combat damage", sel(to)),
+        Effect::NoDamage { to } => format!("{} {} no combat damage", sel(to), verb(to, "deal")),
         Effect::DoubleDamageToBlockers { to } => {
             format!("{} deal double damage to their blockers", sel(to))
         }
@@ -195,7 +201,7 @@ pub fn effect(e: &Effect) -> String {
         Effect::SwapAttack { to } => format!("swap attack values with {}", sel(to)),
         Effect::CantBlock { to } => format!("{} cannot block", sel(to)),
         Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
-        Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", sel(by)),
+        Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", kind(by)),
         Effect::BlockedOnlyByTwoOrMore => "this die can only be blocked by two or more".into(),
         Effect::MustBlock { to } => format!("{} must block this die if able", sel(to)),
         Effect::MustAttack { to } => format!("{} must attack at the next opportunity", sel(to)),
@@ -217,10 +223,29 @@ pub fn effect(e: &Effect) -> String {
     }
 }
 
+/// The verb agreeing with a selector: "this die gets", "two characters get".
+fn verb(s: &Selector, base: &str) -> String {
+    let plural = matches!(s.count, Count::Two | Count::AnyNumber)
+        || matches!(s.what, What::ThisCard | What::Those);
+    if plural || matches!(s.what, What::Player) && s.count == Count::Each {
+        base.to_string()
+    } else {
+        format!("{base}s")
+    }
+}
+
+/// A selector as a kind of die, in the plural: "fist characters".
+fn kind(s: &Selector) -> String {
+    let mut any = s.clone();
+    any.count = Count::AnyNumber;
+    sel(&any).trim_start_matches("any number of ").to_string()
+}
+
 /// A selector as a noun phrase: "each opposing level 1 character".
 pub fn sel(s: &Selector) -> String {
     match s.what {
         What::This => return "this die".into(),
+        What::ThisCard if s.already => return "this card's dice already in the field".into(),
         What::ThisCard => return "this card's dice".into(),
         What::It => return "that die".into(),
         What::Those => return "those dice".into(),
@@ -324,7 +349,8 @@ fn event(e: Event, of: Subject) -> String {
     };
     match e {
         Event::Fielded if of == Subject::This => "this die is fielded".into(),
-        Event::Fielded => format!("{who} fields a character"),
+        Event::Fielded if of == Subject::You => "you field a character".into(),
+        Event::Fielded => format!("{who} is fielded"),
         Event::Attacks => format!("{who} is assigned to attack"),
         Event::Blocks => format!("{who} blocks"),
         Event::IsBlocked => format!("{who} is blocked"),
@@ -430,5 +456,51 @@ fn energy(e: EnergyType) -> &'static str {
         EnergyType::Bolt => "bolt",
         EnergyType::Mask => "mask",
         EnergyType::Shield => "shield",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(yaml: &str) -> Ability {
+        serde_saphyr::from_str(yaml).expect("an ability")
+    }
+
+    #[test]
+    fn a_trigger_with_a_burst_reads_as_the_card_does() {
+        let a = parse(
+            "kind: triggered\nwhen: {event: blocks}\ndo:\n  - boost: {to: {what: this}, attack: 1, defense: 1}\n\
+             bursts:\n  - on: \"*\"\n    instead: true\n    do:\n      - boost: {to: {what: this}, attack: 2, defense: 2}\n",
+        );
+        assert_eq!(
+            ability(&a),
+            "Triggered, when this die blocks: this die gets +1A +1D until the end of the turn. \
+             * instead: this die gets +2A +2D until the end of the turn."
+        );
+    }
+
+    #[test]
+    fn a_global_reads_its_cost_then_its_effect() {
+        let a = parse(
+            "kind: global\ncost: [energy: [fist]]\ndo:\n  - no-damage: {to: {what: character, target: true, state: blocked}}\n",
+        );
+        assert_eq!(
+            ability(&a),
+            "Global: pay fist: one target character that is blocked deals no combat damage."
+        );
+    }
+
+    #[test]
+    fn selectors_read_as_noun_phrases() {
+        let s: Selector =
+            serde_saphyr::from_str("{count: two, what: character, side: yours, target: true}")
+                .unwrap();
+        assert_eq!(sel(&s), "two target characters of yours");
+        let s: Selector =
+            serde_saphyr::from_str("{what: character, side: opposing, level: 1}").unwrap();
+        assert_eq!(sel(&s), "one opposing level 1 character");
+        let s: Selector = serde_saphyr::from_str("{what: character, energy: fist}").unwrap();
+        assert_eq!(kind(&s), "fist characters");
     }
 }

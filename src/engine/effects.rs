@@ -1352,3 +1352,36 @@ fn symbol_name(s: EnergySymbol) -> &'static str {
         EnergySymbol::Generic => "generic",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn burst_variants_add_to_or_replace_the_base_effects() {
+        let fb: Ability = serde_saphyr::from_str(concat!(
+            "kind: action\n",
+            "do: [damage: {amount: 1, to: {count: each, what: character}}]\n",
+            "bursts:\n",
+            "  - {on: \"*\", instead: true, do: [damage: {amount: 2, to: {count: each, what: character}}]}\n",
+            "  - {on: \"*/**\", do: [gain-life: {amount: 1}]}\n",
+        ))
+        .unwrap();
+        let amounts = |bursts| -> Vec<String> {
+            effects_for(&fb, bursts)
+                .iter()
+                .map(crate::cards::text::effect)
+                .collect()
+        };
+        assert_eq!(amounts(0), ["deal 1 damage to each character"]);
+        assert_eq!(
+            amounts(1),
+            ["deal 2 damage to each character", "gain 1 life"]
+        );
+        // `**` matches "*/**" but not "*".
+        assert_eq!(
+            amounts(2),
+            ["deal 1 damage to each character", "gain 1 life"]
+        );
+    }
+}
