@@ -550,7 +550,8 @@ pub struct Selector {
     /// Not a die that paid for the triggering move ("not one that paid to field this").
     #[serde(default)]
     pub not_payment: bool,
-    /// Not the source die itself ("another target character").
+    /// Not the source die itself, nor a die an earlier effect of the same ability chose
+    /// ("another target character").
     #[serde(default)]
     pub other: bool,
     /// Not a die the triggering move put there ("each Human Torch already in the field").

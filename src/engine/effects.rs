@@ -8,8 +8,8 @@
 //! event form a batch, the active player's resolve first, later batches wait.
 
 use crate::cards::ability::{
-    Ability, Cost, Count, Effect, EnergySymbol, Event, Kind, Limit, Owner, StepName, Subject, Way,
-    What, While,
+    Ability, Cost, Count, Effect, EnergySymbol, Event, Kind, Limit, Owner, Side, StepName, Subject,
+    Way, What, While,
 };
 use crate::cards::model::EnergyType;
 use crate::rules;
@@ -119,7 +119,56 @@ fn effect_name(e: &Effect) -> String {
     crate::cards::text::effect(e)
 }
 
+/// Why the engine cannot apply an ability of a card in the field, if it cannot: a static
+/// or triggered ability whose condition, event, effect or keyword it does not model
+/// would otherwise be silently ignored while the die is there. Action and global
+/// abilities are checked when they are used.
+pub fn unapplied(a: &Ability) -> Option<String> {
+    let effect = a
+        .effects
+        .iter()
+        .chain(a.bursts.iter().flat_map(|b| b.effects.iter()));
+    match a.kind {
+        Kind::Action | Kind::Global | Kind::Activated => None,
+        Kind::Keyword => Some(format!(
+            "has the keyword {}, which dmlint does not apply yet",
+            crate::cards::text::ability(a).trim_start_matches("Keyword: ")
+        )),
+        _ if a.if_.is_some() => Some("has a condition dmlint does not apply yet".into()),
+        _ if !matches!(a.while_, None | Some(While::Active)) => {
+            Some("has an ability that holds only while attacking, blocking or paired".into())
+        }
+        Kind::Static => effect
+            .clone()
+            .find(|e| {
+                !matches!(
+                    e,
+                    Effect::Boost {
+                        until: crate::cards::ability::Until::WhileOn,
+                        ..
+                    } | Effect::CantBeBlockedBy { .. }
+                )
+            })
+            .map(|e| {
+                format!(
+                    "has a static `{}`, which dmlint does not apply yet",
+                    effect_name(e)
+                )
+            }),
+        Kind::Triggered => match a.when.as_ref().map(|w| w.event) {
+            Some(Event::TurnStart | Event::TurnEnd | Event::AttackStepStart | Event::Draws)
+            | None => Some("has a trigger dmlint does not fire yet".into()),
+            _ => None,
+        },
+    }
+}
+
 impl Replayer {
+    /// Why a card in the field has an ability the engine cannot apply, if it has.
+    pub(super) fn unapplied_in_field(&self, card: CardId) -> Option<String> {
+        self.abilities_of(card)?.iter().find_map(unapplied)
+    }
+
     /// A card's encoded abilities; `None` when they are not encoded.
     pub(super) fn abilities_of(&self, card: CardId) -> Option<&[Ability]> {
         let c = self.cards.get(card);
@@ -306,7 +355,11 @@ impl Replayer {
             | Effect::NoDamage { to }
             | Effect::Spin { to, .. } => {
                 matches!(to.count, Count::One | Count::Two)
-                    && !matches!(to.what, What::This | What::ThisCard | What::It)
+                    && !matches!(
+                        to.what,
+                        What::This | What::ThisCard | What::It | What::Those
+                    )
+                    && !(to.what == What::Player && !to.target && to.side != Side::Any)
                     && (!self.candidates(to, &src).is_empty() || select::names_players(to))
             }
             _ => false,
@@ -494,6 +547,17 @@ impl Replayer {
             );
         };
         let step = self.turn_ref().expect("turn").step;
+        if a.limit != Limit::Reactive && matches!(step, Step::Attack | Step::Blockers) {
+            let line = self.turn_ref().expect("turn").step_line;
+            return self.violate(
+                rules::out_of_step::new(
+                    self.line,
+                    "a global ability between attackers and blockers".to_string(),
+                    "globals are used in the main step and after blockers are declared; only a reactive one answers the attack itself",
+                )
+                .with_context(line, "attackers declared here"),
+            );
+        }
         if a.limit != Limit::Reactive && matches!(step, Step::Main | Step::Window) {
             self.holds_priority(who)?;
         }
@@ -597,16 +661,21 @@ impl Replayer {
             choices,
             payers: payers.to_vec(),
             chosen: Vec::new(),
+            earlier: Vec::new(),
             target: 0,
             word: 0,
             draw: 0,
             roll: 0,
         };
+        // All the effects of one ability are one game effect: their damage and KOs
+        // happen together, and trigger an ability once (Avengers Infinity rulebook,
+        // EFFECT TIMING AND RESOLUTION).
+        let mut ops = Vec::new();
         for e in &effects {
-            let ops = self.effect(e, &mut ctx)?;
-            self.apply(ops)?;
+            ops.extend(self.effect(e, &mut ctx)?);
         }
         self.leftover(&ctx)?;
+        self.apply(ops)?;
         Ok(true)
     }
 
@@ -712,6 +781,26 @@ impl Replayer {
                         Way::Down => false,
                         Way::Either => self.word(ctx, &["up", "down"])? == "up",
                     };
+                    // A chosen direction the die cannot go is no choice at all: a die
+                    // stays within its levels (Avengers Infinity rulebook, SPINNING).
+                    let level = match self.state.die(die).face {
+                        Some(Face::Level { level, .. }) => level,
+                        _ => 1,
+                    };
+                    let top = self.cards.get(self.state.die(die).card).levels.len() as u8;
+                    if *way == Way::Either && (up && level >= top || !up && level <= 1) {
+                        let text = self.state.die_text_plain(&self.cards, die);
+                        let (dir, help) = if up {
+                            ("up", format!("it is at its highest level ({top})"))
+                        } else {
+                            ("down", "level 1 is its lowest".to_string())
+                        };
+                        self.violate(rules::invalid_choice::new(
+                            ctx.choices.span,
+                            format!("`{text}` cannot be spun {dir}"),
+                            help,
+                        ))?;
+                    }
                     ops.push(Op::Spin {
                         die,
                         up,
@@ -769,6 +858,15 @@ impl Replayer {
         }
         let want = if to.count == Count::Two { 2 } else { 1 };
         let players_too = select::names_players(to);
+        // "Your opponent" is one player: no choice to write.
+        if to.what == What::Player && !to.target {
+            let players: Vec<usize> = (0..2)
+                .filter(|p| select::matches_player(to, &ctx.src, *p))
+                .collect();
+            if let [p] = players[..] {
+                return Ok(vec![Reached::Player(p)]);
+            }
+        }
         let mut out = Vec::new();
         let mut chosen = Vec::new();
         while out.len() < want {
@@ -790,9 +888,14 @@ impl Replayer {
             }
             let owner = self.owner_of(r, ctx.src.controller)?;
             let zone = to.zone.map_or(Zone::Field, select::zone);
-            let found = self.find(r, owner, zone, &[], &chosen, |_, _| true)?;
+            // "Another target": not a die an earlier effect of this ability chose.
+            let mut taken = chosen.clone();
+            if to.other {
+                taken.extend(ctx.earlier.iter().copied());
+            }
+            let found = self.find(r, owner, zone, &[], &taken, |_, _| true)?;
             match found {
-                Some(d) if dice.contains(&d) => {
+                Some(d) if dice.contains(&d) && !taken.contains(&d) => {
                     chosen.push(d);
                     out.push(Reached::Die(d));
                 }
@@ -813,6 +916,7 @@ impl Replayer {
                 format!("name {} with `target …`", crate::cards::text::sel(to)),
             ))?;
         }
+        ctx.earlier.extend(chosen.iter().copied());
         ctx.chosen = chosen;
         Ok(out)
     }
@@ -1324,6 +1428,8 @@ struct Run<'a> {
     payers: Vec<DieId>,
     /// The dice the last effect chose ("those characters").
     chosen: Vec<DieId>,
+    /// Every die the ability's effects chose so far ("another target").
+    earlier: Vec<DieId>,
     target: usize,
     word: usize,
     draw: usize,

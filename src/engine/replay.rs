@@ -297,6 +297,8 @@ impl Replayer {
         let line = std::mem::replace(&mut self.line, probe.span);
         // A probe that names a missing player or die stops nothing: the log did not say it.
         let differs = self.differs(probe.state);
+        // As after a state line: the damage it settled may have fired triggers.
+        let differs = differs.and_then(|d| self.settle().map(|()| d));
         self.line = line;
         let violations = self.out.violations.split_off(violations);
         let errors = self.out.errors.split_off(errors);
@@ -443,11 +445,19 @@ impl Replayer {
             format!("undecided: {} {what}", c.name),
             "dmlint cannot replay past this line",
         )
-        .with_help(format!(
-            "{}'s abilities are not modelled yet, so dmlint will not guess what they do{text}; \
-             the moves before this line were checked",
-            c.name
-        ))
+        .with_help(if c.abilities.is_some() {
+            format!(
+                "{0}'s text is encoded, but dmlint does not apply this part of it yet and will \
+                 not guess (`dmlint cards \"{0}\"` shows it); the moves before this line were checked",
+                c.name
+            )
+        } else {
+            format!(
+                "{}'s abilities are not modelled yet, so dmlint will not guess what they do{text}; \
+                 the moves before this line were checked",
+                c.name
+            )
+        })
         .with_context(c.line, "card defined here");
         self.error(e)
     }
@@ -656,7 +666,7 @@ impl Replayer {
         let Some(t) = self.turn_ref() else {
             return Ok(()); // a move outside a turn is a syntax error, reported already
         };
-        let (active, step) = (t.active, t.step);
+        let (active, step, ready) = (t.active, t.step, t.ready);
         let explicit = match actor {
             Some(a) => Some(self.player(a)?),
             None => None,
@@ -689,6 +699,10 @@ impl Replayer {
             (Step::Attack | Step::Blockers, Move::Resolve { .. } | Move::Global { .. }) => {}
             (Step::Attack | Step::Blockers, _) => {
                 self.implied_no_blocks()?;
+            }
+            // Both passed: the window is over, and a `resolve` answers the combat damage.
+            (Step::Window, Move::Resolve { .. }) if ready && !self.has_pending() => {
+                self.damage()?;
             }
             (Step::Window, Move::Use { .. } | Move::Global { .. } | Move::Activate { .. })
             | (Step::Window, Move::Resolve { .. } | Move::Pass) => {}
@@ -1464,6 +1478,9 @@ impl Replayer {
             if self.abilities_of(card).is_none() {
                 return Err(self.undecided(self.line, card, "enters the field"));
             }
+            if let Some(why) = self.unapplied_in_field(card) {
+                return Err(self.undecided(self.line, card, &why));
+            }
         }
         let events: Vec<_> = taken
             .iter()
@@ -1796,6 +1813,7 @@ impl Replayer {
         }
         let mut events = Vec::new();
         let mut blocked = Vec::new();
+        self.turn_mut().blocked = links.iter().map(|(_, a)| *a).collect();
         for &(b, a) in &links {
             self.state.die_mut(b).blocking = Some(a);
             events.push((Event::Blocks, About::Die(b)));
@@ -1985,10 +2003,14 @@ impl Replayer {
             // A character that "deals no damage" assigns none (Smash!'s global).
             let quiet = |r: &Self, id: DieId| r.state.die(id).boost.no_damage;
             let attack = if quiet(self, *a) { 0 } else { self.stats(*a).0 };
+            // An attacker whose blockers are all gone is still blocked: it deals no
+            // damage (Avengers Infinity rulebook, ATTACK STEP).
+            let was_blocked = self.turn_ref().expect("turn").blocked.contains(a);
             match (
                 blockers.as_slice(),
                 assigned.iter().find(|(x, _, _)| x == a),
             ) {
+                ([], _) if was_blocked => {}
                 ([], _) => {
                     to_player += attack;
                     unblocked.push(*a);
@@ -2477,7 +2499,10 @@ impl Replayer {
                         }
                         // A character with unmodelled text in the field could change
                         // anything from here on, as when it is fielded.
-                        if zone.node == Zone::Field && self.abilities_of(card).is_none() {
+                        if zone.node == Zone::Field
+                            && (self.abilities_of(card).is_none()
+                                || self.unapplied_in_field(card).is_some())
+                        {
                             unmodelled.get_or_insert((item.span, card));
                         }
                         if let Some(f) = &face {
@@ -2599,7 +2624,12 @@ impl Replayer {
         self.state = state;
         self.started = true;
         match unmodelled {
-            Some((span, card)) => Err(self.undecided(span, card, "is in the field")),
+            Some((span, card)) => {
+                let why = self
+                    .unapplied_in_field(card)
+                    .unwrap_or_else(|| "is in the field".to_string());
+                Err(self.undecided(span, card, &why))
+            }
             None => Ok(()),
         }
     }

@@ -123,6 +123,9 @@ pub struct Turn {
     /// The `attack` and `block` lines of this turn.
     pub attack: Option<Span>,
     pub block: Option<Span>,
+    /// The attackers blocked when blockers were declared: they stay blocked even if
+    /// their blockers leave.
+    pub blocked: Vec<DieId>,
     /// The cleanup step has been done (a position in the cleanup step has not yet).
     pub done: bool,
     /// The active player declared no attacker: the turn ends at once, and no global
@@ -220,6 +223,7 @@ impl Turn {
             block: None,
             done: false,
             no_attack: false,
+            blocked: Vec::new(),
             pending: Vec::new(),
             batch: 0,
             used: Vec::new(),
