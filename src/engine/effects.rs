@@ -1043,7 +1043,7 @@ impl Replayer {
         })?;
         let Some(id) = found else {
             let paid = self
-                .find(&bare, owner, zone, &[], &[], |_, _| true)?
+                .find(&bare, owner, zone, &[], &[], |_, id| allowed.contains(&id))?
                 .is_some();
             let name = self.cards.get(ctx.src.card).name.clone();
             let help = if paid {
@@ -1210,7 +1210,7 @@ impl Replayer {
                         line: self.line,
                     })
                 }
-                (Some((card, _, die)), Some(h)) if h.card == card && h.die == die => h.ops.push(op),
+                (Some((card, _, _)), Some(h)) if h.card == card => h.ops.push(op),
                 _ => now.push(op),
             }
         }
@@ -1277,17 +1277,31 @@ impl Replayer {
         else {
             return Ok(());
         };
-        let _ = r;
-        self.turn_mut().held = None;
+        // The die the line protects: one of the held dice it names.
+        let dice: Vec<DieId> = held.ops.iter().filter_map(|o| o.die()).collect();
+        let named = self.find(r, owner, Zone::Field, &[], &[], |_, id| dice.contains(&id))?;
+        let Some(die) = named else {
+            let name = self.cards.get(held.card).name.clone();
+            return self.violate(rules::not_triggered::new(
+                r.span,
+                format!("`{r}` is not a die of {name} the last effect would affect"),
+                "a protection answers the effect of the line just before it, for a die it affects",
+            ));
+        };
+        let (mine, rest): (Vec<Op>, Vec<Op>) = held.ops.iter().partition(|o| o.die() == Some(die));
+        self.turn_mut().held = (!rest.is_empty()).then(|| Held {
+            ops: rest,
+            ..held.clone()
+        });
         let src = Source {
             card: held.card,
-            die: Some(held.die),
+            die: Some(die),
             controller: owner,
             subject: None,
         };
         let choices = Choices::of(clauses, self.line);
         if let Some((false, _)) = choices.may {
-            return self.commit(held.ops);
+            return self.commit(mine);
         }
         let span = self.line;
         self.pay_costs(&a, &src, choices.pay, span)?;
@@ -1361,14 +1375,16 @@ impl Replayer {
         Ok(())
     }
 
-    fn knock_out(&mut self, die: DieId, line: Span) {
+    /// Knocks a die out. Its KO triggers fire first, so they see the face (and the
+    /// bursts) it showed.
+    pub(super) fn knock_out(&mut self, die: DieId, line: Span) {
         let blocking = self.state.die(die).blocking.is_some();
-        self.state.move_die(die, Zone::Prep, line);
         let mut events = vec![(Event::KnockedOut, About::Die(die))];
         if blocking {
             events.push((Event::KnockedOutWhileBlocking, About::Die(die)));
         }
         self.fire(&events, &[]);
+        self.state.move_die(die, Zone::Prep, line);
     }
 
     /// Characters whose damage reaches their defense are knocked out.

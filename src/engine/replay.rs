@@ -2075,13 +2075,7 @@ impl Replayer {
             }
             let (_, defense) = self.stats(id);
             if (die.attacking || die.blocking.is_some()) && die.damage >= defense {
-                let blocking = die.blocking.is_some();
-                self.state.move_die(id, Zone::Prep, line);
-                let mut ko = vec![(Event::KnockedOut, About::Die(id))];
-                if blocking {
-                    ko.push((Event::KnockedOutWhileBlocking, About::Die(id)));
-                }
-                self.fire(&ko, &[]);
+                self.knock_out(id, line);
             }
         }
         for id in self.state.ids() {
