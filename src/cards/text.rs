@@ -440,7 +440,8 @@ fn zone(z: ZoneName) -> &'static str {
     }
 }
 
-fn symbol(s: EnergySymbol) -> &'static str {
+/// An energy symbol's name, as logs and cards write it.
+pub fn symbol(s: EnergySymbol) -> &'static str {
     match s {
         EnergySymbol::Fist => "fist",
         EnergySymbol::Bolt => "bolt",

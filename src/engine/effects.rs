@@ -717,7 +717,10 @@ impl Replayer {
             costs.push((generic, &[]));
         }
         if let Err(short) = energy::pays(&paid.units, &costs) {
-            let need: Vec<&str> = symbols.iter().map(|s| symbol_name(*s)).collect();
+            let need: Vec<&str> = symbols
+                .iter()
+                .map(|s| crate::cards::text::symbol(*s))
+                .collect();
             let text = format!("the ability costs {}", need.join(" "));
             let v = self.shortfall(short, payment.span, &text, who, &paid.units, &costs);
             self.violate(v)?;
@@ -1462,16 +1465,6 @@ fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
         | Effect::Spin { to, .. }
         | Effect::Reroll { to, .. } => Some(to),
         _ => None,
-    }
-}
-
-fn symbol_name(s: EnergySymbol) -> &'static str {
-    match s {
-        EnergySymbol::Fist => "fist",
-        EnergySymbol::Bolt => "bolt",
-        EnergySymbol::Mask => "mask",
-        EnergySymbol::Shield => "shield",
-        EnergySymbol::Generic => "generic",
     }
 }
 
