@@ -9,6 +9,9 @@
 #[allow(dead_code)]
 mod ability;
 
+#[path = "src/cards/files.rs"]
+mod files;
+
 #[path = "src/cards/model.rs"]
 #[allow(dead_code)]
 mod model;
@@ -18,20 +21,7 @@ use std::path::{Path, PathBuf};
 fn main() {
     println!("cargo::rerun-if-changed=cards");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-    let mut paths: Vec<PathBuf> = vec![root.join("core.yaml")];
-    let mut sets: Vec<PathBuf> = std::fs::read_dir(root.join("sets"))
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    sets.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
-    sets.sort();
-    paths.extend(sets);
-    // Ability files come after the sets: each overlays the cards of one set.
-    let mut encoded: Vec<PathBuf> = std::fs::read_dir(root.join("abilities"))
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    encoded.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
-    encoded.sort();
-    paths.extend(encoded);
+    let paths = files::card_files(&root);
     let mut files = Vec::new();
     for path in &paths {
         println!("cargo::rerun-if-changed={}", path.display());

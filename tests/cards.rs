@@ -13,21 +13,9 @@ fn root() -> &'static Path {
 }
 
 fn card_files() -> Vec<PathBuf> {
-    let mut files = vec![root().join("cards/core.yaml")];
-    let mut sets: Vec<PathBuf> = std::fs::read_dir(root().join("cards/sets"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    sets.sort();
-    files.extend(sets);
-    let mut abilities: Vec<PathBuf> = std::fs::read_dir(root().join("cards/abilities"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    abilities.sort();
-    files.extend(abilities);
+    let files = dmlint::cards::files::card_files(&root().join("cards"));
+    // The files the binary embeds: every folder was read.
+    assert!(files.len() > 40, "{files:?}");
     files
 }
 

@@ -5,6 +5,7 @@
 
 pub mod ability;
 pub mod error;
+pub mod files;
 pub mod load;
 pub mod model;
 pub mod pool;

@@ -274,6 +274,16 @@ impl GameCard {
         }
     }
 
+    /// The character face of a level (with the bursts the card prints on it); `None`
+    /// for a level the die does not have.
+    pub fn level_face(&self, level: u8) -> Option<Face> {
+        let l = self.levels.get(usize::from(level).checked_sub(1)?)?;
+        Some(Face::Level {
+            level,
+            bursts: l.bursts,
+        })
+    }
+
     /// Whether the engine knows this card's die: its levels or action faces.
     pub fn die_known(&self) -> bool {
         match self.kind {

@@ -13,7 +13,7 @@ use crate::cards::ability::{
 };
 use crate::cards::model::EnergyType;
 use crate::rules;
-use crate::syntax::{Clause, DieItem, DieRef, Face, Payment, Span, Spanned, Step, Zone};
+use crate::syntax::{Clause, DieItem, DieRef, Face, Payment, Span, Step, Zone};
 
 use super::cards::CardId;
 use super::energy;
@@ -115,10 +115,6 @@ fn supported(e: &Effect) -> bool {
     )
 }
 
-fn effect_name(e: &Effect) -> String {
-    crate::cards::text::effect(e)
-}
-
 /// Why the engine cannot apply an ability of a card in the field, if it cannot: a static
 /// or triggered ability whose condition, event, effect or keyword it does not model
 /// would otherwise be silently ignored while the die is there. Action and global
@@ -152,7 +148,7 @@ pub fn unapplied(a: &Ability) -> Option<String> {
             .map(|e| {
                 format!(
                     "has a static `{}`, which dmlint does not apply yet",
-                    effect_name(e)
+                    crate::cards::text::effect(e)
                 )
             }),
         Kind::Triggered => match a.when.as_ref().map(|w| w.event) {
@@ -227,6 +223,13 @@ impl Replayer {
                         let die = self.state.die(d);
                         die.card == card && die.owner == owner
                     };
+                    // The card's dice in the field, for an event about no die and for
+                    // the bursts of a card-wide trigger.
+                    let fielded: Vec<DieId> = self
+                        .state
+                        .zone(owner, Zone::Field)
+                        .filter(|d| self.state.die(*d).card == card)
+                        .collect();
                     // (the die whose ability it is, the die the event is about)
                     let hits: Vec<(Option<DieId>, Option<DieId>)> = match (when.of, about) {
                         (Subject::This | Subject::ThisOrYou, About::Die(d)) if mine(d) => {
@@ -243,12 +246,9 @@ impl Replayer {
                         (Subject::AnyCharacter, About::Die(d)) => vec![(None, Some(d))],
                         (Subject::Opponent, About::Player(p)) if p != owner => vec![(None, None)],
                         // An event about no die: each of this card's dice in the field.
-                        (Subject::This, About::Nothing) => self
-                            .state
-                            .zone(owner, Zone::Field)
-                            .filter(|d| self.state.die(*d).card == card)
-                            .map(|d| (Some(d), None))
-                            .collect(),
+                        (Subject::This, About::Nothing) => {
+                            fielded.iter().map(|d| (Some(*d), None)).collect()
+                        }
                         _ => Vec::new(),
                     };
                     for (die, subject) in hits {
@@ -270,11 +270,9 @@ impl Replayer {
                         }
                         let bursts = match die {
                             Some(d) => self.bursts_of(d),
-                            None => self
-                                .state
-                                .zone(owner, Zone::Field)
-                                .filter(|d| self.state.die(*d).card == card)
-                                .map(|d| self.bursts_of(d))
+                            None => fielded
+                                .iter()
+                                .map(|d| self.bursts_of(*d))
                                 .max()
                                 .unwrap_or(0),
                         };
@@ -349,11 +347,7 @@ impl Replayer {
                 way: Way::Either, ..
             } => true,
             Effect::Reroll { to, .. } => !self.candidates(to, &src).is_empty(),
-            Effect::Damage { to, .. }
-            | Effect::Ko { to }
-            | Effect::Boost { to, .. }
-            | Effect::NoDamage { to }
-            | Effect::Spin { to, .. } => {
+            e => selector(e).is_some_and(|to| {
                 matches!(to.count, Count::One | Count::Two)
                     && !matches!(
                         to.what,
@@ -361,8 +355,7 @@ impl Replayer {
                     )
                     && !(to.what == What::Player && !to.target && to.side != Side::Any)
                     && (!self.candidates(to, &src).is_empty() || select::names_players(to))
-            }
-            _ => false,
+            }),
         })
     }
 
@@ -376,8 +369,7 @@ impl Replayer {
             });
             let Some(i) = auto else { return Ok(()) };
             let p = self.turn_mut().pending.remove(i);
-            let span = self.line;
-            self.run_pending(&p, &[], span)?;
+            self.run_pending(&p, &[])?;
         }
     }
 
@@ -472,11 +464,10 @@ impl Replayer {
                 format!("a trigger's choices are its controller's: write `{c}: resolve …`"),
             ));
         }
-        let span = self.line;
-        self.run_pending(&p, clauses, span)
+        self.run_pending(&p, clauses)
     }
 
-    fn run_pending(&mut self, p: &Pending, clauses: &[Clause], span: Span) -> Flow {
+    fn run_pending(&mut self, p: &Pending, clauses: &[Clause]) -> Flow {
         let Some(a) = self
             .abilities_of(p.card)
             .and_then(|l| l.get(p.ability))
@@ -485,13 +476,16 @@ impl Replayer {
             return Ok(());
         };
         let src = self.source_of(p);
-        if a.limit == Limit::OncePerTurnPerDie {
-            let used = self.state.turn.as_ref().expect("turn").used.clone();
-            if used.contains(&(p.card, p.ability, p.die)) {
-                return Ok(());
-            }
+        if a.limit == Limit::OncePerTurnPerDie
+            && self
+                .turn_ref()
+                .expect("turn")
+                .used
+                .contains(&(p.card, p.ability, p.die))
+        {
+            return Ok(());
         }
-        let ran = self.run(&a, src, p.bursts, clauses, &p.payers, span)?;
+        let ran = self.run(&a, src, p.bursts, clauses, &p.payers)?;
         if ran && matches!(a.limit, Limit::OncePerTurnPerDie | Limit::OncePerTurn) {
             let die = (a.limit == Limit::OncePerTurnPerDie)
                 .then_some(p.die)
@@ -516,17 +510,12 @@ impl Replayer {
             ));
         };
         let bursts = self.bursts_of(id);
-        let src = Source {
-            card,
-            die: None,
-            controller: who,
-            subject: None,
-        };
+        let src = Source::card(card, who);
         self.no_valid_target(&a, &src, bursts)?;
         let zone = self.state.spent_zone(who);
         let line = self.line;
         self.state.move_die(id, zone, line);
-        self.run(&a, src, bursts, clauses, &[], line)?;
+        self.run(&a, src, bursts, clauses, &[])?;
         Ok(())
     }
 
@@ -561,15 +550,9 @@ impl Replayer {
         if a.limit != Limit::Reactive && matches!(step, Step::Main | Step::Window) {
             self.holds_priority(who)?;
         }
-        let src = Source {
-            card,
-            die: None,
-            controller: who,
-            subject: None,
-        };
+        let src = Source::card(card, who);
         self.no_valid_target(&a, &src, 0)?;
-        let line = self.line;
-        self.run(&a, src, 0, clauses, &[], line)?;
+        self.run(&a, src, 0, clauses, &[])?;
         self.acted(who);
         Ok(())
     }
@@ -610,14 +593,13 @@ impl Replayer {
         bursts: u8,
         clauses: &[Clause],
         payers: &[DieId],
-        span: Span,
     ) -> Result<bool, Stop> {
-        let choices = Choices::of(clauses, span);
+        let choices = Choices::of(clauses, self.line);
         let effects = effects_for(a, bursts);
         if let Some(e) = effects.iter().find(|e| !supported(e)) {
             let what = format!(
                 "needs `{}`, which dmlint does not apply yet",
-                effect_name(e)
+                crate::cards::text::effect(e)
             );
             return Err(self.undecided(self.line, src.card, &what));
         }
@@ -655,7 +637,7 @@ impl Replayer {
                 "`may` answers an ability whose text says \"you may\"",
             ))?;
         }
-        self.pay_costs(a, &src, choices.pay, span)?;
+        self.pay_costs(a, &src, choices.pay)?;
         let mut ctx = Run {
             src,
             choices,
@@ -679,7 +661,7 @@ impl Replayer {
         Ok(true)
     }
 
-    fn pay_costs(&mut self, a: &Ability, src: &Source, pay: Option<&Payment>, span: Span) -> Flow {
+    fn pay_costs(&mut self, a: &Ability, src: &Source, pay: Option<&Payment>) -> Flow {
         let symbols: Vec<EnergySymbol> = a
             .cost
             .iter()
@@ -689,10 +671,7 @@ impl Replayer {
             })
             .collect();
         let who = src.controller;
-        let empty = Payment {
-            items: Vec::new(),
-            span: Span::new(span.end, span.end),
-        };
+        let empty = self.no_payment();
         let payment = match (pay, symbols.is_empty()) {
             (None, true) => return Ok(()),
             (Some(p), true) => {
@@ -786,12 +765,17 @@ impl Replayer {
                     };
                     // A chosen direction the die cannot go is no choice at all: a die
                     // stays within its levels (Avengers Infinity rulebook, SPINNING).
-                    let level = match self.state.die(die).face {
-                        Some(Face::Level { level, .. }) => level,
-                        _ => 1,
+                    let Some(Face::Level { level, .. }) = self.state.die(die).face else {
+                        continue;
                     };
-                    let top = self.cards.get(self.state.die(die).card).levels.len() as u8;
-                    if *way == Way::Either && (up && level >= top || !up && level <= 1) {
+                    let card = self.cards.get(self.state.die(die).card);
+                    let top = card.levels.len() as u8;
+                    let to = if up {
+                        level.saturating_add(*levels).min(top)
+                    } else {
+                        level.saturating_sub(*levels).max(1)
+                    };
+                    if *way == Way::Either && to == level {
                         let text = self.state.die_text_plain(&self.cards, die);
                         let (dir, help) = if up {
                             ("up", format!("it is at its highest level ({top})"))
@@ -804,11 +788,7 @@ impl Replayer {
                             help,
                         ))?;
                     }
-                    ops.push(Op::Spin {
-                        die,
-                        up,
-                        levels: *levels,
-                    });
+                    ops.push(Op::Spin { die, level: to });
                 }
             }
             Effect::Draw { count, zone } => {
@@ -844,13 +824,7 @@ impl Replayer {
         let dice = self.candidates(to, &ctx.src);
         if to.count == Count::Each || to.what == What::ThisCard {
             let mut out: Vec<Reached> = Vec::new();
-            if select::names_players(to) {
-                out.extend(
-                    (0..2)
-                        .filter(|p| select::matches_player(to, &ctx.src, *p))
-                        .map(Reached::Player),
-                );
-            }
+            out.extend(players(to, &ctx.src).map(Reached::Player));
             let dice: Vec<DieId> = dice
                 .into_iter()
                 .filter(|d| !to.already || self.state.die(*d).moved != self.line)
@@ -863,9 +837,7 @@ impl Replayer {
         let players_too = select::names_players(to);
         // "Your opponent" is one player: no choice to write.
         if to.what == What::Player && !to.target {
-            let players: Vec<usize> = (0..2)
-                .filter(|p| select::matches_player(to, &ctx.src, *p))
-                .collect();
+            let players: Vec<usize> = players(to, &ctx.src).collect();
             if let [p] = players[..] {
                 return Ok(vec![Reached::Player(p)]);
             }
@@ -1067,13 +1039,13 @@ impl Replayer {
                 "write the face it rolled: `roll SK:fist`",
             ));
         };
-        self.check_face(self.state.die(id).card, &face)?;
+        self.check_rolled(self.state.die(id).card, &face, item.die.span)?;
         let character = matches!(face.node, Face::Level { .. });
-        let dest = match else_to {
-            Some(p) if !character => self.placement(p, id, who),
-            _ => (who, Zone::Reserve),
+        let zone = match else_to {
+            Some(p) if !character => self.placement(p, id, &ctx.src)?,
+            _ => Zone::Reserve,
         };
-        self.place(id, face.node, dest);
+        self.place(id, face.node, zone);
         Ok(())
     }
 
@@ -1109,58 +1081,51 @@ impl Replayer {
                     "write the face it rolled",
                 ));
             };
-            self.check_face(die.card, &face)?;
+            self.check_rolled(die.card, &face, item.die.span)?;
             let character = matches!(face.node, Face::Level { .. });
             if character || die.zone != Zone::Field {
                 self.state.die_mut(id).face = Some(face.node);
             } else {
-                let dest = match else_to {
-                    Some(p) => self.placement(p, id, ctx.src.controller),
-                    None => (die.owner, Zone::Reserve),
+                let zone = match else_to {
+                    Some(p) => self.placement(p, id, &ctx.src)?,
+                    None => Zone::Reserve,
                 };
-                self.place(id, face.node, dest);
+                self.place(id, face.node, zone);
             }
         }
         Ok(())
     }
 
+    /// The zone a placement sends a die to. Dice stay their owner's, so a placement in
+    /// another player's zone (a die that changes hands) is undecided, not guessed.
     fn placement(
-        &self,
+        &mut self,
         p: crate::cards::ability::Placement,
         id: DieId,
-        you: usize,
-    ) -> (usize, Zone) {
-        let owner = match p.of {
+        src: &Source,
+    ) -> Result<Zone, Stop> {
+        let whose = match p.of {
             Owner::Its => self.state.die(id).owner,
-            Owner::You => you,
-            Owner::Opponent => 1 - you,
+            Owner::You => src.controller,
+            Owner::Opponent => 1 - src.controller,
         };
-        (owner, select::zone(p.zone))
+        if whose != self.state.die(id).owner {
+            return Err(self.undecided(
+                self.line,
+                src.card,
+                "moves a die into another player's zone, which dmlint does not apply yet",
+            ));
+        }
+        Ok(select::zone(p.zone))
     }
 
-    /// Puts a die in a zone (its own owner's: dice never change hands here), showing
-    /// `face` if the zone shows faces.
-    fn place(&mut self, id: DieId, face: Face, (_, zone): (usize, Zone)) {
+    /// Puts a die in one of its owner's zones, showing `face` if the zone shows faces.
+    fn place(&mut self, id: DieId, face: Face, zone: Zone) {
         let line = self.line;
         self.state.move_die(id, zone, line);
         if matches!(zone, Zone::Reserve | Zone::Field) {
             self.state.die_mut(id).face = Some(face);
         }
-    }
-
-    /// A face the log says a die rolled must be one of its faces.
-    fn check_face(&mut self, card: CardId, face: &Spanned<Face>) -> Flow {
-        if !self.cards.get(card).die_known() {
-            return Err(self.undecided(
-                face.span,
-                card,
-                "is rolled: its die's faces are not in the card data",
-            ));
-        }
-        if !self.cards.has_face(card, &face.node) {
-            self.face_missing(card, face)?;
-        }
-        Ok(())
     }
 
     /// Choices the line made that no effect used.
@@ -1204,16 +1169,15 @@ impl Replayer {
         for op in ops {
             let protector = op.die().and_then(|d| self.protector(d));
             match (protector, &mut held) {
-                (Some((card, ability, die)), None) => {
+                (Some((card, ability)), None) => {
                     held = Some(Held {
                         ops: vec![op],
-                        die,
                         card,
                         ability,
                         line: self.line,
                     })
                 }
-                (Some((card, _, _)), Some(h)) if h.card == card => h.ops.push(op),
+                (Some((card, _)), Some(h)) if h.card == card => h.ops.push(op),
                 _ => now.push(op),
             }
         }
@@ -1225,7 +1189,7 @@ impl Replayer {
 
     /// The card whose ability may protect die `d` from an effect ("pay a fist to
     /// prevent Spider-Man from being affected"), if its controller could use it.
-    fn protector(&self, d: DieId) -> Option<(CardId, usize, DieId)> {
+    fn protector(&self, d: DieId) -> Option<(CardId, usize)> {
         let die = self.state.die(d);
         if die.zone != Zone::Field {
             return None;
@@ -1237,7 +1201,7 @@ impl Replayer {
                     .as_ref()
                     .is_some_and(|w| w.event == Event::WouldBeAffected)
         })?;
-        Some((die.card, i, d))
+        Some((die.card, i))
     }
 
     /// The held effect goes ahead: nobody prevented it.
@@ -1264,7 +1228,14 @@ impl Replayer {
     /// The protection is used: its cost is paid and the held effect does not happen to
     /// the die.
     fn protect(&mut self, who: usize, r: &DieRef, held: Held, clauses: &[Clause]) -> Flow {
-        let owner = self.state.die(held.die).owner;
+        let Some(owner) = held
+            .ops
+            .iter()
+            .find_map(|o| o.die())
+            .map(|d| self.state.die(d).owner)
+        else {
+            return Ok(());
+        };
         if who != owner {
             let n = self.name(owner).to_string();
             return self.violate(rules::wrong_player::new(
@@ -1285,30 +1256,26 @@ impl Replayer {
         let named = self.find(r, owner, Zone::Field, &[], &[], |_, id| dice.contains(&id))?;
         let Some(die) = named else {
             let name = self.cards.get(held.card).name.clone();
-            return self.violate(rules::not_triggered::new(
-                r.span,
-                format!("`{r}` is not a die of {name} the last effect would affect"),
-                "a protection answers the effect of the line just before it, for a die it affects",
-            ));
+            return self.violate(
+                rules::not_triggered::new(
+                    r.span,
+                    format!("`{r}` is not a die of {name} the last effect would affect"),
+                    "a protection answers the effect of the line just before it, for a die it affects",
+                )
+                .with_context(held.line, "the effect it would answer"),
+            );
         };
         let (mine, rest): (Vec<Op>, Vec<Op>) = held.ops.iter().partition(|o| o.die() == Some(die));
         self.turn_mut().held = (!rest.is_empty()).then(|| Held {
             ops: rest,
             ..held.clone()
         });
-        let src = Source {
-            card: held.card,
-            die: Some(die),
-            controller: owner,
-            subject: None,
-        };
+        let src = Source::card(held.card, owner).from_die(die);
         let choices = Choices::of(clauses, self.line);
         if let Some((false, _)) = choices.may {
             return self.commit(mine);
         }
-        let span = self.line;
-        self.pay_costs(&a, &src, choices.pay, span)?;
-        Ok(())
+        self.pay_costs(&a, &src, choices.pay)
     }
 
     /// Applies ops as one simultaneous event, then what follows from it: damage
@@ -1345,21 +1312,12 @@ impl Replayer {
                     b.double_attack |= boost.double_attack;
                     b.no_damage |= boost.no_damage;
                 }
-                Op::Spin { die, up, levels } => {
-                    let top = self.cards.get(self.state.die(die).card).levels.len() as u8;
-                    if let Some(Face::Level { level, .. }) = self.state.die(die).face {
-                        let to = if up {
-                            level.saturating_add(levels).min(top)
-                        } else {
-                            level.saturating_sub(levels).max(1)
-                        };
-                        let bursts = self
-                            .cards
-                            .get(self.state.die(die).card)
-                            .levels
-                            .get(usize::from(to) - 1)
-                            .map_or(0, |l| l.bursts);
-                        self.state.die_mut(die).face = Some(Face::Level { level: to, bursts });
+                Op::Spin { die, level } => {
+                    let face = self.cards.get(self.state.die(die).card).level_face(level);
+                    if let Some(face) = face
+                        && self.state.die(die).zone == Zone::Field
+                    {
+                        self.state.die_mut(die).face = Some(face);
                     }
                 }
                 Op::GainLife { player, amount } => {
@@ -1390,7 +1348,9 @@ impl Replayer {
         self.state.move_die(die, Zone::Prep, line);
     }
 
-    /// Characters whose damage reaches their defense are knocked out.
+    /// Characters whose damage reaches their defense are knocked out, after combat
+    /// damage and after every effect: a defense brought to 0 knocks out an undamaged die
+    /// too (Avengers Infinity rulebook, BONUSES AND DAMAGE).
     pub(super) fn ko_check(&mut self) {
         let line = self.line;
         let dead: Vec<DieId> = self
@@ -1400,7 +1360,6 @@ impl Replayer {
                 let die = self.state.die(id);
                 die.zone == Zone::Field
                     && select::is_character(&self.state, id)
-                    && die.damage > 0
                     && die.damage >= select::stats(&self.cards, &self.state, id).1
             })
             .collect();
@@ -1413,12 +1372,7 @@ impl Replayer {
     pub(super) fn block_forbidden(&self, blocker: DieId, attacker: DieId) -> Option<String> {
         let a = self.state.die(attacker);
         let list = self.abilities_of(a.card)?;
-        let src = Source {
-            card: a.card,
-            die: Some(attacker),
-            controller: a.owner,
-            subject: None,
-        };
+        let src = Source::card(a.card, a.owner).from_die(attacker);
         for ab in list.iter().filter(|ab| ab.kind == Kind::Static) {
             for e in &ab.effects {
                 if let Effect::CantBeBlockedBy { by } = e
@@ -1453,6 +1407,14 @@ struct Run<'a> {
     word: usize,
     draw: usize,
     roll: usize,
+}
+
+/// The players a selector reaches (none for one that names only dice).
+fn players<'a>(
+    to: &'a crate::cards::ability::Selector,
+    src: &'a Source,
+) -> impl Iterator<Item = usize> + 'a {
+    (0..2).filter(|p| select::matches_player(to, src, *p))
 }
 
 /// The selector an effect aims with, if it aims.

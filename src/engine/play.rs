@@ -90,14 +90,8 @@ pub struct Pay {
 /// card's first type; generic for a basic action die), which the checker accepts as such.
 pub fn die_faces(cards: &GameCards, card: CardId) -> Vec<Face> {
     let c = cards.get(card);
-    let mut faces: Vec<Face> = c
-        .levels
-        .iter()
-        .enumerate()
-        .map(|(i, l)| Face::Level {
-            level: i as u8 + 1,
-            bursts: l.bursts,
-        })
+    let mut faces: Vec<Face> = (1..=c.levels.len() as u8)
+        .filter_map(|level| c.level_face(level))
         .chain(c.actions.iter().map(|b| Face::Action { bursts: *b }))
         .collect();
     match &c.energy_faces {

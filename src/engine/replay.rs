@@ -1168,16 +1168,7 @@ impl Replayer {
                         help,
                     ));
                 };
-                if !self.cards.get(card).die_known() {
-                    return Err(self.undecided(
-                        item.die.span,
-                        card,
-                        "is rolled: its die's faces are not in the card data",
-                    ));
-                }
-                if !self.cards.has_face(card, &face.node) {
-                    self.face_missing(card, face)?;
-                }
+                self.check_rolled(card, face, item.die.span)?;
                 taken.push(id);
                 faces.push(face.node.clone());
             }
@@ -1211,7 +1202,28 @@ impl Replayer {
         Ok(())
     }
 
-    pub(super) fn face_missing(&mut self, card: super::CardId, face: &Spanned<Face>) -> Flow {
+    /// A face a line says a die rolled: undecided when the card data lacks the die's
+    /// faces, a violation when the die has no such face.
+    pub(super) fn check_rolled(
+        &mut self,
+        card: super::CardId,
+        face: &Spanned<Face>,
+        die: Span,
+    ) -> Flow {
+        if !self.cards.get(card).die_known() {
+            return Err(self.undecided(
+                die,
+                card,
+                "is rolled: its die's faces are not in the card data",
+            ));
+        }
+        if !self.cards.has_face(card, &face.node) {
+            self.face_missing(card, face)?;
+        }
+        Ok(())
+    }
+
+    fn face_missing(&mut self, card: super::CardId, face: &Spanned<Face>) -> Flow {
         let c = self.cards.get(card);
         let faces = describe_faces(c);
         self.violate(rules::face_not_on_die::new(
@@ -1456,10 +1468,7 @@ impl Replayer {
             cost += usize::from(level.fielding);
         }
         let taken: Vec<DieId> = taken.into_iter().map(|(id, _)| id).collect();
-        let empty = Payment {
-            items: Vec::new(),
-            span: Span::new(self.line.end, self.line.end),
-        };
+        let empty = self.no_payment();
         let payment = payment.unwrap_or(&empty);
         let paid = self.collect_payment(who, payment)?;
         if let Err(short) = energy::pays(&paid.units, &[(cost, &[])]) {
@@ -2068,16 +2077,7 @@ impl Replayer {
         );
         // "When damaged" triggers even when the damage knocks the die out.
         self.fire(&events, &[]);
-        for id in self.state.ids() {
-            let die = self.state.die(id);
-            if die.zone != Zone::Field {
-                continue;
-            }
-            let (_, defense) = self.stats(id);
-            if (die.attacking || die.blocking.is_some()) && die.damage >= defense {
-                self.knock_out(id, line);
-            }
-        }
+        self.ko_check();
         for id in self.state.ids() {
             if self.state.die(id).zone == Zone::Field {
                 let die = self.state.die_mut(id);
@@ -2136,6 +2136,14 @@ impl Replayer {
     }
 
     // ---- payments ----------------------------------------------------------------------
+
+    /// The payment of a line that writes none: nothing, at the end of the line.
+    pub(super) fn no_payment(&self) -> Payment {
+        Payment {
+            items: Vec::new(),
+            span: Span::new(self.line.end, self.line.end),
+        }
+    }
 
     pub(super) fn collect_payment(&mut self, who: usize, payment: &Payment) -> Result<Paid, Stop> {
         let mut paid = Paid::default();

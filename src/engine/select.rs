@@ -18,6 +18,27 @@ pub struct Source {
     pub subject: Option<DieId>,
 }
 
+impl Source {
+    /// A card's ability used by `controller`, from no die in particular (an action die
+    /// spent, a global, a while-active ability).
+    pub fn card(card: CardId, controller: usize) -> Source {
+        Source {
+            card,
+            die: None,
+            controller,
+            subject: None,
+        }
+    }
+
+    /// …from one of its dice.
+    pub fn from_die(self, die: DieId) -> Source {
+        Source {
+            die: Some(die),
+            ..self
+        }
+    }
+}
+
 /// The engine's zone for a zone the card data names.
 pub fn zone(z: ZoneName) -> Zone {
     match z {
@@ -169,12 +190,7 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                 if !active(state, card, owner) {
                     continue;
                 }
-                let src = Source {
-                    card,
-                    die: None,
-                    controller: owner,
-                    subject: None,
-                };
+                let src = Source::card(card, owner);
                 for e in &a.effects {
                     if let Effect::Boost {
                         to,

@@ -167,12 +167,30 @@ pub struct Pending {
 /// One change to one die or player, the unit effects are made of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {
-    Damage { die: DieId, amount: u32 },
-    DamagePlayer { player: usize, amount: u32 },
-    Ko { die: DieId },
-    Boost { die: DieId, boost: Boost },
-    Spin { die: DieId, up: bool, levels: u8 },
-    GainLife { player: usize, amount: u32 },
+    Damage {
+        die: DieId,
+        amount: u32,
+    },
+    DamagePlayer {
+        player: usize,
+        amount: u32,
+    },
+    Ko {
+        die: DieId,
+    },
+    Boost {
+        die: DieId,
+        boost: Boost,
+    },
+    /// Spun to this level.
+    Spin {
+        die: DieId,
+        level: u8,
+    },
+    GainLife {
+        player: usize,
+        amount: u32,
+    },
 }
 
 impl Op {
@@ -191,9 +209,8 @@ impl Op {
 /// Changes held back until the die's controller says whether they protect it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Held {
+    /// Changes to dice of `card`, whose ability may protect them.
     pub ops: Vec<Op>,
-    /// The die that may be protected, and the card whose ability would protect it.
-    pub die: DieId,
     pub card: CardId,
     pub ability: usize,
     /// The line of the effect held.
