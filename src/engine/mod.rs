@@ -11,11 +11,14 @@ pub mod cards;
 mod effects;
 pub mod energy;
 pub mod error;
+mod payment;
 pub mod play;
+mod position;
 mod replay;
 mod resolve;
 pub mod select;
 pub mod state;
+mod steps;
 
 pub use cards::{CardId, GameCards};
 pub use error::{EngineCode, EngineError};

@@ -1,0 +1,190 @@
+//! Payments: the dice and virtual energy a line spends, what they are worth, and where
+//! spent dice go.
+
+use crate::rules::{self, Violation};
+use crate::syntax::{Face, Payment, PaymentItem, Span, Zone};
+
+use crate::engine::energy::{self, Shortfall};
+use crate::engine::replay::{Replayer, Stop, shown};
+use crate::engine::state::DieId;
+
+impl Replayer {
+    pub(in crate::engine) fn shortfall(
+        &self,
+        short: Shortfall,
+        span: Span,
+        costs: &str,
+        who: usize,
+        units: &[crate::syntax::Energy],
+        each: &[(usize, &[crate::cards::model::EnergyType])],
+    ) -> Violation {
+        let reserve = self.contents(who, Zone::Reserve);
+        match short {
+            Shortfall::Short { paid, cost } => rules::payment_short::new(
+                span,
+                format!("{paid} energy paid for a cost of {cost}"),
+                format!("{costs}; the reserve pool holds {reserve}"),
+            ),
+            Shortfall::Excess { paid, cost } => rules::payment_excess::new(
+                span,
+                format!("{paid} energy paid for a cost of {cost}"),
+                format!(
+                    "{costs}: pay exactly that (spin a double face down to keep its other half)"
+                ),
+            ),
+            Shortfall::Type {
+                purchase: _,
+                missing,
+            } => {
+                let ty = crate::engine::cards::energy_of(missing);
+                let need = each.iter().filter(|(_, t)| t.contains(&missing)).count();
+                let have = units.iter().filter(|u| **u == ty).count();
+                let wild = units
+                    .iter()
+                    .filter(|u| **u == crate::syntax::Energy::Wild)
+                    .count();
+                let message = if have + wild == 0 {
+                    format!("no {ty} energy in the payment")
+                } else {
+                    format!("not enough {ty} energy for every die bought")
+                };
+                rules::payment_type::new(
+                    span,
+                    message,
+                    format!(
+                        "{costs}: each die bought needs its own energy of each of its card's types \
+                         ({need} of them {} {ty}); the payment has {have} {ty} and {wild} wild, \
+                         and a wild stands for one type, once",
+                        if need == 1 { "needs" } else { "need" }
+                    ),
+                )
+            }
+        }
+    }
+
+    /// The payment of a line that writes none: nothing, at the end of the line.
+    pub(in crate::engine) fn no_payment(&self) -> Payment {
+        Payment {
+            items: Vec::new(),
+            span: Span::new(self.line.end, self.line.end),
+        }
+    }
+
+    pub(in crate::engine) fn collect_payment(
+        &mut self,
+        who: usize,
+        payment: &Payment,
+    ) -> Result<Paid, Stop> {
+        let mut paid = Paid::default();
+        for item in &payment.items {
+            match item {
+                PaymentItem::Virtual { amount } => {
+                    paid.virtual_used += amount.node;
+                    let (used, have) = (paid.virtual_used, self.state.players[who].virtual_energy);
+                    if used > have {
+                        self.violate(rules::virtual_energy::new(
+                            amount.span,
+                            format!("{used} virtual energy paid, {have} held"),
+                            "virtual energy comes from a short draw or a half-spent generic face, and is lost when priority passes",
+                        ))?;
+                    }
+                    paid.units.extend(std::iter::repeat_n(
+                        crate::syntax::Energy::Generic,
+                        amount.node as usize,
+                    ));
+                }
+                PaymentItem::Die {
+                    die,
+                    spun_to,
+                    count,
+                } => {
+                    for _ in 0..count.as_ref().map_or(1, |c| c.node) {
+                        let Some(id) = self.find_to_spend(die, who, &paid.taken())? else {
+                            let card = self.card(&die.alias, who)?;
+                            let again = paid
+                                .dice
+                                .iter()
+                                .any(|(id, _)| self.state.die(*id).card == card);
+                            self.not_in_zone(die, who, Zone::Reserve, "spent", again)?;
+                            continue;
+                        };
+                        let face = self.state.die(id).face.clone();
+                        let Some(units) = face.as_ref().and_then(energy::units) else {
+                            let shown = shown(face.as_ref());
+                            self.stuck(rules::not_energy::new(
+                                die.span,
+                                format!("`{die}` shows {shown}, not energy"),
+                                "only dice showing energy faces pay costs",
+                            ))?;
+                            continue;
+                        };
+                        match spun_to {
+                            None => {
+                                paid.units.extend(units);
+                                paid.dice.push((id, None));
+                            }
+                            Some(left) => {
+                                let face = face.expect("energy face");
+                                let Some(spent) = energy::spin_down(&face, &left.node) else {
+                                    self.stuck(rules::spin_down::new(
+                                        left.span,
+                                        format!("`{face}` cannot be spun down to `{}`", left.node),
+                                        "a double face spins down to a single face it shows: `2fist->fist`, `fist+bolt->bolt`",
+                                    ))?;
+                                    continue;
+                                };
+                                paid.units.extend(spent);
+                                paid.dice.push((id, Some(left.node.clone())));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(paid)
+    }
+
+    pub(in crate::engine) fn apply_payment(&mut self, who: usize, paid: &Paid) {
+        let zone = self.state.spent_zone(who);
+        let line = self.line;
+        self.state.players[who].virtual_energy -= paid
+            .virtual_used
+            .min(self.state.players[who].virtual_energy);
+        for (id, left) in &paid.dice {
+            match left {
+                None => self.state.move_die(*id, zone, line),
+                Some(face)
+                    if energy::units(face).is_some_and(|u| {
+                        u.iter().all(|e| *e == crate::syntax::Energy::Generic)
+                    }) =>
+                {
+                    // A half-spent generic face leaves virtual energy, not a die.
+                    let n = energy::units(face).map_or(0, |u| u.len()) as u32;
+                    self.state.players[who].virtual_energy += n;
+                    self.state.move_die(*id, zone, line);
+                }
+                Some(face) => {
+                    let die = self.state.die_mut(*id);
+                    die.face = Some(face.clone());
+                    die.spent = true;
+                    die.moved = line;
+                }
+            }
+        }
+    }
+}
+
+/// The dice a payment spends and the energy they give.
+#[derive(Debug, Default)]
+pub(in crate::engine) struct Paid {
+    pub(in crate::engine) units: Vec<crate::syntax::Energy>,
+    /// Each die, and the face it is spun down to when only part of it was spent.
+    pub(in crate::engine) dice: Vec<(DieId, Option<Face>)>,
+    pub(in crate::engine) virtual_used: u32,
+}
+
+impl Paid {
+    pub(in crate::engine) fn taken(&self) -> Vec<DieId> {
+        self.dice.iter().map(|(d, _)| *d).collect()
+    }
+}

@@ -1,0 +1,242 @@
+//! The attack step up to damage: declaring attackers, declaring blockers, the action
+//! window.
+
+use crate::rules;
+use crate::syntax::{DieItem, Step, Zone};
+
+use crate::cards::ability::Event;
+use crate::engine::effects::About;
+use crate::engine::replay::{Flow, Replayer, step_name};
+use crate::engine::state::DieId;
+
+impl Replayer {
+    pub(in crate::engine) fn attack(&mut self, who: usize, dice: &[DieItem]) -> Flow {
+        self.active_only(who, "declares attackers")?;
+        if let Some(first) = self.turn_ref().expect("turn").attack {
+            return self.violate(
+                rules::out_of_step::new(
+                    self.line,
+                    "attackers declared twice".to_string(),
+                    "attackers are declared once, all together",
+                )
+                .with_context(first, "attackers were declared here"),
+            );
+        }
+        self.in_step(
+            &[Step::Main],
+            "declaring attackers",
+            "attackers are declared when the main step ends",
+        )?;
+        self.end_main()?;
+        self.turn_mut().attack = Some(self.line);
+        if dice.is_empty() {
+            self.no_attack();
+            return Ok(());
+        }
+        let taken = self.take(dice, who, Zone::Field, "attacking")?;
+        for &(id, _) in &taken {
+            self.state.die_mut(id).attacking = true;
+        }
+        let line = self.line;
+        let t = self.turn_mut();
+        t.step = Step::Attack;
+        t.step_line = line;
+        let events: Vec<_> = taken
+            .iter()
+            .map(|(id, _)| (Event::Attacks, About::Die(*id)))
+            .collect();
+        self.fire(&events, &[]);
+        Ok(())
+    }
+
+    /// Dice of the defender that could block.
+    pub(in crate::engine) fn can_block(&self, defender: usize) -> bool {
+        self.state.zone(defender, Zone::Field).next().is_some()
+    }
+
+    /// A line after the attackers that is not `block`: fine only when the defender has no
+    /// character to block with.
+    pub(in crate::engine) fn implied_no_blocks(&mut self) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        if !matches!(t.step, Step::Attack | Step::Blockers) {
+            return Ok(());
+        }
+        let (defender, attack) = (t.inactive(), t.attack.unwrap_or(t.step_line));
+        if self.can_block(defender) {
+            let d = self.name(defender).to_string();
+            self.violate(
+                rules::out_of_step::new(
+                    self.line,
+                    format!("the attack goes on before {d} declared blockers"),
+                    format!("after the attackers, {d} declares blockers: `block BLOCKER -> ATTACKER, …` or `block none`"),
+                )
+                .with_context(attack, "attackers declared here"),
+            )?;
+        }
+        self.open_window();
+        Ok(())
+    }
+
+    pub(in crate::engine) fn open_window(&mut self) {
+        let line = self.line;
+        let t = self.turn_mut();
+        t.step = Step::Window;
+        t.step_line = line;
+        t.priority = t.active;
+        t.ready = false;
+        t.inactive_acted = false;
+        t.passed = None;
+    }
+
+    pub(in crate::engine) fn block(
+        &mut self,
+        who: usize,
+        pairs: &[crate::syntax::BlockPair],
+    ) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        let (active, defender) = (t.active, t.inactive());
+        let (block, attack, step, step_line) = (t.block, t.attack, t.step, t.step_line);
+        if who != defender {
+            let (a, d) = (
+                self.name(active).to_string(),
+                self.name(defender).to_string(),
+            );
+            self.violate(rules::wrong_player::new(
+                self.line,
+                format!("{a} declares blockers on their own turn"),
+                format!("the defender ({d}) declares blockers against {a}'s attackers"),
+            ))?;
+        }
+        if block.is_some() || !matches!(step, Step::Attack | Step::Blockers) {
+            let line = block.or(attack).unwrap_or(step_line);
+            return self.violate(
+                rules::out_of_step::new(
+                    self.line,
+                    format!("blockers declared in the {}", step_name(step)),
+                    "blockers are declared once, right after the attackers",
+                )
+                .with_context(line, "this set the step"),
+            );
+        }
+        let mut blockers: Vec<DieId> = Vec::new();
+        let mut links = Vec::new();
+        for pair in pairs {
+            let owner = self.owner_of(&pair.blocker, defender)?;
+            if owner != defender {
+                return self.stuck(rules::wrong_player::new(
+                    pair.blocker.span,
+                    format!(
+                        "{} blocks with a die of the attacking player",
+                        self.name(defender)
+                    ),
+                    "blockers are the defender's own characters",
+                ));
+            }
+            let found = self.find(
+                &pair.blocker,
+                defender,
+                Zone::Field,
+                &[],
+                &blockers,
+                |_, _| true,
+            )?;
+            let Some(blocker) = found else {
+                // Distinguish blocking twice from a die not in the field.
+                if let Some(prev) = pairs
+                    .iter()
+                    .take_while(|p| !std::ptr::eq(*p, pair))
+                    .find(|p| p.blocker.alias.node == pair.blocker.alias.node)
+                {
+                    let card = self.card(&pair.blocker.alias, defender)?;
+                    let free = self
+                        .state
+                        .zone(defender, Zone::Field)
+                        .filter(|id| self.state.die(*id).card == card && !blockers.contains(id))
+                        .count();
+                    if free == 0 {
+                        return self.stuck(
+                            rules::double_block::new(
+                                pair.blocker.span,
+                                format!("`{}` is already blocking", pair.blocker),
+                                "each blocker blocks exactly one attacker (several blockers may share one attacker)",
+                            )
+                            .with_context(prev.blocker.span, "it blocks here"),
+                        );
+                    }
+                }
+                return self.not_in_zone(&pair.blocker, defender, Zone::Field, "blocking", false);
+            };
+            if self.state.die(blocker).attacking {
+                return self.not_in_zone(&pair.blocker, defender, Zone::Field, "blocking", false);
+            }
+            let a_owner = self.owner_of(&pair.attacker, active)?;
+            let attacker = self.find(&pair.attacker, a_owner, Zone::Field, &[], &[], |s, id| {
+                s.die(id).attacking
+            })?;
+            let Some(attacker) = attacker else {
+                let attackers: Vec<String> = self
+                    .state
+                    .zone(active, Zone::Field)
+                    .filter(|id| self.state.die(*id).attacking)
+                    .map(|id| self.state.die_text_plain(&self.cards, id))
+                    .collect();
+                let line = self.turn_ref().expect("turn").attack.unwrap_or(self.line);
+                return self.stuck(
+                    rules::block_target::new(
+                        pair.attacker.span,
+                        format!("`{}` is not an attacker", pair.attacker),
+                        format!("the attackers are {}", attackers.join(", ")),
+                    )
+                    .with_context(line, "attackers declared here"),
+                );
+            };
+            if let Some(by) = self.block_forbidden(blocker, attacker) {
+                let name = self.cards.get(self.state.die(attacker).card).name.clone();
+                return self.violate(
+                    rules::cannot_block::new(
+                        pair.blocker.span,
+                        format!("`{}` cannot block `{}`", pair.blocker, pair.attacker),
+                        format!("{name} cannot be blocked by {by}"),
+                    )
+                    .with_context(
+                        self.cards.get(self.state.die(attacker).card).line,
+                        "card defined here",
+                    ),
+                );
+            }
+            blockers.push(blocker);
+            links.push((blocker, attacker));
+        }
+        let mut events = Vec::new();
+        let mut blocked = Vec::new();
+        self.turn_mut().blocked = links.iter().map(|(_, a)| *a).collect();
+        for &(b, a) in &links {
+            self.state.die_mut(b).blocking = Some(a);
+            events.push((Event::Blocks, About::Die(b)));
+            events.push((Event::Engaged, About::Die(b)));
+            if !blocked.contains(&a) {
+                blocked.push(a);
+                events.push((Event::IsBlocked, About::Die(a)));
+                events.push((Event::Engaged, About::Die(a)));
+            }
+        }
+        self.turn_mut().block = Some(self.line);
+        self.open_window();
+        self.fire(&events, &[]);
+        self.fire(&[(Event::BlockersAssigned, About::Nothing)], &[]);
+        Ok(())
+    }
+
+    /// The action window ends: under the 2018 rules both players must have passed.
+    pub(in crate::engine) fn close_window(&mut self) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        if t.step == Step::Window {
+            self.require_passes("the action window ends")?;
+            let line = self.line;
+            let t = self.turn_mut();
+            t.step = Step::Damage;
+            t.step_line = line;
+        }
+        Ok(())
+    }
+}

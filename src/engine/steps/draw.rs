@@ -1,0 +1,276 @@
+//! The clear and draw step: drawing four dice (three and one out of play on the 2018 first
+//! turn), refilling an empty bag, and a short draw's life and energy.
+
+use crate::rules;
+use crate::syntax::{DieItem, Edition, Spanned, Step, Zone};
+
+use crate::engine::replay::{Flow, Replayer, Stop};
+use crate::engine::resolve::zone_phrase;
+use crate::engine::state::DieId;
+
+impl Replayer {
+    pub(in crate::engine) fn first_turn_2018(&self) -> bool {
+        let t = self.turn_ref().expect("turn");
+        self.state.edition == Edition::Rules2018 && t.number == 1 && t.active == self.state.first
+    }
+
+    /// Dice this step draws to the prep area: 3 on the 2018 first turn (a 4th goes out of
+    /// play), 4 otherwise.
+    pub(in crate::engine) fn draw_need(&self) -> u32 {
+        if self.first_turn_2018() { 3 } else { 4 }
+    }
+
+    pub(in crate::engine) fn draw(
+        &mut self,
+        who: usize,
+        dice: &[DieItem],
+        to: Option<&Spanned<Zone>>,
+    ) -> Flow {
+        self.active_only(who, "draws")?;
+        self.in_step(
+            &[Step::Draw],
+            "a draw",
+            "dice are drawn in the clear and draw step, before the roll",
+        )?;
+        let to_oop = match to.map(|z| z.node) {
+            None | Some(Zone::Prep) => false,
+            Some(Zone::Oop) => true,
+            Some(other) => {
+                self.violate(rules::draw_count::new(
+                    to.expect("some").span,
+                    format!("drawn dice go to the prep area, not the {}", zone_phrase(other)),
+                    "write `draw …` (to the prep area), or `draw … to oop` for the first player's fourth die on turn 1",
+                ))?;
+                false
+            }
+        };
+        let n: u32 = dice.iter().map(DieItem::times).sum();
+        let first_turn = self.first_turn_2018();
+        let t = self.turn_ref().expect("turn");
+        let (drawn, oop) = (t.drawn, t.drawn_oop);
+        if to_oop {
+            if !first_turn || drawn != 3 || oop + n != 1 {
+                let help = if first_turn {
+                    "the first player draws 3 dice, then puts a 4th out of play: one die, after the three"
+                } else {
+                    "only the first player's 4th die on the first turn goes out of play (2018 rules)"
+                };
+                self.violate(rules::draw_count::new(
+                    self.line,
+                    "this draw cannot go out of play".to_string(),
+                    help,
+                ))?;
+            }
+        } else {
+            let limit = self.draw_need();
+            if drawn + n > limit {
+                let line = t.line;
+                self.violate(
+                    rules::draw_count::new(
+                        self.line,
+                        format!("{} dice drawn this step, {limit} allowed", drawn + n),
+                        if first_turn {
+                            "on the very first turn the first player draws 3 dice (and a 4th out of play)"
+                        } else {
+                            "each player draws 4 dice in the clear and draw step"
+                        },
+                    )
+                    .with_context(line, "the step began here"),
+                )?;
+            }
+        }
+        let taken: Vec<DieId> = self
+            .take(dice, who, Zone::Bag, "drawn")?
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        let zone = if to_oop { Zone::Oop } else { Zone::Prep };
+        let line = self.line;
+        for id in &taken {
+            self.state.move_die(*id, zone, line);
+        }
+        let t = self.turn_mut();
+        if to_oop {
+            t.drawn_oop += n;
+        } else {
+            t.drawn += n;
+        }
+        Ok(())
+    }
+
+    /// The dice a list names in `owner`'s `zone`, each with the index of its list item;
+    /// a die that is not there stops the move (an empty bag says why it is empty).
+    pub(in crate::engine) fn take(
+        &mut self,
+        items: &[DieItem],
+        owner: usize,
+        zone: Zone,
+        what: &str,
+    ) -> Result<Vec<(DieId, usize)>, Stop> {
+        let mut taken: Vec<(DieId, usize)> = Vec::new();
+        let mut ids: Vec<DieId> = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            for _ in 0..item.times() {
+                if zone == Zone::Bag && self.state.count(owner, Zone::Bag) == ids.len() {
+                    self.empty_bag(owner, item, ids.len())?;
+                }
+                let found =
+                    self.find(&item.die, owner, zone, &item.modifiers, &ids, |_, _| true)?;
+                let Some(id) = found else {
+                    let card = self.card(&item.die.alias, owner)?;
+                    let again = ids.iter().any(|id| self.state.die(*id).card == card);
+                    self.not_in_zone(&item.die, owner, zone, what, again)?;
+                    continue;
+                };
+                ids.push(id);
+                taken.push((id, i));
+            }
+        }
+        Ok(taken)
+    }
+
+    /// A draw finds the bag empty after `drawn` dice of the same line.
+    pub(in crate::engine) fn empty_bag(
+        &mut self,
+        who: usize,
+        item: &DieItem,
+        drawn: usize,
+    ) -> Flow {
+        let used = self.state.count(who, Zone::Used);
+        let msg = if drawn == 0 {
+            format!("{}'s bag is empty", self.name(who))
+        } else {
+            format!(
+                "{}'s bag runs out after {drawn} of these dice",
+                self.name(who)
+            )
+        };
+        if used > 0 {
+            self.stuck(rules::bag_refill::new(
+                item.span,
+                msg,
+                format!(
+                    "refill the bag from the used pile first (`refill`): it holds {}",
+                    self.contents(who, Zone::Used)
+                ),
+            ))
+        } else {
+            self.stuck(rules::draw_count::new(
+                item.span,
+                format!("{msg} and so is the used pile: nothing is left to draw"),
+                "a player who cannot draw enough loses 1 life and gains 1 generic energy per missing die: stop drawing and roll",
+            ))
+        }
+    }
+
+    pub(in crate::engine) fn refill(&mut self, who: usize) -> Flow {
+        self.active_only(who, "refills the bag")?;
+        self.in_step(
+            &[Step::Draw],
+            "a refill",
+            "the bag is refilled when a draw finds it empty, in the clear and draw step",
+        )?;
+        if self.state.count(who, Zone::Bag) > 0 {
+            let help = format!(
+                "the bag still holds {}: draw those first, and refill only when it is empty",
+                self.contents(who, Zone::Bag)
+            );
+            self.violate(rules::bag_refill::new(
+                self.line,
+                format!("{}'s bag is not empty", self.name(who)),
+                help,
+            ))?;
+        } else if self.draw_complete() {
+            let line = self.turn_ref().expect("turn").line;
+            self.violate(
+                rules::bag_refill::new(
+                    self.line,
+                    format!("{} has drawn every die of this step", self.name(who)),
+                    "the bag is refilled only when a draw finds it empty: the used pile stays until a draw needs it",
+                )
+                .with_context(line, "the turn began here"),
+            )?;
+        } else if self.state.count(who, Zone::Used) == 0 {
+            self.violate(rules::bag_refill::new(
+                self.line,
+                format!("{}'s used pile is empty: there is nothing to refill the bag with", self.name(who)),
+                "with the bag and the used pile both empty the draw is short: roll what was drawn (each missing die costs a life and gives a generic energy)",
+            ))?;
+        }
+        let line = self.line;
+        for id in self.state.zone(who, Zone::Used).collect::<Vec<_>>() {
+            self.state.move_die(id, Zone::Bag, line);
+        }
+        self.turn_mut().refill = Some(line);
+        Ok(())
+    }
+
+    /// Every die this step draws has been drawn (the first turn's out-of-play die too).
+    pub(in crate::engine) fn draw_complete(&self) -> bool {
+        let t = self.turn_ref().expect("turn");
+        t.drawn >= self.draw_need() && (!self.first_turn_2018() || t.drawn_oop >= 1)
+    }
+
+    /// The draw is over (the roll begins): it must have drawn all it could; a short draw
+    /// costs a life and gives a generic energy per missing die.
+    pub(in crate::engine) fn end_draw(&mut self, who: usize) -> Flow {
+        let first_turn = self.first_turn_2018();
+        let t = self.turn_ref().expect("turn");
+        let (drawn, oop, line) = (t.drawn, t.drawn_oop, t.line);
+        let need = self.draw_need();
+        let bag = self.state.count(who, Zone::Bag);
+        let used = self.state.count(who, Zone::Used);
+        if drawn >= need && first_turn && oop < 1 && bag > 0 {
+            return self.violate(
+                rules::draw_count::new(
+                    self.line,
+                    "the first player's 4th die was not put out of play".to_string(),
+                    "on the very first turn (2018 rules) the first player draws 3 dice, then a 4th out of play: `draw SK to oop`",
+                )
+                .with_context(line, "the turn began here"),
+            );
+        }
+        if !self.draw_complete() {
+            if bag > 0 {
+                let help = format!(
+                    "{} the bag still holds {}",
+                    if first_turn {
+                        "the first player draws 3 dice and puts a 4th out of play on the first turn;"
+                    } else {
+                        "each turn begins with a draw of 4 dice;"
+                    },
+                    self.contents(who, Zone::Bag)
+                );
+                return self.violate(
+                    rules::draw_count::new(
+                        self.line,
+                        format!("{drawn} dice drawn before the roll, {need} required"),
+                        help,
+                    )
+                    .with_context(line, "the turn began here"),
+                );
+            }
+            if used > 0 {
+                return self.violate(
+                    rules::bag_refill::new(
+                        self.line,
+                        format!("{drawn} dice drawn and the bag ran out"),
+                        format!(
+                            "refill the bag from the used pile (`refill`) and keep drawing: it holds {}",
+                            self.contents(who, Zone::Used)
+                        ),
+                    )
+                    .with_context(line, "the turn began here"),
+                );
+            }
+            // A short draw: every die is in play somewhere else.
+            let missing = need - drawn.min(need);
+            let pl = &mut self.state.players[who];
+            // Both editions: a life (2014: a damage) and a generic energy per die.
+            pl.life -= i64::from(missing);
+            pl.virtual_energy += missing;
+            self.check_life();
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,298 @@
+//! The main step: buying, fielding, action dice, globals and other abilities, and the
+//! end of the step (unfielded characters to the used pile).
+
+use crate::rules;
+use crate::syntax::{DieItem, DieRef, Face, Payment, Step, Zone};
+
+use crate::cards::ability::Event;
+use crate::engine::cards::DieKind;
+use crate::engine::effects::About;
+use crate::engine::energy::{self};
+use crate::engine::replay::{Flow, Replayer, shown};
+use crate::engine::state::DieId;
+
+impl Replayer {
+    /// `does` is the move as a verb ("buys"), `what` as a noun ("a purchase").
+    pub(in crate::engine) fn main_action(&mut self, who: usize, does: &str, what: &str) -> Flow {
+        self.active_only(who, does)?;
+        self.in_step(
+            &[Step::Main],
+            what,
+            "dice are bought and fielded in the main step, after the roll and before attacking",
+        )?;
+        self.holds_priority(who)
+    }
+
+    pub(in crate::engine) fn buy(
+        &mut self,
+        who: usize,
+        cards: &[crate::syntax::Purchase],
+        payment: &Payment,
+    ) -> Flow {
+        self.main_action(who, "buys", "a purchase")?;
+        let mut wanted = Vec::new();
+        for p in cards {
+            let card = self.card(&p.card.alias, who)?;
+            let n = p.count.as_ref().map_or(1, |c| c.node);
+            let c = self.cards.get(card);
+            let (kind, card_owner, has_cost) = (c.kind, c.owner, c.cost.is_some());
+            if kind == DieKind::Sidekick {
+                self.violate(rules::buy_opponent_card::new(
+                    p.card.span,
+                    "sidekick dice cannot be bought".to_string(),
+                    "sidekicks have no card: every player starts with eight, and no more come",
+                ))?;
+            } else if card_owner.is_some_and(|o| o != who) {
+                let (name, line) = (c.name.clone(), c.line);
+                let owner = card_owner.map_or(String::new(), |o| self.name(o).to_string());
+                self.violate(
+                    rules::buy_opponent_card::new(
+                        p.card.span,
+                        format!("{} buys from {owner}'s card {name}", self.name(who)),
+                        "buy from your own cards and the basic action cards in the middle",
+                    )
+                    .with_context(line, "that card is on this side of the table"),
+                )?;
+            }
+            let before: u32 = wanted
+                .iter()
+                .filter(|(c, _)| *c == card)
+                .map(|(_, n)| *n)
+                .sum();
+            let left = self.state.supply[usize::from(card.0)];
+            if before + n > left {
+                let name = self.cards.get(card).name.clone();
+                return self.stuck(rules::sold_out::new(
+                    p.card.span,
+                    format!(
+                        "{name} has {left} {} left, {} bought",
+                        if left == 1 { "die" } else { "dice" },
+                        before + n
+                    ),
+                    format!("{left} left on the card: buy at most that many"),
+                ));
+            }
+            if !has_cost {
+                return Err(self.undecided(
+                    p.card.span,
+                    card,
+                    "is bought: its cost is not in the card data",
+                ));
+            }
+            wanted.push((card, n));
+        }
+        let paid = self.collect_payment(who, payment)?;
+        let costs: Vec<(usize, &[crate::cards::model::EnergyType])> = wanted
+            .iter()
+            .flat_map(|(card, n)| {
+                let c = self.cards.get(*card);
+                let cost = usize::from(c.cost.unwrap_or(0));
+                std::iter::repeat_n((cost, c.energy.as_slice()), *n as usize)
+            })
+            .collect();
+        if let Err(short) = energy::pays(&paid.units, &costs) {
+            let names: Vec<String> = wanted
+                .iter()
+                .map(|(c, n)| {
+                    let card = self.cards.get(*c);
+                    let cost = card.cost.unwrap_or(0);
+                    let types: Vec<String> = card
+                        .energy
+                        .iter()
+                        .map(|t| crate::engine::cards::energy_of(*t).to_string())
+                        .collect();
+                    let ty = if types.is_empty() {
+                        "any energy".to_string()
+                    } else {
+                        format!("at least one {}", types.join(" and one "))
+                    };
+                    format!(
+                        "{}{} costs {cost} ({ty})",
+                        card.alias,
+                        if *n > 1 {
+                            format!(" x{n}")
+                        } else {
+                            String::new()
+                        }
+                    )
+                })
+                .collect();
+            let v = self.shortfall(
+                short,
+                payment.span,
+                &names.join("; "),
+                who,
+                &paid.units,
+                &costs,
+            );
+            self.violate(v)?;
+        }
+        self.apply_payment(who, &paid);
+        let line = self.line;
+        for (card, n) in wanted {
+            self.state.supply[usize::from(card.0)] -= n;
+            for _ in 0..n {
+                self.state.add_die(card, who, Zone::Used, line);
+            }
+        }
+        self.acted(who);
+        Ok(())
+    }
+
+    pub(in crate::engine) fn field(
+        &mut self,
+        who: usize,
+        dice: &[DieItem],
+        payment: Option<&Payment>,
+    ) -> Flow {
+        self.main_action(who, "fields", "fielding")?;
+        let mut cost = 0usize;
+        let taken = self.take(dice, who, Zone::Reserve, "fielded")?;
+        for &(id, item) in &taken {
+            let Some(level) = self.state.level(&self.cards, id) else {
+                let shown = shown(self.state.die(id).face.as_ref());
+                return self.stuck(rules::not_a_character::new(
+                    dice[item].die.span,
+                    format!("this die shows {shown}, not a character face"),
+                    "only a die rolled to a character face (`L1`, `L2`, `L3`) can be fielded",
+                ));
+            };
+            cost += usize::from(level.fielding);
+        }
+        let taken: Vec<DieId> = taken.into_iter().map(|(id, _)| id).collect();
+        let empty = self.no_payment();
+        let payment = payment.unwrap_or(&empty);
+        let paid = self.collect_payment(who, payment)?;
+        if let Err(short) = energy::pays(&paid.units, &[(cost, &[])]) {
+            let costs = format!("the fielding cost is {cost}");
+            let v = self.shortfall(short, payment.span, &costs, who, &paid.units, &[]);
+            self.violate(v)?;
+        }
+        self.apply_payment(who, &paid);
+        let line = self.line;
+        for id in &taken {
+            self.state.move_die(*id, Zone::Field, line);
+        }
+        self.acted(who);
+        for &id in &taken {
+            let card = self.state.die(id).card;
+            if self.abilities_of(card).is_none() {
+                return Err(self.undecided(self.line, card, "enters the field"));
+            }
+            if let Some(why) = self.unapplied_in_field(card) {
+                return Err(self.undecided(self.line, card, &why));
+            }
+        }
+        let events: Vec<_> = taken
+            .iter()
+            .map(|id| (Event::Fielded, About::Die(*id)))
+            .collect();
+        self.fire(&events, &paid.taken());
+        Ok(())
+    }
+
+    pub(in crate::engine) fn use_action(
+        &mut self,
+        who: usize,
+        die: &DieRef,
+        clauses: &[crate::syntax::Clause],
+    ) -> Flow {
+        self.active_only(who, "uses an action die")?;
+        self.in_step(
+            &[Step::Main, Step::Window],
+            "an action die",
+            "action dice are used in the main step or in the attack step's action window (after blockers)",
+        )?;
+        self.holds_priority(who)?;
+        let Some(id) = self.find(die, who, Zone::Reserve, &[], &[], |_, _| true)? else {
+            return self.not_in_zone(die, who, Zone::Reserve, "used", false);
+        };
+        let d = self.state.die(id);
+        if !matches!(d.face, Some(Face::Action { .. })) {
+            let shown = shown(d.face.as_ref());
+            return self.stuck(rules::not_an_action::new(
+                die.span,
+                format!("this die shows {shown}, not an action face"),
+                "only a die rolled to an action face (`act`, `*`, `**`) is used as an action",
+            ));
+        }
+        self.use_die(who, id, clauses)?;
+        self.acted(who);
+        Ok(())
+    }
+
+    /// Globals (and abilities used whenever a global could be) may react to what happens
+    /// at any point of a turn, so only one moment rules them out whatever the card says:
+    /// with no attacker declared, the turn ends at once (rules reference, ruling [5]).
+    pub(in crate::engine) fn global_window(&mut self, what: &str) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        if !t.no_attack {
+            return Ok(());
+        }
+        let line = t.step_line;
+        self.violate(
+            rules::out_of_step::new(
+                self.line,
+                format!("{what} after `attack none`"),
+                "with no attacker declared the turn ends at once, and no global ability may be used",
+            )
+            .with_context(line, "no attacker declared here"),
+        )
+    }
+
+    /// A global, activated or triggered ability of `card`. Only an activated one waits
+    /// for priority: a trigger resolves when it fires, and a global may be a reaction,
+    /// which only its text can tell.
+    pub(in crate::engine) fn ability(
+        &mut self,
+        who: usize,
+        card: crate::engine::CardId,
+        what: &str,
+        activated: bool,
+    ) -> Flow {
+        let step = self.turn_ref().expect("turn").step;
+        if activated && matches!(step, Step::Main | Step::Window) {
+            self.holds_priority(who)?;
+        }
+        if self.cards.get(card).plain {
+            let c = self.cards.get(card);
+            if c.kind == DieKind::Sidekick {
+                return self.violate(rules::no_such_ability::new(
+                    self.line,
+                    format!("sidekicks have no {what}"),
+                    "a sidekick has no card and so no ability text",
+                ));
+            }
+            let (name, line) = (c.name.clone(), c.line);
+            return self.violate(
+                rules::no_such_ability::new(
+                    self.line,
+                    format!("{name} has no {what}"),
+                    "the card has no ability text: nothing to use or resolve",
+                )
+                .with_context(line, "card defined here"),
+            );
+        }
+        Err(self.undecided(self.line, card, &format!("has its {what} used")))
+    }
+
+    /// The end of the main step: unfielded characters go to the used pile.
+    pub(in crate::engine) fn end_main(&mut self) -> Flow {
+        self.require_passes("the main step ends")?;
+        let active = self.turn_ref().expect("turn").active;
+        self.reserve_to_used(active, |f| matches!(f, Some(Face::Level { .. })));
+        self.state.players[active].virtual_energy = 0;
+        Ok(())
+    }
+
+    /// No attack: no attack step at all; unused action dice go to the used pile.
+    pub(in crate::engine) fn no_attack(&mut self) {
+        let line = self.line;
+        let active = self.turn_ref().expect("turn").active;
+        self.reserve_to_used(active, |f| matches!(f, Some(Face::Action { .. })));
+        let t = self.turn_mut();
+        t.step = Step::Cleanup;
+        t.step_line = line;
+        t.no_attack = true;
+    }
+}

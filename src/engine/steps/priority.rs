@@ -1,0 +1,114 @@
+//! Priority: who may act in a step with a window (the main step and the attack step's
+//! action window), passing it, and the passes a step needs before it ends.
+
+use crate::rules;
+use crate::syntax::{Edition, Step};
+
+use crate::engine::replay::{Flow, Replayer};
+
+impl Replayer {
+    /// Under the 2018 rules the player acting must hold priority.
+    pub(in crate::engine) fn holds_priority(&mut self, who: usize) -> Flow {
+        if self.state.edition == Edition::Rules2014 {
+            return Ok(());
+        }
+        let t = self.turn_ref().expect("turn");
+        if t.priority != who {
+            let holder = self.name(t.priority).to_string();
+            let context = t.passed.unwrap_or(t.step_line);
+            let msg = format!("{} acts while {holder} holds priority", self.name(who));
+            return self.violate(
+                rules::no_priority::new(
+                    self.line,
+                    msg,
+                    format!("{holder} acts (or passes) first: `pass` hands priority over"),
+                )
+                .with_context(context, "priority was last handed over here"),
+            );
+        }
+        Ok(())
+    }
+
+    /// The player acted: under the 2018 rules a pass must follow before the step ends.
+    pub(in crate::engine) fn acted(&mut self, who: usize) {
+        let t = self.turn_mut();
+        t.ready = false;
+        if who != t.active {
+            t.inactive_acted = true;
+            t.priority = t.active;
+        }
+    }
+
+    pub(in crate::engine) fn enter_main(&mut self) {
+        let line = self.line;
+        let t = self.turn_mut();
+        if matches!(t.step, Step::Draw | Step::Roll) {
+            t.step = Step::Main;
+            t.step_line = line;
+            t.priority = t.active;
+            t.ready = false;
+        }
+    }
+
+    /// Under the 2018 rules a step with priority ends only after the active player
+    /// passed and the inactive player passed without acting.
+    pub(in crate::engine) fn require_passes(&mut self, ending: &str) -> Flow {
+        if self.state.edition == Edition::Rules2014 {
+            return Ok(());
+        }
+        let t = self.turn_ref().expect("turn");
+        if !t.ready {
+            let (a, i) = (
+                self.name(t.active).to_string(),
+                self.name(t.inactive()).to_string(),
+            );
+            let context = t.passed.unwrap_or(t.step_line);
+            let help = if t.priority == t.active {
+                format!("{a} passes priority (`pass`), then {i} passes too (`{i}: pass`)")
+            } else {
+                format!("{i} has priority: `{i}: pass` (or one global), then {a} may go on")
+            };
+            return self.violate(
+                rules::priority_not_passed::new(
+                    self.line,
+                    format!("{ending} before both players passed priority"),
+                    help,
+                )
+                .with_context(context, "priority as it stands was set here"),
+            );
+        }
+        Ok(())
+    }
+
+    pub(in crate::engine) fn pass(&mut self, who: usize) -> Flow {
+        self.in_step(
+            &[Step::Main, Step::Window],
+            "a pass",
+            "priority passes in the main step and in the attack step's action window",
+        )?;
+        if self.state.edition == Edition::Rules2014 {
+            return Ok(());
+        }
+        let line = self.line;
+        let t = self.turn_ref().expect("turn");
+        if t.inactive_acted && who == t.inactive() && t.priority == t.active {
+            // Handing priority back after a global: it returned already.
+            self.turn_mut().inactive_acted = false;
+            return Ok(());
+        }
+        self.holds_priority(who)?;
+        let t = self.turn_mut();
+        if who == t.active {
+            t.priority = t.inactive();
+            t.ready = false;
+            t.passed = Some(line);
+            t.inactive_acted = false;
+            self.state.players[who].virtual_energy = 0;
+        } else {
+            t.priority = t.active;
+            t.ready = true;
+            t.passed = Some(line);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,178 @@
+//! The roll and reroll step: every die of the prep area rolled once, and the one reroll.
+
+use crate::rules;
+use crate::syntax::{DieItem, Face, Span, Spanned, Step, Zone};
+
+use crate::engine::replay::{Flow, Replayer, describe_faces};
+use crate::engine::state::DieId;
+
+impl Replayer {
+    pub(in crate::engine) fn roll(&mut self, who: usize, dice: &[DieItem]) -> Flow {
+        self.active_only(who, "rolls")?;
+        if let Some(first) = self.turn_ref().expect("turn").roll {
+            return self.stuck(
+                rules::out_of_step::new(
+                    self.line,
+                    "a second roll this turn".to_string(),
+                    "dice are rolled once per turn; `reroll` rerolls some of them, once",
+                )
+                .with_context(first, "the dice were rolled here"),
+            );
+        }
+        self.in_step(&[Step::Draw], "a roll", "the roll follows the draw")?;
+        self.end_draw(who)?;
+        if self.state.outcome.is_some() {
+            return Ok(());
+        }
+        let mut taken: Vec<DieId> = Vec::new();
+        let mut faces = Vec::new();
+        for item in dice {
+            let Some(face) = &item.die.face else {
+                return self.stuck(rules::roll_mismatch::new(
+                    item.die.span,
+                    format!("`{}` is rolled without its face", item.die),
+                    "write the face each die came up with: `SK:fist`, `CA:L2`, `FB:act`",
+                ));
+            };
+            if self.owner_of(&item.die, who)? != who {
+                return self.not_in_zone(&item.die, who, Zone::Prep, "rolled", false);
+            }
+            for _ in 0..item.times() {
+                // Not `take`: a roll names the face a die *came up with*, which the die in
+                // the prep area does not show yet, so only the card is matched.
+                let card = self.card(&item.die.alias, who)?;
+                let found = self
+                    .state
+                    .zone(who, Zone::Prep)
+                    .find(|id| self.state.die(*id).card == card && !taken.contains(id));
+                let Some(id) = found else {
+                    let help = format!("the prep area holds {}", self.contents(who, Zone::Prep));
+                    return self.stuck(rules::roll_mismatch::new(
+                        item.die.span,
+                        format!(
+                            "no{} {} die in the prep area to roll",
+                            if taken.iter().any(|t| self.state.die(*t).card == card) {
+                                " other"
+                            } else {
+                                ""
+                            },
+                            self.cards.get(card).alias
+                        ),
+                        help,
+                    ));
+                };
+                self.check_rolled(card, face, item.die.span)?;
+                taken.push(id);
+                faces.push(face.node.clone());
+            }
+        }
+        let left: Vec<DieId> = self
+            .state
+            .zone(who, Zone::Prep)
+            .filter(|id| !taken.contains(id))
+            .collect();
+        if !left.is_empty() {
+            let names: Vec<String> = left
+                .iter()
+                .map(|id| self.state.die_text(&self.cards, *id))
+                .collect();
+            self.violate(rules::roll_mismatch::new(
+                self.line,
+                format!("{} in the prep area not rolled", names.join(" ")),
+                "every die in the prep area is rolled: the ones drawn and the ones already there (KO'd, prepped)",
+            ))?;
+        }
+        let line = self.line;
+        for (id, face) in taken.iter().zip(faces) {
+            self.state.move_die(*id, Zone::Reserve, line);
+            self.state.die_mut(*id).face = Some(face);
+        }
+        let t = self.turn_mut();
+        t.step = Step::Roll;
+        t.step_line = line;
+        t.roll = Some(line);
+        t.rolled = taken;
+        Ok(())
+    }
+
+    /// A face a line says a die rolled: undecided when the card data lacks the die's
+    /// faces, a violation when the die has no such face.
+    pub(in crate::engine) fn check_rolled(
+        &mut self,
+        card: crate::engine::CardId,
+        face: &Spanned<Face>,
+        die: Span,
+    ) -> Flow {
+        if !self.cards.get(card).die_known() {
+            return Err(self.undecided(
+                die,
+                card,
+                "is rolled: its die's faces are not in the card data",
+            ));
+        }
+        if !self.cards.has_face(card, &face.node) {
+            self.face_missing(card, face)?;
+        }
+        Ok(())
+    }
+
+    pub(in crate::engine) fn face_missing(
+        &mut self,
+        card: crate::engine::CardId,
+        face: &Spanned<Face>,
+    ) -> Flow {
+        let c = self.cards.get(card);
+        let faces = describe_faces(c);
+        self.violate(rules::face_not_on_die::new(
+            face.span,
+            format!("{}'s die has no {} face", c.name, face.node),
+            format!("its faces: {faces}"),
+        ))
+    }
+
+    pub(in crate::engine) fn reroll(
+        &mut self,
+        who: usize,
+        dice: &[crate::syntax::RerollItem],
+    ) -> Flow {
+        self.active_only(who, "rerolls")?;
+        let t = self.turn_ref().expect("turn");
+        if let Some(first) = t.reroll {
+            self.violate(
+                rules::second_reroll::new(
+                    self.line,
+                    "a second reroll".to_string(),
+                    "choose every die to reroll at once: the one reroll is a single group",
+                )
+                .with_context(first, "the reroll was here"),
+            )?;
+        }
+        self.in_step(
+            &[Step::Roll],
+            "a reroll",
+            "the reroll comes right after the roll, before anything is bought or fielded",
+        )?;
+        let rolled = self.turn_ref().expect("turn").rolled.clone();
+        let mut taken = Vec::new();
+        let mut results = Vec::new();
+        for item in dice {
+            let found = self.find(&item.die, who, Zone::Reserve, &[], &taken, |_, id| {
+                rolled.contains(&id)
+            })?;
+            let Some(id) = found else {
+                return self.not_in_zone(&item.die, who, Zone::Reserve, "rerolled", false);
+            };
+            let card = self.state.die(id).card;
+            if !self.cards.has_face(card, &item.result.node) {
+                self.face_missing(card, &item.result)?;
+            }
+            taken.push(id);
+            results.push(item.result.node.clone());
+        }
+        for (id, face) in taken.into_iter().zip(results) {
+            self.state.die_mut(id).face = Some(face);
+        }
+        self.turn_mut().reroll = Some(self.line);
+        Ok(())
+    }
+}

@@ -1,0 +1,134 @@
+//! The turn: its `turn` line (who is next, the clear of the reserve pool), its `end`
+//! line, and closing a turn with the steps it still owes.
+
+use crate::rules;
+use crate::syntax::{Spanned, Step, Text};
+
+use crate::engine::replay::{Flow, Replayer};
+use crate::engine::state::Turn;
+
+impl Replayer {
+    pub(in crate::engine) fn turn(
+        &mut self,
+        number: &Spanned<u32>,
+        player: &Spanned<Text>,
+    ) -> Flow {
+        let p = self.player(player)?;
+        self.game_over(self.line)?;
+        if self.started {
+            self.close_turn()?;
+        }
+        // Who should be next, and with which number.
+        let (want_player, want_number, context) = match self.turn_ref() {
+            Some(t) => {
+                let next = t.inactive();
+                let n = if next == self.state.first {
+                    t.number + 1
+                } else {
+                    t.number
+                };
+                (next, n, Some((t.line, "the previous turn")))
+            }
+            None if !self.started => (
+                self.state.first,
+                1,
+                self.first_line.map(|l| (l, "first player named here")),
+            ),
+            None => (p, number.node, None),
+        };
+        if !self.started && self.first_line.is_none() {
+            // No `first` line: the first turn says who went first.
+            self.state.first = p;
+        } else if p != want_player || number.node != want_number {
+            let (span, message, help) = if p != want_player {
+                (
+                    player.span,
+                    format!(
+                        "it is {}'s turn, not {}'s",
+                        self.name(want_player),
+                        self.name(p)
+                    ),
+                    format!(
+                        "players alternate: write `turn {want_number} {}`",
+                        self.name(want_player)
+                    ),
+                )
+            } else {
+                (
+                    number.span,
+                    format!(
+                        "this is {}'s turn {want_number}, not {}",
+                        self.name(p),
+                        number.node
+                    ),
+                    format!("write `turn {want_number} {}`", self.name(p)),
+                )
+            };
+            let mut v = rules::turn_order::new(span, message, help);
+            if let Some((s, l)) = context {
+                v = v.with_context(s, l);
+            }
+            self.violate(v)?;
+        }
+        self.started = true;
+        self.state.turn = Some(Turn::new(number.node, p, self.line));
+        // Clear: energy saved in the reserve pool goes to the used pile (it was not used,
+        // so not out of play).
+        self.reserve_to_used(p, |_| true);
+        for pl in &mut self.state.players {
+            pl.virtual_energy = 0;
+        }
+        Ok(())
+    }
+
+    pub(in crate::engine) fn end_line(&mut self) -> Flow {
+        self.game_over(self.line)?;
+        if self.has_pending() {
+            self.unresolved()?;
+        }
+        self.close_turn()?;
+        // Triggers of the combat damage the end line settled resolve by themselves or
+        // are left unresolved.
+        self.settle()?;
+        if self.has_pending() {
+            self.unresolved()?;
+        }
+        Ok(())
+    }
+
+    /// Ends the turn under way: the steps it still owes, then cleanup.
+    pub(in crate::engine) fn close_turn(&mut self) -> Flow {
+        let Some(t) = self.turn_ref() else {
+            return Ok(());
+        };
+        if t.done {
+            return Ok(());
+        }
+        match t.step {
+            Step::Draw | Step::Roll if t.roll.is_none() => {
+                let (line, name) = (t.line, self.name(t.active).to_string());
+                self.violate(
+                    rules::out_of_step::new(
+                        self.line,
+                        format!("{name}'s turn ends before the roll step"),
+                        "draw four dice and roll them: a turn goes through every step",
+                    )
+                    .with_context(line, "the turn began here"),
+                )?;
+            }
+            Step::Draw | Step::Roll | Step::Main => {
+                self.enter_main();
+                self.end_main()?;
+                self.no_attack();
+            }
+            Step::Attack | Step::Blockers => {
+                self.implied_no_blocks()?;
+                self.damage()?;
+            }
+            Step::Window | Step::Damage => self.damage()?,
+            Step::Cleanup => {}
+        }
+        self.cleanup();
+        Ok(())
+    }
+}
