@@ -162,6 +162,7 @@ fn setup(rng: &mut Rng, pool: &Pool, opts: &Options, label: &str) -> String {
         "rules {}\nformat custom life {}",
         match opts.rules {
             Edition::Rules2014 => "2014",
+            Edition::Rules2016 => "2016",
             Edition::Rules2018 => "2018",
         },
         opts.life
@@ -366,7 +367,7 @@ fn weight(cards: &GameCards, state: &GameState, play: &Play, policy: Policy) -> 
         // Moves that change nothing would only make the game longer.
         Play::Concede { .. } => true,
         Play::End => t.is_none_or(|t| t.done),
-        Play::Pass { .. } => state.edition == Edition::Rules2014,
+        Play::Pass { .. } => !crate::engine::edition::book(state.edition).passes_required,
         _ => false,
     };
     if noop {

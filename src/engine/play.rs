@@ -14,14 +14,14 @@
 
 use crate::cards::model::EnergyType;
 use crate::syntax::{
-    BlockPair, CardRef, DamageShare, DieItem, DieRef, Edition, Energy, EnergyPart, EnergyParts,
-    Face, Line, Move, Payment, PaymentItem, Purchase, RerollItem, Span, Spanned, Statement, Step,
-    Text, Zone,
+    BlockPair, CardRef, DamageShare, DieItem, DieRef, Energy, EnergyPart, EnergyParts, Face, Line,
+    Move, Payment, PaymentItem, Purchase, RerollItem, Span, Spanned, Statement, Step, Text, Zone,
 };
 
 use std::collections::HashSet;
 
 use super::cards::{CardId, DieKind, GameCards, energy_of};
+use super::edition::book;
 use super::energy;
 use super::replay::{Rejected, Table};
 use super::state::{DieId, GameState, Turn};
@@ -276,7 +276,7 @@ pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
         });
         return;
     };
-    let edition = state.edition;
+    let strict = book(state.edition).passes_required;
     let (active, defender) = (t.active, t.inactive());
     if closes(state, t) {
         let next = t.inactive();
@@ -308,22 +308,20 @@ pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
             } else {
                 (t.priority, t.ready)
             };
-            match edition {
-                Edition::Rules2018 if priority != active => out.push(Play::Pass { who: defender }),
-                Edition::Rules2018 => {
-                    main_moves(cards, state, active, out);
-                    out.push(Play::Pass { who: active });
-                    if ready {
-                        attacks(state, active, out);
-                    }
-                }
-                Edition::Rules2014 => {
-                    main_moves(cards, state, active, out);
-                    // Priority is a 2018 rule: a 2014 pass changes nothing (but ends the
-                    // roll step, as any main-step move does).
-                    out.extend([Play::Pass { who: active }, Play::Pass { who: defender }]);
+            if strict && priority != active {
+                out.push(Play::Pass { who: defender });
+            } else if strict {
+                main_moves(cards, state, active, out);
+                out.push(Play::Pass { who: active });
+                if ready {
                     attacks(state, active, out);
                 }
+            } else {
+                main_moves(cards, state, active, out);
+                // Before 2018 passes are optional: a pass changes nothing (but ends the
+                // roll step, as any main-step move does).
+                out.extend([Play::Pass { who: active }, Play::Pass { who: defender }]);
+                attacks(state, active, out);
             }
         }
         Step::Attack | Step::Blockers => {
@@ -349,21 +347,18 @@ fn window(
     ready: bool,
     out: &mut Vec<Play>,
 ) {
-    match state.edition {
-        Edition::Rules2018 => {
-            out.push(Play::Pass { who: priority });
-            if ready {
-                assigns(cards, state, t, out);
-            }
+    if book(state.edition).passes_required {
+        out.push(Play::Pass { who: priority });
+        if ready {
+            assigns(cards, state, t, out);
         }
-        Edition::Rules2014 => {
-            out.extend([
-                Play::Pass { who: t.active },
-                Play::Pass { who: t.inactive() },
-            ]);
-            if t.step == Step::Window {
-                assigns(cards, state, t, out);
-            }
+    } else {
+        out.extend([
+            Play::Pass { who: t.active },
+            Play::Pass { who: t.inactive() },
+        ]);
+        if t.step == Step::Window {
+            assigns(cards, state, t, out);
         }
     }
 }
@@ -392,7 +387,8 @@ impl DrawState {
     }
 
     fn of(state: &GameState, t: &Turn) -> DrawState {
-        let first = state.edition == Edition::Rules2018 && t.number == 1 && t.active == state.first;
+        let first =
+            book(state.edition).short_first_draw && t.number == 1 && t.active == state.first;
         DrawState {
             bag: state.zone(t.active, Zone::Bag).collect(),
             used: state.count(t.active, Zone::Used),
@@ -437,7 +433,7 @@ impl DrawState {
 /// Whether the turn under way may end now (an `end` or the next `turn` line): every step
 /// it still owes can pass without a move.
 fn closes(state: &GameState, t: &Turn) -> bool {
-    let y2014 = state.edition == Edition::Rules2014;
+    let y2014 = !book(state.edition).passes_required;
     match t.step {
         _ if t.done => true,
         Step::Draw => false,

@@ -1,7 +1,7 @@
 //! State lines: assertions compared with the state, and `position` blocks that set it.
 
 use crate::rules;
-use crate::syntax::{DieItem, Edition, Position, Span, StateLine, Step, Zone};
+use crate::syntax::{DieItem, Position, Span, StateLine, Step, Zone};
 
 use crate::engine::cards::DieKind;
 use crate::engine::error::{EngineCode, EngineError};
@@ -29,7 +29,9 @@ impl Replayer {
         // An assertion after the window closed sees the damage dealt.
         if let Some(t) = self.turn_ref() {
             let settle = matches!(t.step, Step::Window | Step::Damage)
-                && (t.ready || self.state.edition == Edition::Rules2014 || t.step == Step::Damage);
+                && (t.ready
+                    || !crate::engine::edition::book(self.state.edition).passes_required
+                    || t.step == Step::Damage);
             if settle {
                 self.damage()?;
             }

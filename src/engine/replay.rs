@@ -386,6 +386,7 @@ impl Replayer {
     /// Reports a violation: a waived one is noted and the move goes on, any other stops
     /// the replay.
     pub(super) fn violate(&mut self, v: Violation) -> Flow {
+        let v = rules::cite(v, self.state.edition);
         let code = crate::diag::Code::code(v.code);
         let waiver = self
             .waivers

@@ -357,7 +357,7 @@ impl GameState {
     /// otherwise. The 2014 rules have no out of play zone.
     pub fn spent_zone(&self, player: usize) -> Zone {
         let own_turn = self.turn.as_ref().is_some_and(|t| t.active == player);
-        if own_turn && self.edition == Edition::Rules2018 {
+        if own_turn && super::edition::book(self.edition).out_of_play {
             Zone::Oop
         } else {
             Zone::Used

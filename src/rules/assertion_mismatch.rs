@@ -16,9 +16,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, PLAY AREAS";
-
 /// `claimed` is what the log says, `computed` what the rules give.
 pub fn new(span: Span, claimed: String, computed: String) -> Violation {
     violation(
@@ -27,6 +24,5 @@ pub fn new(span: Span, claimed: String, computed: String) -> Violation {
         format!("the log says {claimed}, but {computed}"),
         format!("the log says {claimed}"),
         format!("dmlint computes from the moves above: {computed}"),
-        SOURCE,
     )
 }

@@ -18,9 +18,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, PLAY AREAS, The Bag";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
     violation(
         RuleCode::BagRefill,
@@ -28,6 +25,5 @@ pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> V
         message,
         "not how the bag refills",
         help,
-        SOURCE,
     )
 }

@@ -13,9 +13,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "AvX rulebook, Detailed Combat Example (Thor: Lord of Asgard)";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
     violation(
         RuleCode::CannotBlock,
@@ -23,6 +20,5 @@ pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> V
         message,
         "cannot block this attacker",
         help,
-        SOURCE,
     )
 }

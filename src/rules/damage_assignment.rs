@@ -18,9 +18,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 4. ATTACK STEP, Assign Damage";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
     violation(
         RuleCode::DamageAssignment,
@@ -28,6 +25,5 @@ pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> V
         message,
         "wrong damage assignment",
         help,
-        SOURCE,
     )
 }

@@ -15,16 +15,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, PLAY AREAS";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
-    violation(
-        RuleCode::DieNotInZone,
-        span,
-        message,
-        "not there",
-        help,
-        SOURCE,
-    )
+    violation(RuleCode::DieNotInZone, span, message, "not there", help)
 }

@@ -16,16 +16,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 1. CLEAR AND DRAW STEP";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
-    violation(
-        RuleCode::DrawCount,
-        span,
-        message,
-        "not a legal draw",
-        help,
-        SOURCE,
-    )
+    violation(RuleCode::DrawCount, span, message, "not a legal draw", help)
 }

@@ -15,16 +15,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, CARDS; the card data";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
-    violation(
-        RuleCode::FaceNotOnDie,
-        span,
-        message,
-        "no such face",
-        help,
-        SOURCE,
-    )
+    violation(RuleCode::FaceNotOnDie, span, message, "no such face", help)
 }

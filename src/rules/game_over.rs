@@ -14,9 +14,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, WINNING";
-
 /// `how` says how it ended ("Eric won"); `ended` is the line that ended it.
 pub fn new(span: Span, how: String, ended: Span) -> Violation {
     violation(
@@ -25,7 +22,6 @@ pub fn new(span: Span, how: String, ended: Span) -> Violation {
         format!("a move after the end of the game: {how}"),
         "the game is over",
         "nothing happens after the game ends (a player at 0 life, or a concession): remove the lines after it",
-        SOURCE,
     )
     .with_context(ended, "the game ended here")
 }

@@ -13,16 +13,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, EFFECT TIMING AND RESOLUTION";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
-    violation(
-        RuleCode::InvalidChoice,
-        span,
-        message,
-        "this choice",
-        help,
-        SOURCE,
-    )
+    violation(RuleCode::InvalidChoice, span, message, "this choice", help)
 }

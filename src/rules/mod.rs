@@ -6,6 +6,7 @@
 //! file builds its violation (message, label, help, rulebook section), and the engine
 //! (`src/engine/`) decides when a move breaks it.
 
+pub mod citations;
 pub mod setup;
 
 // The rule files. They are declared here, not by `rule_table!`, so that rustfmt and
@@ -56,7 +57,7 @@ pub mod virtual_energy;
 pub mod wrong_player;
 
 use crate::diag::Problem;
-use crate::syntax::Span;
+use crate::syntax::{Edition, Span};
 
 pub use setup::{Format, Setup};
 
@@ -153,17 +154,28 @@ const TEAM_RULES: &[fn(&Setup, &mut Vec<Violation>)] = &[
     first_game_setup::check,
 ];
 
-/// A move rule's violation: its message, its file's label, and a help line that ends
-/// with the rulebook section.
+/// A move rule's violation: its message, its file's label, and a help line; the engine
+/// ends the help line with the rulebook section of the game's edition ([`cite`]).
 fn violation(
     code: RuleCode,
     span: Span,
     message: impl Into<String>,
     label: impl Into<String>,
     help: impl Into<String>,
-    source: &str,
 ) -> Violation {
-    Violation::new(code, span, message, label).with_help(format!("{} ({source})", help.into()))
+    Violation::new(code, span, message, label).with_help(help)
+}
+
+/// Ends a move rule's help line with the section of the rulebook of the game's edition
+/// that states it (`citations`).
+pub fn cite(mut v: Violation, edition: Edition) -> Violation {
+    if let Some(c) = citations::cite(v.code, edition) {
+        v.help = Some(match v.help.take() {
+            Some(h) => format!("{h} ({c})"),
+            None => format!("({c})"),
+        });
+    }
+    v
 }
 
 /// A broken rule: the move or setup line it concerns, and the rule it breaks.

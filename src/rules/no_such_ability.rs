@@ -14,16 +14,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, USE GLOBAL ABILITIES";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
-    violation(
-        RuleCode::NoSuchAbility,
-        span,
-        message,
-        "no ability",
-        help,
-        SOURCE,
-    )
+    violation(RuleCode::NoSuchAbility, span, message, "no ability", help)
 }

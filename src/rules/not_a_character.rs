@@ -13,10 +13,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str =
-    "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Fielding Characters";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
     violation(
         RuleCode::NotACharacter,
@@ -24,6 +20,5 @@ pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> V
         message,
         "not a character face",
         help,
-        SOURCE,
     )
 }

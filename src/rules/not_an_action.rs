@@ -12,9 +12,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Playing Actions";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
     violation(
         RuleCode::NotAnAction,
@@ -22,6 +19,5 @@ pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> V
         message,
         "not an action face",
         help,
-        SOURCE,
     )
 }

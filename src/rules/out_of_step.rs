@@ -20,16 +20,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
-    violation(
-        RuleCode::OutOfStep,
-        span,
-        message,
-        "not in this step",
-        help,
-        SOURCE,
-    )
+    violation(RuleCode::OutOfStep, span, message, "not in this step", help)
 }

@@ -15,9 +15,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, PASSING PRIORITY";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
     violation(
         RuleCode::PriorityNotPassed,
@@ -25,6 +22,5 @@ pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> V
         message,
         "the step cannot end yet",
         help,
-        SOURCE,
     )
 }

@@ -15,16 +15,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Purchasing a Die";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
-    violation(
-        RuleCode::SoldOut,
-        span,
-        message,
-        "not enough left",
-        help,
-        SOURCE,
-    )
+    violation(RuleCode::SoldOut, span, message, "not enough left", help)
 }

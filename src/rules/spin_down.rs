@@ -13,16 +13,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, Spending Energy";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
-    violation(
-        RuleCode::SpinDown,
-        span,
-        message,
-        "not a spin-down",
-        help,
-        SOURCE,
-    )
+    violation(RuleCode::SpinDown, span, message, "not a spin-down", help)
 }

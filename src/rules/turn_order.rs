@@ -14,16 +14,6 @@
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
 
-/// Where the rule is written.
-pub const SOURCE: &str = "Avengers Infinity rulebook, TURN ORDER";
-
 pub fn new(span: Span, message: impl Into<String>, help: impl Into<String>) -> Violation {
-    violation(
-        RuleCode::TurnOrder,
-        span,
-        message,
-        "out of turn",
-        help,
-        SOURCE,
-    )
+    violation(RuleCode::TurnOrder, span, message, "out of turn", help)
 }

@@ -134,8 +134,13 @@ impl Statement {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Edition {
+    /// Avengers vs. X-Men and Uncanny X-Men (with its May 2014 revisions).
     #[serde(rename = "2014")]
     Rules2014,
+    /// Iron Man and War Machine: the out of play zone, the 2014 turn otherwise.
+    #[serde(rename = "2016")]
+    Rules2016,
+    /// Avengers Infinity.
     #[serde(rename = "2018")]
     Rules2018,
 }

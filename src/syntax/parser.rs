@@ -510,7 +510,7 @@ fn game_line(i: In) -> PResult<Option<Spanned<Text>>> {
 fn rules_line(i: In) -> PResult<Spanned<Edition>> {
     preceded(
         (kw("rules"), ws),
-        expect("a rules edition, `2018` or `2014`", edition),
+        expect("a rules edition, `2018`, `2016` or `2014`", edition),
     )
     .parse(i)
 }
@@ -518,6 +518,7 @@ fn rules_line(i: In) -> PResult<Spanned<Edition>> {
 fn edition(i: In) -> PResult<Spanned<Edition>> {
     spanned(alt((
         value(Edition::Rules2014, kw("2014")),
+        value(Edition::Rules2016, kw("2016")),
         value(Edition::Rules2018, kw("2018")),
     )))
     .parse(i)
@@ -2003,7 +2004,11 @@ mod tests {
                 .unwrap()
                 .contains("`tournament`")
         );
-        assert!(err("rules 2016").message.contains("`2018` or `2014`"));
+        assert!(
+            err("rules 2017")
+                .message
+                .contains("`2018`, `2016` or `2014`")
+        );
     }
 
     #[test]

@@ -140,6 +140,7 @@ impl Display for Edition {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Edition::Rules2014 => "2014",
+            Edition::Rules2016 => "2016",
             Edition::Rules2018 => "2018",
         })
     }

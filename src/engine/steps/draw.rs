@@ -2,16 +2,19 @@
 //! turn), refilling an empty bag, and a short draw's life and energy.
 
 use crate::rules;
-use crate::syntax::{DieItem, Edition, Spanned, Step, Zone};
+use crate::syntax::{DieItem, Spanned, Step, Zone};
 
+use crate::engine::edition::book;
 use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::resolve::zone_phrase;
 use crate::engine::state::DieId;
 
 impl Replayer {
+    /// The first player's very first draw, when the edition makes it three dice and one
+    /// out of play.
     pub(in crate::engine) fn first_turn_2018(&self) -> bool {
         let t = self.turn_ref().expect("turn");
-        self.state.edition == Edition::Rules2018 && t.number == 1 && t.active == self.state.first
+        book(self.state.edition).short_first_draw && t.number == 1 && t.active == self.state.first
     }
 
     /// Dice this step draws to the prep area: 3 on the 2018 first turn (a 4th goes out of

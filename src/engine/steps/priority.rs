@@ -2,14 +2,15 @@
 //! action window), passing it, and the passes a step needs before it ends.
 
 use crate::rules;
-use crate::syntax::{Edition, Step};
+use crate::syntax::Step;
 
+use crate::engine::edition::book;
 use crate::engine::replay::{Flow, Replayer};
 
 impl Replayer {
     /// Under the 2018 rules the player acting must hold priority.
     pub(in crate::engine) fn holds_priority(&mut self, who: usize) -> Flow {
-        if self.state.edition == Edition::Rules2014 {
+        if !book(self.state.edition).passes_required {
             return Ok(());
         }
         let t = self.turn_ref().expect("turn");
@@ -53,7 +54,7 @@ impl Replayer {
     /// Under the 2018 rules a step with priority ends only after the active player
     /// passed and the inactive player passed without acting.
     pub(in crate::engine) fn require_passes(&mut self, ending: &str) -> Flow {
-        if self.state.edition == Edition::Rules2014 {
+        if !book(self.state.edition).passes_required {
             return Ok(());
         }
         let t = self.turn_ref().expect("turn");
@@ -86,7 +87,7 @@ impl Replayer {
             "a pass",
             "priority passes in the main step and in the attack step's action window",
         )?;
-        if self.state.edition == Edition::Rules2014 {
+        if !book(self.state.edition).passes_required {
             return Ok(());
         }
         let line = self.line;
