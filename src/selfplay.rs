@@ -368,6 +368,7 @@ fn weight(cards: &GameCards, state: &GameState, play: &Play, policy: Policy) -> 
         Play::Concede { .. } => true,
         Play::End => t.is_none_or(|t| t.done),
         Play::Pass { .. } => !crate::engine::edition::book(state.edition).passes_required,
+        Play::Damage => t.is_none_or(|t| t.damage != crate::engine::state::DamageStage::NotDealt),
         _ => false,
     };
     if noop {

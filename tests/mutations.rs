@@ -255,7 +255,7 @@ fn combat_mutations_are_caught_at_their_line() {
             ),
             (
                 "no split for two blockers",
-                Delete(30),
+                Replace(30, "turn 5 Bob"),
                 30,
                 "damage-assignment",
             ),

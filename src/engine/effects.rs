@@ -19,7 +19,7 @@ use super::cards::CardId;
 use super::energy;
 use super::replay::{Flow, Replayer, Stop};
 use super::select::{self, Source};
-use super::state::{Boost, DieId, Held, Op, Pending};
+use super::state::{Boost, DamageStage, DieId, Held, Op, Pending};
 
 /// What an event is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -367,7 +367,14 @@ impl Replayer {
                 let p = &self.state.turn.as_ref().expect("turn").pending[i];
                 !self.needs_line(p)
             });
-            let Some(i) = auto else { return Ok(()) };
+            let Some(i) = auto else {
+                // Nothing waits that resolves by itself: combat damage goes on to its
+                // next stage once nothing waits at all.
+                if self.advance_damage() {
+                    continue;
+                }
+                return Ok(());
+            };
             let p = self.turn_mut().pending.remove(i);
             self.run_pending(&p, &[])?;
         }
@@ -1327,34 +1334,39 @@ impl Replayer {
                 }
             }
         }
-        for die in knocked {
-            self.knock_out(die, line);
-        }
+        self.knock_out_all(&knocked, line);
         self.fire(&events, &[]);
         self.ko_check();
         self.check_life();
         Ok(())
     }
 
-    /// Knocks a die out. Its KO triggers fire first, so they see the face (and the
-    /// bursts) it showed.
-    pub(super) fn knock_out(&mut self, die: DieId, line: Span) {
-        let blocking = self.state.die(die).blocking.is_some();
-        let mut events = vec![(Event::KnockedOut, About::Die(die))];
-        if blocking {
-            events.push((Event::KnockedOutWhileBlocking, About::Die(die)));
+    /// Knocks dice out, all at once. Their KO triggers fire first, as one batch, so they
+    /// see the face (and the bursts) each die showed.
+    pub(super) fn knock_out_all(&mut self, dice: &[DieId], line: Span) {
+        if dice.is_empty() {
+            return;
         }
+        let events = ko_events(&self.state, dice);
         self.fire(&events, &[]);
-        self.state.move_die(die, Zone::Prep, line);
+        self.remove_knocked_at(dice, line);
     }
 
-    /// Characters whose damage reaches their defense are knocked out, after combat
-    /// damage and after every effect: a defense brought to 0 knocks out an undamaged die
-    /// too (Avengers Infinity rulebook, BONUSES AND DAMAGE).
-    pub(super) fn ko_check(&mut self) {
-        let line = self.line;
-        let dead: Vec<DieId> = self
-            .state
+    /// Knocked-out dice go to their owner's prep area.
+    pub(super) fn remove_knocked(&mut self, dice: &[DieId]) {
+        self.remove_knocked_at(dice, self.line);
+    }
+
+    fn remove_knocked_at(&mut self, dice: &[DieId], line: Span) {
+        for &die in dice {
+            self.state.move_die(die, Zone::Prep, line);
+        }
+    }
+
+    /// The characters in the field whose damage reaches their defense: a defense brought
+    /// to 0 counts an undamaged die too (Avengers Infinity rulebook, BONUSES AND DAMAGE).
+    pub(super) fn lethal(&self) -> Vec<DieId> {
+        self.state
             .ids()
             .filter(|&id| {
                 let die = self.state.die(id);
@@ -1362,10 +1374,24 @@ impl Replayer {
                     && select::is_character(&self.state, id)
                     && die.damage >= select::stats(&self.cards, &self.state, id).1
             })
-            .collect();
-        for die in dead {
-            self.knock_out(die, line);
+            .collect()
+    }
+
+    /// Characters whose damage reaches their defense are knocked out, after every effect.
+    /// Not while 2018 combat damage waits for its "when damaged" effects: the dice it
+    /// damaged stay in the attack zone, not yet knocked out, until those have resolved
+    /// (Avengers Infinity rulebook, ASSIGN DAMAGE).
+    pub(super) fn ko_check(&mut self) {
+        let waiting = self
+            .state
+            .turn
+            .as_ref()
+            .is_some_and(|t| t.damage == DamageStage::Damaged);
+        if waiting {
+            return;
         }
+        let dead = self.lethal();
+        self.knock_out_all(&dead, self.line);
     }
 
     /// The first static "can't be blocked by" of an attacker that forbids this blocker.
@@ -1384,6 +1410,19 @@ impl Replayer {
         }
         None
     }
+}
+
+/// The events of dice being knocked out: each is knocked out, and knocked out while
+/// blocking if it was blocking.
+pub(super) fn ko_events(state: &super::state::GameState, dice: &[DieId]) -> Vec<(Event, About)> {
+    let mut events = Vec::new();
+    for &die in dice {
+        events.push((Event::KnockedOut, About::Die(die)));
+        if state.die(die).blocking.is_some() {
+            events.push((Event::KnockedOutWhileBlocking, About::Die(die)));
+        }
+    }
+    events
 }
 
 /// A die or a player an effect reaches.

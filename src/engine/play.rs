@@ -24,7 +24,7 @@ use super::cards::{CardId, DieKind, GameCards, energy_of};
 use super::edition::book;
 use super::energy;
 use super::replay::{Rejected, Table};
-use super::state::{DieId, GameState, Turn};
+use super::state::{DamageStage, DieId, GameState, Turn};
 
 /// A move resolved against a state: the dice it means, not the words that name them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,6 +72,8 @@ pub enum Play {
         attacker: DieId,
         split: Vec<(DieId, u32)>,
     },
+    /// Combat damage now (`damage`).
+    Damage,
     Concede {
         who: usize,
     },
@@ -167,7 +169,7 @@ pub fn pseudo_legal(cards: &GameCards, state: &GameState) -> Vec<Play> {
             out.push(Play::Turn { number, player });
         }
     }
-    out.extend([Play::End, Play::Refill]);
+    out.extend([Play::End, Play::Refill, Play::Damage]);
     for who in 0..2 {
         out.extend([Play::Pass { who }, Play::Concede { who }]);
     }
@@ -267,6 +269,10 @@ pub fn chance(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
 /// The moves that are the players' own choice.
 pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
     if state.outcome.is_some() {
+        // The turn in which the game ended may still be closed: `end` is no move.
+        if state.turn.as_ref().is_some_and(|t| !t.done) {
+            out.push(Play::End);
+        }
         return;
     }
     let Some(t) = &state.turn else {
@@ -317,10 +323,13 @@ pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
                     attacks(state, active, out);
                 }
             } else {
-                main_moves(cards, state, active, out);
-                // Before 2018 passes are optional: a pass changes nothing (but ends the
-                // roll step, as any main-step move does).
-                out.extend([Play::Pass { who: active }, Play::Pass { who: defender }]);
+                // Before 2018 passes are optional, and record the tournament procedure:
+                // after the closing passes (inactive, then active) nothing more is done
+                // in the step but attacking (or not).
+                if !t.closed || t.step == Step::Roll {
+                    main_moves(cards, state, active, out);
+                    out.extend([Play::Pass { who: active }, Play::Pass { who: defender }]);
+                }
                 attacks(state, active, out);
             }
         }
@@ -328,37 +337,32 @@ pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
             blocks(state, t, out);
             if state.count(defender, Zone::Field) == 0 {
                 // Nothing can block: the window opens with the next move.
-                window(cards, state, t, active, false, out);
+                window(cards, state, t, active, out);
             }
         }
-        Step::Window => window(cards, state, t, t.priority, t.ready, out),
+        Step::Window => window(cards, state, t, t.priority, out),
         Step::Damage => assigns(cards, state, t, out),
+        // Once dealt, a `damage` line only confirms it.
+        Step::Cleanup if t.damage != DamageStage::NotDealt => out.push(Play::Damage),
         Step::Draw | Step::Cleanup => {}
     }
 }
 
-/// The action window, with `priority` and `ready` as they stand: passes, then (once both
-/// passed) the damage assignments that end it.
-fn window(
-    cards: &GameCards,
-    state: &GameState,
-    t: &Turn,
-    priority: usize,
-    ready: bool,
-    out: &mut Vec<Play>,
-) {
+/// The action window, with `priority` as it stands. Under the 2018 rules its closing
+/// passes end it (and the damage step asks for the splits among blockers); before 2018
+/// passes are optional, and the window ends with `damage`, the first `assign`, or the
+/// closing passes.
+fn window(cards: &GameCards, state: &GameState, t: &Turn, priority: usize, out: &mut Vec<Play>) {
     if book(state.edition).passes_required {
         out.push(Play::Pass { who: priority });
-        if ready {
-            assigns(cards, state, t, out);
-        }
     } else {
         out.extend([
             Play::Pass { who: t.active },
             Play::Pass { who: t.inactive() },
         ]);
-        if t.step == Step::Window {
-            assigns(cards, state, t, out);
+        assigns(cards, state, t, out);
+        if unassigned(state, t).is_empty() {
+            out.push(Play::Damage);
         }
     }
 }
@@ -442,8 +446,8 @@ fn closes(state: &GameState, t: &Turn) -> bool {
         Step::Main => y2014 || t.ready,
         // With nothing able to block, the window opens; under 2018 it needs passes.
         Step::Attack | Step::Blockers => y2014 && state.count(t.inactive(), Zone::Field) == 0,
-        Step::Window => (y2014 || t.ready) && unassigned(state, t).is_empty(),
-        Step::Damage => unassigned(state, t).is_empty(),
+        Step::Window => y2014 && unassigned(state, t).is_empty(),
+        Step::Damage => false,
         Step::Cleanup => true,
     }
 }
@@ -1036,6 +1040,7 @@ impl Play {
                         .collect(),
                 },
             ),
+            Play::Damage => mv(None, Move::Damage),
             Play::Concede { who } => mv(actor(*who), Move::Concede),
         };
         Line {

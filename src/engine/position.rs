@@ -25,17 +25,9 @@ impl Replayer {
         &mut self,
         s: &StateLine,
     ) -> Result<Option<(Span, String, String)>, Stop> {
-        // Before the first turn the state is the setup's: sidekicks in the bags.
-        // An assertion after the window closed sees the damage dealt.
-        if let Some(t) = self.turn_ref() {
-            let settle = matches!(t.step, Step::Window | Step::Damage)
-                && (t.ready
-                    || !crate::engine::edition::book(self.state.edition).passes_required
-                    || t.step == Step::Damage);
-            if settle {
-                self.damage()?;
-            }
-        }
+        // An assertion observes the state as the line before it left it: every automatic
+        // consequence already happened there, and an assertion never closes a window or
+        // deals damage itself (grammar/README.md, "State lines").
         let (span, claimed, computed) = match s {
             StateLine::Life { player, life } => {
                 let p = self.player(player)?;

@@ -87,6 +87,9 @@ pub(super) struct Replayer {
     pub(super) ended: Option<Span>,
     /// The `first` line, if any.
     pub(super) first_line: Option<Span>,
+    /// The log writes priority passes: before 2018, where they are optional, the
+    /// tournament procedure is then checked.
+    pub(super) writes_passes: bool,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -198,6 +201,9 @@ impl Table {
             started: false,
             ended: None,
             first_line: None,
+            writes_passes: game.lines.iter().any(|l| {
+                matches!(&l.statement, Statement::Move { action, .. } if matches!(**action, Move::Pass))
+            }),
         };
         if let Some((name, span)) = first {
             match r.player(&name) {
@@ -500,7 +506,7 @@ impl Replayer {
         let Some(t) = self.turn_ref() else {
             return Ok(()); // a move outside a turn is a syntax error, reported already
         };
-        let (active, step, ready) = (t.active, t.step, t.ready);
+        let (active, step) = (t.active, t.step);
         let explicit = match actor {
             Some(a) => Some(self.player(a)?),
             None => None,
@@ -533,10 +539,6 @@ impl Replayer {
             (Step::Attack | Step::Blockers, Move::Resolve { .. } | Move::Global { .. }) => {}
             (Step::Attack | Step::Blockers, _) => {
                 self.implied_no_blocks()?;
-            }
-            // Both passed: the window is over, and a `resolve` answers the combat damage.
-            (Step::Window, Move::Resolve { .. }) if ready && !self.has_pending() => {
-                self.damage()?;
             }
             (Step::Window, Move::Use { .. } | Move::Global { .. } | Move::Activate { .. })
             | (Step::Window, Move::Resolve { .. } | Move::Pass) => {}
@@ -579,8 +581,11 @@ impl Replayer {
             Move::Block { .. } => unreachable!("handled above"),
             Move::Assign { attacker, shares } => {
                 self.active_only(who, "assigns an attacker's damage")?;
-                self.assign(attacker, shares)
+                self.assign(attacker, shares)?;
+                self.deal_when_assigned();
+                Ok(())
             }
+            Move::Damage => self.damage_line(who),
             Move::Concede => unreachable!("handled above"),
         }
     }

@@ -141,6 +141,31 @@ pub struct Turn {
     /// An effect held back for a moment because a die it affects may be protected by
     /// its controller (Spider-Man: "Tiger").
     pub held: Option<Held>,
+    /// How far the attack step's combat damage has gone.
+    pub damage: DamageStage,
+    /// Before 2018, where passes are optional: the step's closing passes were made (the
+    /// inactive player passed, then the active player), so no more actions can be taken
+    /// in it.
+    pub closed: bool,
+}
+
+/// How far combat damage has gone. Each edition orders what follows the damage its own
+/// way (`edition::Combat`); a stage waits while the effects it set off resolve, and
+/// the next follows when the trigger queue is empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum DamageStage {
+    /// Not dealt yet.
+    #[default]
+    NotDealt,
+    /// 2018: dealt; the "when damaged" effects resolve before any knock-out.
+    Damaged,
+    /// Knock-outs made; their effects resolve (before 2018, with those of the damage).
+    KnockedOut,
+    /// 2014: unblocked attackers have damaged the player; those effects resolve.
+    PlayerHit,
+    /// Over: under 2018 survivors are back in the field; before 2018 they stay in the
+    /// attack zone until cleanup.
+    Over,
 }
 
 /// A triggered ability waiting in the queue.
@@ -245,6 +270,8 @@ impl Turn {
             batch: 0,
             used: Vec::new(),
             held: None,
+            damage: DamageStage::NotDealt,
+            closed: false,
         }
     }
 
@@ -342,14 +369,24 @@ impl GameState {
     }
 
     /// Moves a die to a zone; leaving the reserve pool or the field clears its face and
-    /// marks (a die's face only matters while it shows in those two zones).
+    /// marks (a die's face only matters while it shows in those two zones). A die that
+    /// leaves the field for the reserve pool (rerolled to energy) keeps its face but
+    /// loses its damage, its applied effects and its place in the attack zone: it is no
+    /// longer attacking or blocking and takes no combat damage (Avengers Infinity
+    /// rulebook, REROLLING DICE and BONUSES AND DAMAGE).
     pub fn move_die(&mut self, id: DieId, zone: Zone, at: Span) {
         let die = self.die_mut(id);
         die.moved = at;
-        if matches!(zone, Zone::Reserve | Zone::Field) {
-            die.zone = zone;
-        } else {
-            die.reset(zone);
+        match zone {
+            Zone::Reserve | Zone::Field => {
+                if die.zone == Zone::Field && zone != Zone::Field {
+                    let face = die.face.take();
+                    die.reset(zone);
+                    die.face = face;
+                }
+                die.zone = zone;
+            }
+            _ => die.reset(zone),
         }
     }
 

@@ -417,6 +417,8 @@ pub enum Move {
         attacker: DieRef,
         shares: Vec<DamageShare>,
     },
+    /// Combat damage now: the action window is over.
+    Damage,
     Concede,
 }
 

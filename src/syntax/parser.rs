@@ -30,11 +30,11 @@ const LINE_KEYWORDS: &[&str] = &[
     "dmlog", "game", "rules", "format", "sets", "tag", "team", "middle", "basic", "first",
     "position", "end", "turn", "life", "bag", "prep", "reserve", "field", "used", "oop", "supply",
     "virtual", "priority", "waive", "draw", "refill", "roll", "reroll", "buy", "use", "global",
-    "activate", "resolve", "pass", "attack", "block", "assign", "concede",
+    "activate", "resolve", "pass", "attack", "block", "assign", "damage", "concede",
 ];
 const MOVE_KEYWORDS: &[&str] = &[
     "draw", "refill", "roll", "reroll", "buy", "field", "use", "global", "activate", "resolve",
-    "pass", "attack", "block", "assign", "concede",
+    "pass", "attack", "block", "assign", "damage", "concede",
 ];
 const CLAUSE_KEYWORDS: &[&str] = &[
     "pay", "target", "choose", "order", "may", "roll", "draw", "prevent", "redirect", "to",
@@ -360,6 +360,7 @@ const EXAMPLES: &[(&str, &str)] = &[
         "block SK:L1 -> HT:L2, BE:L1 -> SK:L1  or  block none",
     ),
     ("assign", "assign HT:L2 -> SK:L1=2 BE:L1=1"),
+    ("damage", "damage"),
 ];
 
 /// The help for an error on a line that starts with `keyword`.
@@ -950,6 +951,7 @@ fn r#move(i: In) -> PResult<Move> {
         "attack" => attack_move(i),
         "block" => block_move(i),
         "assign" => assign_move(i),
+        "damage" => value(Move::Damage, damage_move).parse(i),
         "concede" => value(Move::Concede, concede_move).parse(i),
         other => {
             let mut e = PErr::expected(i, "a move");
@@ -975,6 +977,12 @@ fn draw_move(i: In) -> PResult<Move> {
     let (i, dice) = expect("the dice drawn, like `SK x4`", die_list).parse(i)?;
     let (i, to) = opt(preceded(ws, to_clause)).parse(i)?;
     Ok((i, Move::Draw { dice, to }))
+}
+
+/// `damage`: the action window is over and combat damage is dealt now (before 2018,
+/// where passes are optional, this is how a log says so).
+fn damage_move(i: In) -> PResult<In> {
+    kw("damage").parse(i)
 }
 
 fn refill_move(i: In) -> PResult<In> {
@@ -1908,6 +1916,7 @@ mod tests {
             matches!(mv("assign HT:L2 -> SK:L1=2 BE:L1=1"), Move::Assign { shares, .. } if shares.len() == 2)
         );
         assert_eq!(mv("concede"), Move::Concede);
+        assert_eq!(mv("damage"), Move::Damage);
     }
 
     #[test]

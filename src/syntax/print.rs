@@ -391,6 +391,7 @@ impl Display for Move {
                 write!(f, "assign {attacker} -> ")?;
                 list(f, shares, " ")
             }
+            Move::Damage => f.write_str("damage"),
             Move::Concede => f.write_str("concede"),
         }
     }

@@ -226,17 +226,4 @@ impl Replayer {
         self.fire(&[(Event::BlockersAssigned, About::Nothing)], &[]);
         Ok(())
     }
-
-    /// The action window ends: under the 2018 rules both players must have passed.
-    pub(in crate::engine) fn close_window(&mut self) -> Flow {
-        let t = self.turn_ref().expect("turn");
-        if t.step == Step::Window {
-            self.require_passes("the action window ends")?;
-            let line = self.line;
-            let t = self.turn_mut();
-            t.step = Step::Damage;
-            t.step_line = line;
-        }
-        Ok(())
-    }
 }

@@ -32,6 +32,10 @@ impl Replayer {
         let line = self.line;
         let Some(t) = self.turn_ref() else { return };
         let active = t.active;
+        // Under the 2014 rules unblocked attackers stay in the attack zone until now, and
+        // go to the used pile (Avengers vs. X-Men rulebook, CLEANUP); under the later
+        // rules they left when they dealt their damage.
+        self.unblocked_leave();
         self.reserve_to_used(active, |f| matches!(f, Some(Face::Action { .. })));
         for id in self.state.ids() {
             if self.state.die(id).zone == Zone::Oop {

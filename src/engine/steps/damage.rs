@@ -5,9 +5,10 @@ use crate::rules;
 use crate::syntax::{DieRef, Step, Zone};
 
 use crate::cards::ability::Event;
+use crate::engine::edition::{Combat, book};
 use crate::engine::effects::About;
 use crate::engine::replay::{Flow, Replayer, step_name};
-use crate::engine::state::DieId;
+use crate::engine::state::{DamageStage, DieId};
 
 impl Replayer {
     pub(in crate::engine) fn blockers_of(&self, attacker: DieId) -> Vec<DieId> {
@@ -29,6 +30,9 @@ impl Replayer {
         let t = self.turn_ref().expect("turn");
         let (active, defender, block_line) =
             (t.active, t.inactive(), t.block.unwrap_or(t.step_line));
+        if t.damage != DamageStage::NotDealt {
+            return self.assign_after_damage(attacker, shares);
+        }
         if t.step != Step::Damage {
             let step = t.step;
             return self.stuck(rules::out_of_step::new(
@@ -146,110 +150,350 @@ impl Replayer {
         Ok(())
     }
 
-    /// Assign damage: unblocked attackers hit the player (and go out of play), blocked
-    /// ones split their attack among their blockers, blockers hit their attacker; all at
-    /// once. Then KOs, and survivors stay in the field.
+    /// `damage`: the action window is over and combat damage is dealt now. Before 2018
+    /// passes are optional, so this line (or an `assign`, or the end of the turn) is what
+    /// closes the window; under the 2018 rules the closing passes already did, and the
+    /// line only confirms it.
+    pub(in crate::engine) fn damage_line(&mut self, who: usize) -> Flow {
+        self.active_only(who, "deals combat damage")?;
+        let t = self.turn_ref().expect("turn");
+        if t.damage != DamageStage::NotDealt {
+            return Ok(());
+        }
+        if !matches!(
+            t.step,
+            Step::Attack | Step::Blockers | Step::Window | Step::Damage
+        ) {
+            let (step, line) = (t.step, t.step_line);
+            let help = if t.no_attack {
+                "no attacker was declared: there is no combat damage this turn"
+            } else {
+                "combat damage comes after attackers, blockers and the action window"
+            };
+            return self.violate(
+                rules::out_of_step::new(
+                    self.line,
+                    format!("combat damage in the {}", step_name(step)),
+                    help,
+                )
+                .with_context(line, format!("the {} began here", step_name(step))),
+            );
+        }
+        self.implied_no_blocks()?;
+        self.damage()
+    }
+
+    /// The action window ends and the damage step begins: under the 2018 rules both
+    /// players must have passed.
+    pub(in crate::engine) fn close_window(&mut self) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        if t.step == Step::Window {
+            self.require_passes("the action window ends")?;
+            let line = self.line;
+            let t = self.turn_mut();
+            t.step = Step::Damage;
+            t.step_line = line;
+        }
+        Ok(())
+    }
+
+    /// Combat damage is dealt now, if it was not yet: the window closes, and every
+    /// attacker with several blockers must have its damage assigned.
     pub(in crate::engine) fn damage(&mut self) -> Flow {
         let t = self.turn_ref().expect("turn");
-        if !matches!(t.step, Step::Window | Step::Damage) {
+        if !matches!(t.step, Step::Window | Step::Damage) || t.damage != DamageStage::NotDealt {
             return Ok(());
         }
         self.close_window()?;
+        if let Some(a) = self.unassigned().first().copied() {
+            let t = self.turn_ref().expect("turn");
+            let block_line = t.block.unwrap_or(t.step_line);
+            let text = self.state.die_text_plain(&self.cards, a);
+            let (attack, n) = (self.stats(a).0, self.blockers_of(a).len());
+            return self.stuck(
+                rules::damage_assignment::new(
+                    self.line,
+                    format!("`{text}` has {n} blockers and no damage assignment"),
+                    format!(
+                        "write how it splits its {attack} damage before the damage is dealt: \
+                         `assign {text} -> BLOCKER=N …`"
+                    ),
+                )
+                .with_context(block_line, "blockers declared here"),
+            );
+        }
+        self.deal();
+        Ok(())
+    }
+
+    /// An `assign` written after the damage was dealt: it may only restate what a lone
+    /// blocker took (an attacker with one blocker deals it all its attack, and the
+    /// closing passes already dealt it), as a log may write it out.
+    fn assign_after_damage(
+        &mut self,
+        attacker: &DieRef,
+        shares: &[crate::syntax::DamageShare],
+    ) -> Flow {
         let t = self.turn_ref().expect("turn");
-        let (active, defender, block_line) =
-            (t.active, t.inactive(), t.block.unwrap_or(t.step_line));
-        let assigned = t.assigned.clone();
-        let attackers: Vec<DieId> = self
-            .state
+        let (active, defender, dealt) = (t.active, t.inactive(), t.step_line);
+        let owner = self.owner_of(attacker, active)?;
+        let card = self.card(&attacker.alias, owner)?;
+        let shows =
+            |r: &Replayer,
+             id: DieId,
+             face: &Option<crate::syntax::Spanned<crate::syntax::Face>>| {
+                let d = r.state.die(id);
+                face.as_ref()
+                    .is_none_or(|f| d.face.is_none() || d.face.as_ref() == Some(&f.node))
+            };
+        let t = self.turn_ref().expect("turn");
+        let recorded = t.assigned.iter().find(|(a, split, _)| {
+            let d = self.state.die(*a);
+            d.owner == owner
+                && d.card == card
+                && shows(self, *a, &attacker.face)
+                && split.len() == 1
+        });
+        let restates = recorded.is_some_and(|(_, split, _)| {
+            let (b, n) = split[0];
+            match shares {
+                [share] => {
+                    let d = self.state.die(b);
+                    let b_owner = share
+                        .blocker
+                        .player
+                        .as_ref()
+                        .and_then(|p| self.cards.player(&p.node))
+                        .unwrap_or(defender);
+                    d.owner == b_owner
+                        && self.cards.by_alias(&share.blocker.alias.node, b_owner) == Some(d.card)
+                        && shows(self, b, &share.blocker.face)
+                        && share.amount.node == n
+                }
+                _ => false,
+            }
+        });
+        if restates {
+            return Ok(());
+        }
+        let (message, help) = match recorded {
+            Some((_, split, _)) => (
+                format!("`{attacker}` assigns other damage than it dealt"),
+                format!(
+                    "its lone blocker took all its attack, {}: written after the damage, an assignment may only restate that",
+                    split[0].1
+                ),
+            ),
+            None => (
+                format!("`{attacker}` assigns damage after combat damage was dealt"),
+                "only an attacker with several blockers assigns its damage, and it does so before the damage is dealt (right after the closing passes)".to_string(),
+            ),
+        };
+        self.stuck(
+            rules::damage_assignment::new(self.line, message, help)
+                .with_context(dealt, "combat damage was dealt here"),
+        )
+    }
+
+    /// Once the window is closed, damage is dealt as soon as every attacker with several
+    /// blockers has its assignment: the line that completes them deals it.
+    pub(in crate::engine) fn deal_when_assigned(&mut self) {
+        let t = self.turn_ref().expect("turn");
+        if t.step == Step::Damage
+            && t.damage == DamageStage::NotDealt
+            && self.unassigned().is_empty()
+        {
+            self.deal();
+        }
+    }
+
+    /// Attackers with several blockers whose damage is not assigned yet.
+    pub(in crate::engine) fn unassigned(&self) -> Vec<DieId> {
+        let t = self.turn_ref().expect("turn");
+        self.attackers()
+            .into_iter()
+            .filter(|a| {
+                self.blockers_of(*a).len() > 1 && !t.assigned.iter().any(|(x, _, _)| x == a)
+            })
+            .collect()
+    }
+
+    /// The active player's dice attacking now (in the attack zone).
+    fn attackers(&self) -> Vec<DieId> {
+        let active = self.turn_ref().expect("turn").active;
+        self.state
             .zone(active, Zone::Field)
             .filter(|id| self.state.die(*id).attacking)
-            .collect();
-        let mut hits: Vec<(DieId, u32)> = Vec::new();
-        let mut to_player = 0;
-        let mut unblocked = Vec::new();
-        let mut hit_player = Vec::new();
-        for a in &attackers {
-            let blockers = self.blockers_of(*a);
-            // A character that "deals no damage" assigns none (Smash!'s global).
-            let quiet = |r: &Self, id: DieId| r.state.die(id).boost.no_damage;
-            let attack = if quiet(self, *a) { 0 } else { self.stats(*a).0 };
-            // An attacker whose blockers are all gone is still blocked: it deals no
-            // damage (Avengers Infinity rulebook, ATTACK STEP).
-            let was_blocked = self.turn_ref().expect("turn").blocked.contains(a);
+            .collect()
+    }
+
+    /// Attackers that are unblocked now: never blocked (an attacker whose blockers are
+    /// all gone is still blocked, Avengers Infinity rulebook, ASSIGN DAMAGE; Uncanny X-Men
+    /// rulebook, Attacking and Blocking).
+    fn unblocked(&self) -> Vec<DieId> {
+        let t = self.turn_ref().expect("turn");
+        self.attackers()
+            .into_iter()
+            .filter(|a| !t.blocked.contains(a) && self.blockers_of(*a).is_empty())
+            .collect()
+    }
+
+    /// A die's combat damage: its attack, or none for one that "deals no damage"
+    /// (Smash!'s global).
+    fn combat_attack(&self, id: DieId) -> u32 {
+        if self.state.die(id).boost.no_damage {
+            0
+        } else {
+            self.stats(id).0
+        }
+    }
+
+    /// The damage characters deal each other: blocked attackers to their blockers (as
+    /// assigned, or all to a lone blocker), blockers to their attacker.
+    fn character_hits(&self) -> Vec<(DieId, u32)> {
+        let t = self.turn_ref().expect("turn");
+        let mut hits = Vec::new();
+        for a in self.attackers() {
+            let blockers = self.blockers_of(a);
+            let attack = self.combat_attack(a);
             match (
                 blockers.as_slice(),
-                assigned.iter().find(|(x, _, _)| x == a),
+                t.assigned.iter().find(|(x, _, _)| *x == a),
             ) {
-                ([], _) if was_blocked => {}
-                ([], _) => {
-                    to_player += attack;
-                    unblocked.push(*a);
-                    if attack > 0 {
-                        hit_player.push(*a);
-                    }
-                }
-                (_, Some((_, split, _))) => {
-                    if !quiet(self, *a) {
-                        hits.extend(split.iter().copied());
-                    }
-                }
+                ([], _) => {}
+                (_, Some((_, split, _))) if attack > 0 => hits.extend(split.iter().copied()),
+                (_, Some(_)) => {}
                 ([one], None) => hits.push((*one, attack)),
-                (many, None) => {
-                    let text = self.state.die_text_plain(&self.cards, *a);
-                    return self.stuck(
-                        rules::damage_assignment::new(
-                            self.line,
-                            format!("`{text}` has {} blockers and no damage assignment", many.len()),
-                            format!("write how it splits its {attack} damage: `assign {text} -> BLOCKER=N …`"),
-                        )
-                        .with_context(block_line, "blockers declared here"),
-                    );
-                }
+                // `damage` refused to go on without the assignment.
+                (_, None) => {}
             }
             for b in blockers {
-                let battack = if quiet(self, b) { 0 } else { self.stats(b).0 };
-                hits.push((*a, battack));
+                hits.push((a, self.combat_attack(b)));
             }
         }
-        let line = self.line;
-        // Unblocked attackers leave before anything else resolves.
-        for a in unblocked {
-            let zone = self.state.spent_zone(active);
+        hits.retain(|(_, n)| *n > 0);
+        hits
+    }
+
+    /// Unblocked attackers damage the defending player; returns the events.
+    fn hit_player(&mut self) -> Vec<(Event, About)> {
+        let defender = self.turn_ref().expect("turn").inactive();
+        let mut events = Vec::new();
+        let mut total = 0;
+        for a in self.unblocked() {
+            let n = self.combat_attack(a);
+            if n > 0 {
+                total += n;
+                events.push((Event::DamagesOpponent, About::Die(a)));
+            }
+        }
+        if total > 0 {
+            self.state.players[defender].life -= i64::from(total);
+            events.insert(0, (Event::TakesDamage, About::Player(defender)));
+        }
+        events
+    }
+
+    /// Unblocked attackers leave the attack zone for out of play (the used pile in 2014,
+    /// at cleanup).
+    pub(in crate::engine) fn unblocked_leave(&mut self) {
+        let (active, line) = (self.turn_ref().expect("turn").active, self.line);
+        let zone = self.state.spent_zone(active);
+        for a in self.unblocked() {
             self.state.move_die(a, zone, line);
         }
-        let mut events = Vec::new();
-        for (id, n) in hits {
-            if n == 0 {
-                continue;
+    }
+
+    /// Deals combat damage in the order of the game's edition, up to the first point
+    /// where effects it set off must resolve; [`Replayer::advance_damage`] goes on from
+    /// there when the trigger queue is empty.
+    fn deal(&mut self) {
+        let line = self.line;
+        // What a lone blocker takes is recorded as its attacker's assignment, so that a
+        // log may still write it out.
+        for a in self.attackers() {
+            if let [b] = self.blockers_of(a)[..] {
+                let t = self.turn_ref().expect("turn");
+                if !t.assigned.iter().any(|(x, _, _)| *x == a) {
+                    let n = self.combat_attack(a);
+                    self.turn_mut().assigned.push((a, vec![(b, n)], line));
+                }
             }
+        }
+        let hits = self.character_hits();
+        let mut events = Vec::new();
+        for &(id, n) in &hits {
             self.state.die_mut(id).damage += n;
             if !events.contains(&(Event::TakesDamage, About::Die(id))) {
                 events.push((Event::TakesDamage, About::Die(id)));
             }
         }
-        self.state.players[defender].life -= i64::from(to_player);
-        if to_player > 0 {
-            events.push((Event::TakesDamage, About::Player(defender)));
+        let combat = book(self.state.edition).combat;
+        if combat != Combat::Y2014 {
+            // All damage at once, and unblocked attackers leave before anything else
+            // resolves (2016, 2018).
+            events.extend(self.hit_player());
+            self.unblocked_leave();
         }
-        events.extend(
-            hit_player
-                .into_iter()
-                .map(|a| (Event::DamagesOpponent, About::Die(a))),
-        );
-        // "When damaged" triggers even when the damage knocks the die out.
-        self.fire(&events, &[]);
-        self.ko_check();
-        for id in self.state.ids() {
-            if self.state.die(id).zone == Zone::Field {
-                let die = self.state.die_mut(id);
-                die.attacking = false;
-                die.blocking = None;
+        let t = self.turn_mut();
+        t.step_line = line;
+        match combat {
+            Combat::Y2018 => {
+                t.damage = DamageStage::Damaged;
+                self.fire(&events, &[]);
+            }
+            Combat::Y2016 | Combat::Y2014 => {
+                t.damage = DamageStage::KnockedOut;
+                let dead = self.lethal();
+                events.extend(super::super::effects::ko_events(&self.state, &dead));
+                self.fire(&events, &[]);
+                self.remove_knocked(&dead);
             }
         }
         self.check_life();
-        let t = self.turn_mut();
-        t.step = Step::Cleanup;
-        t.step_line = line;
-        Ok(())
+    }
+
+    /// The next stage of combat damage, once the effects of the last one have resolved:
+    /// `false` when there is none to take now.
+    pub(in crate::engine) fn advance_damage(&mut self) -> bool {
+        let Some(t) = self.turn_ref() else {
+            return false;
+        };
+        if t.step != Step::Damage || !t.pending.is_empty() || t.held.is_some() {
+            return false;
+        }
+        let combat = book(self.state.edition).combat;
+        let line = self.line;
+        match (t.damage, combat) {
+            (DamageStage::Damaged, _) => {
+                self.turn_mut().damage = DamageStage::KnockedOut;
+                let dead = self.lethal();
+                self.knock_out_all(&dead, line);
+            }
+            (DamageStage::KnockedOut, Combat::Y2014) => {
+                self.turn_mut().damage = DamageStage::PlayerHit;
+                let events = self.hit_player();
+                self.fire(&events, &[]);
+                self.check_life();
+            }
+            (DamageStage::KnockedOut | DamageStage::PlayerHit, _) => {
+                if combat == Combat::Y2018 {
+                    // Survivors return to the field (before 2018, at cleanup).
+                    for id in self.state.ids() {
+                        if self.state.die(id).zone == Zone::Field {
+                            let die = self.state.die_mut(id);
+                            die.attacking = false;
+                            die.blocking = None;
+                        }
+                    }
+                }
+                let t = self.turn_mut();
+                t.damage = DamageStage::Over;
+                t.step = Step::Cleanup;
+                t.step_line = line;
+            }
+            (DamageStage::NotDealt | DamageStage::Over, _) => return false,
+        }
+        true
     }
 }

@@ -8,10 +8,15 @@ use crate::engine::edition::book;
 use crate::engine::replay::{Flow, Replayer};
 
 impl Replayer {
-    /// Under the 2018 rules the player acting must hold priority.
+    /// The player may act now. Under the 2018 rules the player acting must hold
+    /// priority. Before 2018 passes are optional, but when a log writes them the
+    /// tournament procedure holds: the inactive player acts only after the active player
+    /// paused (passed) in the step, and after the closing passes (the inactive player's,
+    /// then the active player's) nobody acts in it (rules reference, Using Global
+    /// Abilities; Avengers vs. X-Men rulebook, Timing Conflicts).
     pub(in crate::engine) fn holds_priority(&mut self, who: usize) -> Flow {
         if !book(self.state.edition).passes_required {
-            return Ok(());
+            return self.tournament_procedure(who);
         }
         let t = self.turn_ref().expect("turn");
         if t.priority != who {
@@ -25,6 +30,41 @@ impl Replayer {
                     format!("{holder} acts (or passes) first: `pass` hands priority over"),
                 )
                 .with_context(context, "priority was last handed over here"),
+            );
+        }
+        Ok(())
+    }
+
+    fn tournament_procedure(&mut self, who: usize) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        let (active, inactive) = (
+            self.name(t.active).to_string(),
+            self.name(t.inactive()).to_string(),
+        );
+        if t.closed {
+            let at = t.passed.unwrap_or(t.step_line);
+            return self.violate(
+                rules::out_of_step::new(
+                    self.line,
+                    format!("{} acts after the step's closing passes", self.name(who)),
+                    format!(
+                        "once {inactive} passed and then {active} passed, no more actions can be taken in this step"
+                    ),
+                )
+                .with_context(at, "the closing pass"),
+            );
+        }
+        if self.writes_passes && who != t.active && t.passed.is_none() {
+            let at = t.step_line;
+            return self.violate(
+                rules::no_priority::new(
+                    self.line,
+                    format!("{inactive} acts before {active} paused"),
+                    format!(
+                        "the log writes priority passes, so the tournament procedure holds: {active} acts first,                          then pauses (`pass`), and only then may {inactive} act"
+                    ),
+                )
+                .with_context(at, "the step began here"),
             );
         }
         Ok(())
@@ -87,8 +127,10 @@ impl Replayer {
             "a pass",
             "priority passes in the main step and in the attack step's action window",
         )?;
+        self.writes_passes = true;
         if !book(self.state.edition).passes_required {
-            return Ok(());
+            self.procedure_pass(who);
+            return self.window_closed_by_passes();
         }
         let line = self.line;
         let t = self.turn_ref().expect("turn");
@@ -109,6 +151,42 @@ impl Replayer {
             t.priority = t.active;
             t.ready = true;
             t.passed = Some(line);
+        }
+        self.window_closed_by_passes()
+    }
+
+    /// A pass before 2018: the active player's first pass is a pause that lets the
+    /// inactive player act; the inactive player's pass after it declines; the active
+    /// player's pass right after that closes the step.
+    fn procedure_pass(&mut self, who: usize) {
+        let line = self.line;
+        let t = self.turn_mut();
+        if t.closed {
+            return;
+        }
+        if who == t.active {
+            if t.ready {
+                t.closed = true;
+            }
+            t.passed = Some(line);
+        } else if t.passed.is_some() {
+            t.ready = true;
+        }
+    }
+
+    /// The passes that close the action window deal combat damage (2018: the active
+    /// player's pass, then the inactive player's; before 2018: the closing passes of the
+    /// tournament procedure), as soon as every split among blockers is assigned.
+    fn window_closed_by_passes(&mut self) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        let closing = if book(self.state.edition).passes_required {
+            t.ready
+        } else {
+            t.closed
+        };
+        if t.step == Step::Window && closing {
+            self.close_window()?;
+            self.deal_when_assigned();
         }
         Ok(())
     }

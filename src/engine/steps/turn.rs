@@ -16,7 +16,7 @@ impl Replayer {
         let p = self.player(player)?;
         self.game_over(self.line)?;
         if self.started {
-            self.close_turn()?;
+            self.end_turn()?;
         }
         // Who should be next, and with which number.
         let (want_player, want_number, context) = match self.turn_ref() {
@@ -82,18 +82,36 @@ impl Replayer {
     }
 
     pub(in crate::engine) fn end_line(&mut self) -> Flow {
-        self.game_over(self.line)?;
+        // The turn in which the game ended may still be closed with its `end`: it is no
+        // move (a turn or move after it is, `game_over`).
+        if self.state.outcome.is_some() {
+            return Ok(());
+        }
+        self.end_turn()
+    }
+
+    /// The turn ends (an `end` line, or the next `turn` line): a trigger still waiting
+    /// for its line was skipped; then the steps the turn still owes, and cleanup.
+    fn end_turn(&mut self) -> Flow {
         if self.has_pending() {
             self.unresolved()?;
         }
-        self.close_turn()?;
-        // Triggers of the combat damage the end line settled resolve by themselves or
-        // are left unresolved.
-        self.settle()?;
-        if self.has_pending() {
-            self.unresolved()?;
+        self.close_turn()
+    }
+
+    /// Combat damage runs its course: every stage follows, triggers that need nothing
+    /// resolve, and one that needs a line the log does not give was skipped.
+    fn finish_damage(&mut self) -> Flow {
+        loop {
+            self.settle()?;
+            if self.has_pending() {
+                self.unresolved()?;
+            } else if self.turn_ref().is_some_and(|t| t.held.is_some()) {
+                self.release()?;
+            } else {
+                return Ok(());
+            }
         }
-        Ok(())
     }
 
     /// Ends the turn under way: the steps it still owes, then cleanup.
@@ -124,8 +142,12 @@ impl Replayer {
             Step::Attack | Step::Blockers => {
                 self.implied_no_blocks()?;
                 self.damage()?;
+                self.finish_damage()?;
             }
-            Step::Window | Step::Damage => self.damage()?,
+            Step::Window | Step::Damage => {
+                self.damage()?;
+                self.finish_damage()?;
+            }
             Step::Cleanup => {}
         }
         self.cleanup();
