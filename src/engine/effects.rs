@@ -542,19 +542,36 @@ impl Replayer {
                 .with_context(self.cards.get(card).line, "card defined here"),
             );
         };
-        let step = self.turn_ref().expect("turn").step;
-        if a.limit != Limit::Reactive && matches!(step, Step::Attack | Step::Blockers) {
-            let line = self.turn_ref().expect("turn").step_line;
+        let t = self.turn_ref().expect("turn");
+        let (step, line) = (t.step, t.step_line);
+        // Only a reactive global answers an event outside the two global windows: the
+        // main step and the action window after blockers (Avengers Infinity rulebook,
+        // MORE ABOUT GLOBAL ABILITIES).
+        if a.limit != Limit::Reactive && !matches!(step, Step::Main | Step::Window) {
+            let (message, context) = match step {
+                Step::Attack | Step::Blockers => (
+                    "a global ability between attackers and blockers".to_string(),
+                    "attackers declared here",
+                ),
+                Step::Damage | Step::Cleanup => (
+                    "a global ability after the action window closed".to_string(),
+                    "the window closed here",
+                ),
+                _ => (
+                    format!("a global ability in the {}", super::replay::step_name(step)),
+                    "the step began here",
+                ),
+            };
             return self.violate(
                 rules::out_of_step::new(
                     self.line,
-                    "a global ability between attackers and blockers".to_string(),
-                    "globals are used in the main step and after blockers are declared; only a reactive one answers the attack itself",
+                    message,
+                    "globals are used in the main step and after blockers are declared, until combat damage; only a reactive one answers an event at another moment",
                 )
-                .with_context(line, "attackers declared here"),
+                .with_context(line, context),
             );
         }
-        if a.limit != Limit::Reactive && matches!(step, Step::Main | Step::Window) {
+        if a.limit != Limit::Reactive {
             self.holds_priority(who)?;
         }
         let src = Source::card(card, who);
