@@ -892,7 +892,7 @@ impl Replayer {
             if to.other {
                 taken.extend(ctx.earlier.iter().copied());
             }
-            let found = self.find(r, owner, zone, &[], &taken, |_, _| true)?;
+            let found = self.find(r, owner, zone, &taken, |_, _| true)?;
             match found {
                 Some(d) if dice.contains(&d) && !taken.contains(&d) => {
                     chosen.push(d);
@@ -1004,7 +1004,7 @@ impl Replayer {
                 "the card says where each drawn die goes",
             ));
         }
-        let Some(id) = self.find(&item.die, who, Zone::Bag, &[], &[], |_, _| true)? else {
+        let Some(id) = self.find(&item.die, who, Zone::Bag, &[], |_, _| true)? else {
             return self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false);
         };
         let line = self.line;
@@ -1037,12 +1037,12 @@ impl Replayer {
         let mut bare = item.die.clone();
         bare.face = None;
         let allowed = self.candidates(what, &ctx.src);
-        let found = self.find(&bare, owner, zone, &[], &ctx.payers, |_, id| {
+        let found = self.find(&bare, owner, zone, &ctx.payers, |_, id| {
             allowed.contains(&id)
         })?;
         let Some(id) = found else {
             let paid = self
-                .find(&bare, owner, zone, &[], &[], |_, id| allowed.contains(&id))?
+                .find(&bare, owner, zone, &[], |_, id| allowed.contains(&id))?
                 .is_some();
             let name = self.cards.get(ctx.src.card).name.clone();
             let help = if paid {
@@ -1277,7 +1277,7 @@ impl Replayer {
         };
         // The die the line protects: one of the held dice it names.
         let dice: Vec<DieId> = held.ops.iter().filter_map(|o| o.die()).collect();
-        let named = self.find(r, owner, Zone::Field, &[], &[], |_, id| dice.contains(&id))?;
+        let named = self.find(r, owner, Zone::Field, &[], |_, id| dice.contains(&id))?;
         let Some(die) = named else {
             let name = self.cards.get(held.card).name.clone();
             return self.violate(

@@ -711,8 +711,7 @@ fn partitions(total: usize, parts: usize) -> Vec<Vec<usize>> {
 
 /// Whether two dice are interchangeable: same owner, card, face and marks.
 fn same(state: &GameState, a: DieId, b: DieId) -> bool {
-    let (x, y) = (state.die(a), state.die(b));
-    (x.owner, x.card, x.marks()) == (y.owner, y.card, y.marks())
+    state.key(a) == state.key(b)
 }
 
 /// Whether two groupings have the same classes with the same sizes.
@@ -1062,6 +1061,8 @@ fn plain_ref(cards: &GameCards, card: CardId, face: Option<Face>) -> DieRef {
         player: None,
         alias: Spanned::new(cards.get(card).alias.clone(), Span::default()),
         face: face.map(|f| Spanned::new(f, Span::default())),
+        ordinal: None,
+        modifiers: Vec::new(),
         span: Span::default(),
     }
 }
@@ -1077,7 +1078,6 @@ fn grouped(refs: impl Iterator<Item = DieRef>) -> Vec<DieItem> {
             }
             None => items.push(DieItem {
                 die: r,
-                modifiers: Vec::new(),
                 count: None,
                 span: Span::default(),
             }),

@@ -1,7 +1,7 @@
 //! State lines: assertions compared with the state, and `position` blocks that set it.
 
 use crate::rules;
-use crate::syntax::{DieItem, Position, Span, StateLine, Step, Zone};
+use crate::syntax::{DieItem, Modifier, Position, Span, StateLine, Step, Zone};
 
 use crate::engine::cards::DieKind;
 use crate::engine::error::{EngineCode, EngineError};
@@ -135,26 +135,37 @@ impl Replayer {
     ) -> Result<bool, Stop> {
         let mut order: Vec<&DieItem> = items.iter().collect();
         order.sort_by_key(|i| {
-            std::cmp::Reverse(usize::from(i.die.face.is_some()) + i.modifiers.len())
+            std::cmp::Reverse(usize::from(i.die.face.is_some()) + i.die.modifiers.len())
         });
         let mut taken = Vec::new();
         for item in order {
             let owner = self.owner_of(&item.die, player)?;
             let card = self.card(&item.die.alias, owner)?;
             for _ in 0..item.times() {
-                let found = self.state.zone(player, zone).find(|id| {
-                    let d = self.state.die(*id);
-                    !taken.contains(id)
-                        && self.cards.canonical(d.card) == self.cards.canonical(card)
-                        && item
-                            .die
-                            .face
-                            .as_ref()
-                            .is_none_or(|f| d.face.as_ref() == Some(&f.node))
-                });
+                let candidates: Vec<DieId> = self
+                    .state
+                    .zone(player, zone)
+                    .filter(|id| {
+                        let d = self.state.die(*id);
+                        !taken.contains(id)
+                            && self.cards.canonical(d.card) == self.cards.canonical(card)
+                            && item
+                                .die
+                                .face
+                                .as_ref()
+                                .is_none_or(|f| d.face.as_ref() == Some(&f.node))
+                    })
+                    .collect();
+                let mut found = None;
+                for id in candidates {
+                    if self.modifiers_ok(id, item)? {
+                        found = Some(id);
+                        break;
+                    }
+                }
                 match found {
-                    Some(id) if self.modifiers_ok(id, item)? => taken.push(id),
-                    _ => return Ok(false),
+                    Some(id) => taken.push(id),
+                    None => return Ok(false),
                 }
             }
         }
@@ -162,13 +173,16 @@ impl Replayer {
     }
 
     /// A die's state matches an assertion's brackets: every mark written holds, and the
-    /// die has no other (`[dmg=2]` does not match a damaged attacker).
+    /// die has no other of the four marks a die's state was first written with (`[dmg=2]`
+    /// does not match a damaged attacker). The later ones (`blocked`, `+1A`, …) hold when
+    /// written but are not required, so an assertion written without them still reads
+    /// as it did.
     pub(in crate::engine) fn modifiers_ok(
         &mut self,
         id: DieId,
         item: &DieItem,
     ) -> Result<bool, Stop> {
-        if item.modifiers.is_empty() {
+        if item.die.modifiers.is_empty() {
             return Ok(true);
         }
         let d = self.state.die(id);
@@ -178,11 +192,20 @@ impl Replayer {
             + usize::from(d.spent);
         // `dmg=0` says the die is undamaged: it matches, but is no mark.
         let written = item
+            .die
             .modifiers
             .iter()
-            .filter(|m| m.node != crate::syntax::Modifier::Damage(0))
+            .filter(|m| {
+                matches!(
+                    m.node,
+                    Modifier::Damage(1..)
+                        | Modifier::Attacking
+                        | Modifier::Blocking(_)
+                        | Modifier::Spent
+                )
+            })
             .count();
-        Ok(marks == written && self.modifiers_match(id, &item.modifiers)?)
+        Ok(marks == written && self.modifiers_match(id, &item.die.modifiers)?)
     }
 
     pub(in crate::engine) fn position(&mut self, p: &Position) -> Flow {
@@ -196,6 +219,7 @@ impl Replayer {
         // Sidekicks start placed by the block, like every other die.
         state.dice.clear();
         let mut blocking = Vec::new();
+        let mut blocked = Vec::new();
         let mut supply_lines = Vec::new();
         let mut priority = None;
         let mut unmodelled = None;
@@ -291,14 +315,19 @@ impl Replayer {
                             let id = state.add_die(card, pl, zone.node, self.line);
                             let die = state.die_mut(id);
                             die.face = face.clone();
-                            for m in &item.modifiers {
+                            for m in &item.die.modifiers {
                                 match &m.node {
-                                    crate::syntax::Modifier::Damage(n) => die.damage = *n,
-                                    crate::syntax::Modifier::Attacking => die.attacking = true,
-                                    crate::syntax::Modifier::Spent => die.spent = true,
-                                    crate::syntax::Modifier::Blocking(target) => {
+                                    Modifier::Damage(n) => die.damage = *n,
+                                    Modifier::Attacking => die.attacking = true,
+                                    Modifier::Spent => die.spent = true,
+                                    Modifier::Blocking(target) => {
                                         blocking.push((id, target, m.span))
                                     }
+                                    Modifier::Blocked => blocked.push(id),
+                                    Modifier::Attack(n) => die.boost.attack = *n,
+                                    Modifier::Defense(n) => die.boost.defense = *n,
+                                    Modifier::DoubleAttack => die.boost.double_attack = true,
+                                    Modifier::NoDamage => die.boost.no_damage = true,
                                 }
                             }
                         }
@@ -361,34 +390,37 @@ impl Replayer {
         };
         let (active, step) = (turn.active, turn.step);
         for (blocker, target, span) in blocking {
-            let card = self.card(&target.alias, active)?;
-            let found = state.ids().find(|id| {
-                let d = state.die(*id);
-                d.owner == active
-                    && d.attacking
-                    && d.card == card
-                    && target
-                        .face
-                        .as_ref()
-                        .is_none_or(|f| d.face.as_ref() == Some(&f.node))
+            let owner = self.owner_of(target, active)?;
+            let card = self.card(&target.alias, owner)?;
+            let like = state.attackers_like(owner, card, target.face.as_ref().map(|f| &f.node));
+            let k = target.ordinal.as_ref().map_or(Some(0), |n| {
+                usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
             });
-            match found {
-                Some(a) => state.die_mut(blocker).blocking = Some(a),
+            match k.and_then(|k| like.get(k)) {
+                Some(&a) => state.die_mut(blocker).blocking = Some(a),
                 None => {
                     return Err(self.impossible(
                         span,
                         format!("no attacker `{target}` to block"),
-                        "mark the attacker `[attacking]`",
+                        "mark the attacker `[attacking]`; number identical attackers in the order listed (`#2`)",
                     ));
                 }
             }
         }
+        // Attackers with blockers are blocked, and so are those marked blocked whose
+        // blockers are gone: they stay blocked.
+        let mut all_blocked: Vec<DieId> =
+            state.ids().filter_map(|b| state.die(b).blocking).collect();
+        all_blocked.extend(blocked);
+        all_blocked.sort();
+        all_blocked.dedup();
         let rolled = if step == Step::Roll {
             state.zone(active, Zone::Reserve).collect()
         } else {
             Vec::new()
         };
         if let Some(t) = state.turn.as_mut() {
+            t.blocked = all_blocked;
             t.step_line = self.line;
             t.priority = priority.unwrap_or(active);
             t.rolled = rolled;

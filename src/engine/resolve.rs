@@ -74,18 +74,17 @@ impl Replayer {
     }
 
     /// The die of `owner`'s `zone` that a reference names, skipping `taken` (dice already
-    /// named by the same line). `None` when there is no such die; an error when the
-    /// reference could mean dice in different states.
+    /// named by the same line) and dice `filter` refuses. `None` when there is no such
+    /// die; an error when the reference could mean dice in different states.
     pub(super) fn find(
         &mut self,
         r: &DieRef,
         owner: usize,
         zone: Zone,
-        modifiers: &[Spanned<Modifier>],
         taken: &[DieId],
         filter: impl Fn(&super::GameState, DieId) -> bool,
     ) -> Result<Option<DieId>, Stop> {
-        self.find_as(r, owner, zone, modifiers, taken, filter, true)
+        self.find_as(r, owner, zone, taken, filter, true)
     }
 
     /// A reserve die a payment spends. A partly spent die and a whole one showing the
@@ -97,18 +96,16 @@ impl Replayer {
         owner: usize,
         taken: &[DieId],
     ) -> Result<Option<DieId>, Stop> {
-        self.find_as(r, owner, Zone::Reserve, &[], taken, |_, _| true, false)
+        self.find_as(r, owner, Zone::Reserve, taken, |_, _| true, false)
     }
 
     /// [`Replayer::find`]; `spent_matters` says whether a partly spent die differs from a
     /// whole one for this move.
-    #[allow(clippy::too_many_arguments)]
     fn find_as(
         &mut self,
         r: &DieRef,
         owner: usize,
         zone: Zone,
-        modifiers: &[Spanned<Modifier>],
         taken: &[DieId],
         filter: impl Fn(&super::GameState, DieId) -> bool,
         spent_matters: bool,
@@ -131,35 +128,36 @@ impl Replayer {
             {
                 continue;
             }
-            if !self.modifiers_match(id, modifiers)? {
+            if !self.modifiers_match(id, &r.modifiers)? {
                 continue;
             }
             candidates.push(id);
         }
+        self.state.in_stamp_order(&mut candidates);
+        // `SK:L1#2`: the second of them, in the order they came where they are.
+        if let Some(n) = &r.ordinal {
+            return Ok(usize::try_from(n.node)
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .and_then(|k| candidates.get(k).copied()));
+        }
         let Some(&first) = candidates.first() else {
             return Ok(None);
         };
-        // Dice in the same state are interchangeable; a reference without modifiers
-        // that could mean dice in different states is ambiguous.
-        let state_of = |id: DieId| {
-            let (face, damage, spent, attacking, blocking, boost) = self.state.die(id).marks();
-            (
-                face,
-                damage,
-                spent && spent_matters,
-                attacking,
-                blocking,
-                boost,
-            )
+        // Dice in the same state are interchangeable; a reference that could mean dice
+        // in different states is ambiguous.
+        let key = |id: DieId| {
+            let mut k = self.state.key(id);
+            k.own.spent &= spent_matters;
+            k
         };
-        if modifiers.is_empty() && candidates.iter().any(|id| state_of(*id) != state_of(first)) {
-            let mut distinct: Vec<String> = Vec::new();
-            for id in &candidates {
-                let t = self.state.die_text(&self.cards, *id);
-                if !distinct.contains(&t) {
-                    distinct.push(t);
-                }
-            }
+        let first_key = key(first);
+        if candidates.iter().any(|id| key(*id) != first_key) {
+            let named: Vec<String> = candidates
+                .iter()
+                .enumerate()
+                .map(|(k, id)| self.state.die_text_nth(&self.cards, *id, k + 1))
+                .collect();
             return Err(self.error(
                 EngineError::new(
                     EngineCode::AmbiguousDie,
@@ -168,9 +166,9 @@ impl Replayer {
                     "which die?",
                 )
                 .with_help(format!(
-                    "write the die's state in brackets; the candidates in the {} are {}",
+                    "name one by its number or its state; the candidates in the {}, in order, are {}",
                     zone_phrase(zone),
-                    distinct.join(", ")
+                    named.join(", ")
                 )),
             ));
         }
@@ -189,15 +187,23 @@ impl Replayer {
                 Modifier::Damage(n) => die.damage == *n,
                 Modifier::Attacking => die.attacking,
                 Modifier::Spent => die.spent,
+                Modifier::Blocked => self.state.is_blocked(id),
+                Modifier::Attack(n) => die.boost.attack == *n,
+                Modifier::Defense(n) => die.boost.defense == *n,
+                Modifier::DoubleAttack => die.boost.double_attack,
+                Modifier::NoDamage => die.boost.no_damage,
                 Modifier::Blocking(target) => match die.blocking {
                     Some(b) => {
-                        let blocked = self.state.die(b).clone();
-                        let card = self.card(&target.alias, blocked.owner)?;
-                        blocked.card == card
-                            && target
-                                .face
-                                .as_ref()
-                                .is_none_or(|f| blocked.face.as_ref() == Some(&f.node))
+                        let owner = self.state.die(b).owner;
+                        let owner = self.owner_of(target, owner)?;
+                        let card = self.card(&target.alias, owner)?;
+                        self.attacker_named(target, owner, card) == Some(b)
+                            || (target.ordinal.is_none()
+                                && self.state.die(b).card == card
+                                && self.state.die(b).owner == owner
+                                && target.face.as_ref().is_none_or(|f| {
+                                    self.state.die(b).face.as_ref() == Some(&f.node)
+                                }))
                     }
                     None => false,
                 },
@@ -207,6 +213,16 @@ impl Replayer {
             }
         }
         Ok(true)
+    }
+
+    /// The attacker a `blocking=` target names with its number: the N-th attacking die of
+    /// that card (and face) of its owner.
+    fn attacker_named(&self, target: &DieRef, owner: usize, card: super::CardId) -> Option<DieId> {
+        let n = usize::try_from(target.ordinal.as_ref()?.node).ok()?;
+        self.state
+            .attackers_like(owner, card, target.face.as_ref().map(|f| &f.node))
+            .get(n.checked_sub(1)?)
+            .copied()
     }
 
     /// Records an error that stops the replay.

@@ -33,6 +33,11 @@ pub struct Die {
     pub boost: Boost,
     /// The line that last moved the die, for "it went to the used pile here".
     pub moved: Span,
+    /// When the die came to be where it is, as a rising count: the order in which dice
+    /// are numbered by an ordinal (`SK:L1#2`). Attackers are stamped in the order the
+    /// `attack` line lists them, blockers in the order of the `block` line, the dice of a
+    /// `position` block in the order it lists them.
+    pub stamp: u32,
 }
 
 /// Applied stat modifiers on a die: they last until the end of the turn.
@@ -46,19 +51,48 @@ pub struct Boost {
     pub no_damage: bool,
 }
 
+/// What tells two dice apart for the rules and the notation ([`GameState::key`]): dice
+/// with equal keys are interchangeable.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DieKey {
+    pub owner: usize,
+    pub card: CardId,
+    pub zone: Zone,
+    /// The die's own state: face, damage, partly spent, attacking, applied effects.
+    pub own: Plain,
+    /// An attacker that is blocked (even with every blocker gone).
+    pub blocked: bool,
+    /// What it is engaged with, seen plainly (without their own engagements): the
+    /// attacker a blocker blocks, the blockers of an attacker, sorted.
+    pub engaged: Vec<Plain>,
+}
+
+/// A die's own state, without what it is engaged with.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Plain {
+    pub card: u16,
+    pub face: Option<String>,
+    pub damage: u32,
+    pub spent: bool,
+    pub attacking: bool,
+    pub boost: (i32, i32, bool, bool),
+}
+
 impl Die {
-    /// What tells two dice of one card and owner apart: dice equal in this are
-    /// interchangeable, for the notation (which names a card and a face) and for the
-    /// rules.
-    pub fn marks(&self) -> (&Option<Face>, u32, bool, bool, Option<DieId>, Boost) {
-        (
-            &self.face,
-            self.damage,
-            self.spent,
-            self.attacking,
-            self.blocking,
-            self.boost,
-        )
+    fn plain(&self) -> Plain {
+        Plain {
+            card: self.card.0,
+            face: self.face.as_ref().map(|f| f.to_string()),
+            damage: self.damage,
+            spent: self.spent,
+            attacking: self.attacking,
+            boost: (
+                self.boost.attack,
+                self.boost.defense,
+                self.boost.double_attack,
+                self.boost.no_damage,
+            ),
+        }
     }
 
     /// The die as it leaves the reserve pool or the field: no face, no marks.
@@ -291,6 +325,8 @@ pub struct GameState {
     pub first: usize,
     pub turn: Option<Turn>,
     pub outcome: Option<Outcome>,
+    /// The last stamp given to a die ([`Die::stamp`]).
+    pub stamps: u32,
 }
 
 impl GameState {
@@ -326,7 +362,51 @@ impl GameState {
             first,
             turn: None,
             outcome: None,
+            stamps: 0,
         }
+    }
+
+    /// Stamps a die as the latest to come where it is (for ordinals).
+    pub fn restamp(&mut self, id: DieId) {
+        self.stamps += 1;
+        let stamp = self.stamps;
+        self.die_mut(id).stamp = stamp;
+    }
+
+    /// What tells this die apart from another ([`DieKey`]).
+    pub fn key(&self, id: DieId) -> DieKey {
+        let die = self.die(id);
+        let mut engaged: Vec<Plain> = match die.blocking {
+            Some(a) => vec![self.die(a).plain()],
+            None => self
+                .ids()
+                .filter(|b| self.die(*b).blocking == Some(id))
+                .map(|b| self.die(b).plain())
+                .collect(),
+        };
+        engaged.sort();
+        DieKey {
+            owner: die.owner,
+            card: die.card,
+            zone: die.zone,
+            own: die.plain(),
+            blocked: self.is_blocked(id),
+            engaged,
+        }
+    }
+
+    /// Whether an attacker is blocked: it has blockers, or had them (it stays blocked
+    /// when they leave).
+    pub fn is_blocked(&self, id: DieId) -> bool {
+        let die = self.die(id);
+        die.attacking
+            && (self.turn.as_ref().is_some_and(|t| t.blocked.contains(&id))
+                || self.ids().any(|b| self.die(b).blocking == Some(id)))
+    }
+
+    /// Dice sorted in the order ordinals count them: by stamp, then by identity.
+    pub fn in_stamp_order(&self, ids: &mut [DieId]) {
+        ids.sort_by_key(|id| (self.die(*id).stamp, *id));
     }
 
     /// Every die of the game.
@@ -375,6 +455,17 @@ impl GameState {
     /// longer attacking or blocking and takes no combat damage (Avengers Infinity
     /// rulebook, REROLLING DICE and BONUSES AND DAMAGE).
     pub fn move_die(&mut self, id: DieId, zone: Zone, at: Span) {
+        if self.die(id).zone == Zone::Field && zone != Zone::Field {
+            // Its blockers no longer block anything.
+            for b in self.ids().collect::<Vec<_>>() {
+                if self.die(b).blocking == Some(id) {
+                    self.die_mut(b).blocking = None;
+                }
+            }
+        }
+        if self.die(id).zone != zone {
+            self.restamp(id);
+        }
         let die = self.die_mut(id);
         die.moved = at;
         match zone {
@@ -406,7 +497,9 @@ impl GameState {
         let mut die = Die::new(card, owner, zone);
         die.moved = at;
         self.dice.push(die);
-        DieId((self.dice.len() - 1) as u16)
+        let id = DieId((self.dice.len() - 1) as u16);
+        self.restamp(id);
+        id
     }
 
     /// The game ends when a player's life reaches zero: both at once is a tie.
@@ -570,11 +663,42 @@ impl GameState {
 
     /// One die in dmlog form, with its face and modifiers.
     pub fn die_text(&self, cards: &GameCards, id: DieId) -> String {
+        let mut text = self.die_text_plain(cards, id);
+        text.push_str(&self.marks_text(cards, id));
+        text
+    }
+
+    /// One die in dmlog form with its number among the candidates of a reference, and
+    /// the blockers of an attacker (which its own brackets do not show).
+    pub fn die_text_nth(&self, cards: &GameCards, id: DieId, n: usize) -> String {
+        let blockers: Vec<String> = self
+            .ids()
+            .filter(|b| self.die(*b).blocking == Some(id))
+            .map(|b| {
+                format!(
+                    "{}.{}",
+                    cards.players[self.die(b).owner],
+                    self.die_text_plain(cards, b)
+                )
+            })
+            .collect();
+        let by = if blockers.is_empty() {
+            String::new()
+        } else {
+            format!(" (blocked by {})", blockers.join(" and "))
+        };
+        format!(
+            "`{}#{n}{}`{by}",
+            self.die_text_plain(cards, id),
+            self.marks_text(cards, id)
+        )
+    }
+
+    /// A die's state in brackets (empty when it has none): the marks an assertion
+    /// compares (`dmg`, `attacking`, `blocking`, `spent`), then an attacker still blocked
+    /// though its blockers are gone, then applied effects.
+    fn marks_text(&self, cards: &GameCards, id: DieId) -> String {
         let die = self.die(id);
-        let mut text = cards.get(die.card).alias.to_string();
-        if let Some(face) = &die.face {
-            let _ = write!(text, ":{face}");
-        }
         let mut mods = Vec::new();
         if die.damage > 0 {
             mods.push(format!("dmg={}", die.damage));
@@ -583,24 +707,72 @@ impl GameState {
             mods.push("attacking".to_string());
         }
         if let Some(b) = die.blocking {
-            mods.push(format!("blocking={}", self.die_text_plain(cards, b)));
+            mods.push(format!("blocking={}", self.attacker_text(cards, b)));
         }
         if die.spent {
             mods.push("spent".to_string());
         }
-        if !mods.is_empty() {
-            let _ = write!(text, "[{}]", mods.join(","));
+        let blockers = self.ids().any(|b| self.die(b).blocking == Some(id));
+        if die.attacking && self.is_blocked(id) && !blockers {
+            mods.push("blocked".to_string());
         }
-        text
+        let b = die.boost;
+        if b.attack != 0 {
+            mods.push(format!("{:+}A", b.attack));
+        }
+        if b.defense != 0 {
+            mods.push(format!("{:+}D", b.defense));
+        }
+        if b.double_attack {
+            mods.push("double-attack".to_string());
+        }
+        if b.no_damage {
+            mods.push("no-damage".to_string());
+        }
+        if mods.is_empty() {
+            String::new()
+        } else {
+            format!("[{}]", mods.join(","))
+        }
     }
 
-    /// A die's card and face only, as a `blocking=` target is written.
+    /// A die's card and face only.
     pub fn die_text_plain(&self, cards: &GameCards, id: DieId) -> String {
         let die = self.die(id);
         match &die.face {
             Some(face) => format!("{}:{face}", cards.get(die.card).alias),
             None => cards.get(die.card).alias.to_string(),
         }
+    }
+
+    /// An attacker as a `blocking=` target names it: its owner, card and face, and its
+    /// number when its owner has several such attackers.
+    pub fn attacker_text(&self, cards: &GameCards, id: DieId) -> String {
+        let die = self.die(id);
+        let like = self.attackers_like(die.owner, die.card, die.face.as_ref());
+        let plain = format!(
+            "{}.{}",
+            cards.players[die.owner],
+            self.die_text_plain(cards, id)
+        );
+        match like.iter().position(|d| *d == id) {
+            Some(k) if like.len() > 1 => format!("{plain}#{}", k + 1),
+            _ => plain,
+        }
+    }
+
+    /// A player's attackers of one card (and face, when given), in the order ordinals
+    /// count them.
+    pub fn attackers_like(&self, owner: usize, card: CardId, face: Option<&Face>) -> Vec<DieId> {
+        let mut ids: Vec<DieId> = self
+            .zone(owner, Zone::Field)
+            .filter(|id| {
+                let d = self.die(*id);
+                d.attacking && d.card == card && face.is_none_or(|f| d.face.as_ref() == Some(f))
+            })
+            .collect();
+        self.in_stamp_order(&mut ids);
+        ids
     }
 }
 
@@ -617,6 +789,7 @@ impl Die {
             blocking: None,
             boost: Boost::default(),
             moved: Span::default(),
+            stamp: 0,
         }
     }
 }

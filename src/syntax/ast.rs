@@ -187,7 +187,7 @@ pub struct Position {
     pub end: Option<Span>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Zone {
     Bag,
@@ -248,12 +248,18 @@ pub enum StateLine {
 /// rarely written, and a small reference is cheap to move through the parser.
 pub type PlayerName = Option<Box<Spanned<Text>>>;
 
-/// A die named in a log: `Mike.SK:L1`.
+/// A die named in a log: `Mike.SK:L1`, `SK:L1#2` (the second of several), `HT:L2[dmg=1]`
+/// (with the state it is in).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DieRef {
     pub player: PlayerName,
     pub alias: Spanned<Text>,
     pub face: Option<Spanned<Face>>,
+    /// `#N`: the N-th (from 1) of the dice the rest of the reference names, in the order
+    /// they came to be where they are.
+    pub ordinal: Option<Spanned<u32>>,
+    /// The bracketed state: `[dmg=1,attacking]`.
+    pub modifiers: Vec<Spanned<Modifier>>,
     pub span: Span,
 }
 
@@ -265,11 +271,10 @@ pub struct CardRef {
     pub span: Span,
 }
 
-/// A die in a list, with its bracketed state and its repeat count.
+/// A die in a list, with its repeat count.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DieItem {
     pub die: DieRef,
-    pub modifiers: Vec<Spanned<Modifier>>,
     pub count: Option<Spanned<u32>>,
     pub span: Span,
 }
@@ -281,13 +286,27 @@ impl DieItem {
     }
 }
 
+/// A die's state, written in brackets.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Modifier {
+    /// `dmg=N`: damage taken this turn.
     Damage(u32),
     Attacking,
+    /// `blocking=DIE`: the attacker it blocks (a reference without brackets).
     Blocking(DieRef),
+    /// An attacker that was blocked and whose blockers are all gone: still blocked.
+    Blocked,
+    /// Partly spent (spun down from a double face): it cannot be rerolled.
     Spent,
+    /// `+1A`, `-2A`: an applied attack modifier, until the end of the turn.
+    Attack(i32),
+    /// `+1D`, `-1D`: an applied defense modifier, until the end of the turn.
+    Defense(i32),
+    /// Its attack is doubled (after the other modifiers), until the end of the turn.
+    DoubleAttack,
+    /// It deals no combat damage this turn.
+    NoDamage,
 }
 
 /// The face a die shows.

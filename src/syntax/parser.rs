@@ -1351,20 +1351,30 @@ fn die_list(i: In) -> PResult<Vec<DieItem>> {
 
 fn die_item(i: In) -> PResult<DieItem> {
     let (rest, die) = die_ref(i)?;
-    let (rest, modifiers) = opt(modifiers).parse(rest)?;
     let (rest, count) = opt(preceded(ws, count_suffix)).parse(rest)?;
     Ok((
         rest,
         DieItem {
             die,
-            modifiers: modifiers.unwrap_or_default(),
             count,
             span: span(&i, &rest),
         },
     ))
 }
 
+/// A die named, with the state it is in when the brackets say it.
 fn die_ref(i: In) -> PResult<DieRef> {
+    let (rest, mut die) = die_name(i)?;
+    let (rest, modifiers) = opt(modifiers).parse(rest)?;
+    if let Some(m) = modifiers {
+        die.modifiers = m;
+        die.span = span(&i, &rest);
+    }
+    Ok((rest, die))
+}
+
+/// `[ player "." ] alias [ ":" face ] [ "#" number ]`: a die named without its state.
+fn die_name(i: In) -> PResult<DieRef> {
     let (rest, (player, alias)) = owned_alias(i)?;
     let (rest, face) = match rest.fragment().strip_prefix(':') {
         None => (rest, None),
@@ -1379,12 +1389,19 @@ fn die_ref(i: In) -> PResult<DieRef> {
             }
         }
     };
+    let (rest, ordinal) = opt(preceded(
+        char('#'),
+        expect("the die's number, like `#2`", number),
+    ))
+    .parse(rest)?;
     Ok((
         rest,
         DieRef {
             player,
             alias,
             face,
+            ordinal,
+            modifiers: Vec::new(),
             span: span(&i, &rest),
         },
     ))
@@ -1428,7 +1445,7 @@ fn owned_alias(i: In) -> PResult<(PlayerName, Spanned<Text>)> {
 fn modifiers(i: In) -> PResult<Vec<Spanned<Modifier>>> {
     let (i, _) = char('[').parse(i)?;
     let (i, list) = expect(
-        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3` or `spent`",
+        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack` or `no-damage`",
         separated_list1((space0, char(','), space0), spanned(modifier)),
     )
     .parse(i)?;
@@ -1443,12 +1460,37 @@ fn modifier(i: In) -> PResult<Modifier> {
         }),
         value(Modifier::Attacking, kw("attacking")),
         map(
-            preceded(tag("blocking="), expect("the attacker blocked", die_ref)),
+            preceded(tag("blocking="), expect("the attacker blocked", die_name)),
             Modifier::Blocking,
         ),
+        value(Modifier::Blocked, kw("blocked")),
         value(Modifier::Spent, kw("spent")),
+        value(Modifier::DoubleAttack, kw("double-attack")),
+        value(Modifier::NoDamage, kw("no-damage")),
+        stat_modifier,
     ))
     .parse(i)
+}
+
+/// `+1A`, `-2D`: an applied stat modifier.
+fn stat_modifier(i: In) -> PResult<Modifier> {
+    let (rest, sign) = alt((value(1i32, char('+')), value(-1i32, char('-')))).parse(i)?;
+    // Not `number`: the digits are glued to their stat letter.
+    let (rest, digits) = digit1(rest)?;
+    let Some(n) = digits
+        .fragment()
+        .parse::<i32>()
+        .ok()
+        .filter(|_| digits.fragment().len() <= 6)
+    else {
+        return Err(nom::Err::Error(PErr::backtrack(i)));
+    };
+    let amount = sign * n;
+    alt((
+        value(Modifier::Attack(amount), char('A')),
+        value(Modifier::Defense(amount), char('D')),
+    ))
+    .parse(rest)
 }
 
 /// Faces are read as one token, then the token is classified by the plain functions
@@ -1839,15 +1881,59 @@ mod tests {
         assert_eq!(zone.node, Zone::Field);
         assert_eq!(player.node, "Mike");
         assert_eq!(dice.len(), 2);
-        assert_eq!(dice[0].modifiers.len(), 2);
-        assert_eq!(dice[0].modifiers[0].node, Modifier::Damage(1));
+        assert_eq!(dice[0].die.modifiers.len(), 2);
+        assert_eq!(dice[0].die.modifiers[0].node, Modifier::Damage(1));
         assert_eq!(dice[1].die.player.as_ref().unwrap().node, "Eric");
         assert_eq!(dice[1].times(), 2);
         assert!(
-            matches!(&dice[1].modifiers[0].node, Modifier::Blocking(d) if d.alias.node == "HT")
+            matches!(&dice[1].die.modifiers[0].node, Modifier::Blocking(d) if d.alias.node == "HT")
         );
-        // Spans are absolute: the line was parsed at offset 100.
-        assert_eq!(dice[0].die.span, Span::new(111, 116));
+        // Spans are absolute (the line was parsed at offset 100), and a die's span
+        // covers its brackets.
+        assert_eq!(dice[0].die.span, Span::new(111, 133));
+    }
+
+    #[test]
+    fn die_refs_with_a_number_and_every_state() {
+        let Stmt::Plain(Statement::State(StateLine::Zone { dice, .. })) = ok(
+            "field Mike SK:L1#2[attacking,blocked,+1A,-2D,double-attack,no-damage] \
+             Bob.SK:L1[blocking=Mike.SK:L1#2] SK#3",
+        ) else {
+            panic!()
+        };
+        assert_eq!(dice[0].die.ordinal.as_ref().unwrap().node, 2);
+        let mods: Vec<&Modifier> = dice[0].die.modifiers.iter().map(|m| &m.node).collect();
+        assert_eq!(
+            mods,
+            [
+                &Modifier::Attacking,
+                &Modifier::Blocked,
+                &Modifier::Attack(1),
+                &Modifier::Defense(-2),
+                &Modifier::DoubleAttack,
+                &Modifier::NoDamage
+            ]
+        );
+        assert!(matches!(
+            &dice[1].die.modifiers[0].node,
+            Modifier::Blocking(d) if d.ordinal.as_ref().unwrap().node == 2 && d.player.is_some()
+        ));
+        assert_eq!(dice[2].die.ordinal.as_ref().unwrap().node, 3);
+        // The printer writes them back as they were read.
+        assert_eq!(
+            dice.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            "SK:L1#2[attacking,blocked,+1A,-2D,double-attack,no-damage] \
+             Bob.SK:L1[blocking=Mike.SK:L1#2] SK#3"
+        );
+        assert!(mv("block SK:L1 -> SK:L1#2").to_string().contains("SK:L1#2"));
+        assert!(
+            err("field Mike SK:L1[dmg=1,+1X]")
+                .message
+                .contains("expected")
+        );
     }
 
     #[test]

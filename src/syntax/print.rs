@@ -252,10 +252,23 @@ impl Display for DieRef {
             write!(f, "{}.", p.node)?;
         }
         f.write_str(&self.alias.node)?;
-        match &self.face {
-            Some(face) => write!(f, ":{}", face.node),
-            None => Ok(()),
+        if let Some(face) = &self.face {
+            write!(f, ":{}", face.node)?;
         }
+        if let Some(n) = &self.ordinal {
+            write!(f, "#{}", n.node)?;
+        }
+        if !self.modifiers.is_empty() {
+            f.write_str("[")?;
+            for (i, m) in self.modifiers.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{}", m.node)?;
+            }
+            f.write_str("]")?;
+        }
+        Ok(())
     }
 }
 
@@ -271,12 +284,6 @@ impl Display for CardRef {
 impl Display for DieItem {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.die)?;
-        if !self.modifiers.is_empty() {
-            f.write_str("[")?;
-            let mods: Vec<String> = self.modifiers.iter().map(|m| m.node.to_string()).collect();
-            f.write_str(&mods.join(","))?;
-            f.write_str("]")?;
-        }
         count(f, &self.count)
     }
 }
@@ -287,7 +294,12 @@ impl Display for Modifier {
             Modifier::Damage(n) => write!(f, "dmg={n}"),
             Modifier::Attacking => f.write_str("attacking"),
             Modifier::Blocking(d) => write!(f, "blocking={d}"),
+            Modifier::Blocked => f.write_str("blocked"),
             Modifier::Spent => f.write_str("spent"),
+            Modifier::Attack(n) => write!(f, "{n:+}A"),
+            Modifier::Defense(n) => write!(f, "{n:+}D"),
+            Modifier::DoubleAttack => f.write_str("double-attack"),
+            Modifier::NoDamage => f.write_str("no-damage"),
         }
     }
 }

@@ -34,8 +34,10 @@ impl Replayer {
             return Ok(());
         }
         let taken = self.take(dice, who, Zone::Field, "attacking")?;
+        // Attackers are numbered (`SK:L1#2`) in the order the line lists them.
         for &(id, _) in &taken {
             self.state.die_mut(id).attacking = true;
+            self.state.restamp(id);
         }
         let line = self.line;
         let t = self.turn_mut();
@@ -132,14 +134,7 @@ impl Replayer {
                     "blockers are the defender's own characters",
                 ));
             }
-            let found = self.find(
-                &pair.blocker,
-                defender,
-                Zone::Field,
-                &[],
-                &blockers,
-                |_, _| true,
-            )?;
+            let found = self.find(&pair.blocker, defender, Zone::Field, &blockers, |_, _| true)?;
             let Some(blocker) = found else {
                 // Distinguish blocking twice from a die not in the field.
                 if let Some(prev) = pairs
@@ -170,7 +165,7 @@ impl Replayer {
                 return self.not_in_zone(&pair.blocker, defender, Zone::Field, "blocking", false);
             }
             let a_owner = self.owner_of(&pair.attacker, active)?;
-            let attacker = self.find(&pair.attacker, a_owner, Zone::Field, &[], &[], |s, id| {
+            let attacker = self.find(&pair.attacker, a_owner, Zone::Field, &[], |s, id| {
                 s.die(id).attacking
             })?;
             let Some(attacker) = attacker else {
@@ -212,6 +207,7 @@ impl Replayer {
         self.turn_mut().blocked = links.iter().map(|(_, a)| *a).collect();
         for &(b, a) in &links {
             self.state.die_mut(b).blocking = Some(a);
+            self.state.restamp(b);
             events.push((Event::Blocks, About::Die(b)));
             events.push((Event::Engaged, About::Die(b)));
             if !blocked.contains(&a) {

@@ -42,35 +42,110 @@ impl Replayer {
             ));
         }
         let owner = self.owner_of(attacker, active)?;
-        let Some(a) = self.find(attacker, owner, Zone::Field, &[], &[], |s, id| {
-            s.die(id).attacking
-        })?
-        else {
-            return self.not_in_zone(
-                attacker,
-                owner,
-                Zone::Field,
-                "assigning damage (an attacker)",
-                false,
-            );
-        };
-        if let Some((_, _, prev)) = self
+        // Identical attackers are told apart by their number, or by the blockers the
+        // shares name; one that assigned already is not assigning again.
+        let done: Vec<DieId> = self
             .turn_ref()
             .expect("turn")
             .assigned
             .iter()
-            .find(|(x, _, _)| *x == a)
-        {
-            let prev = *prev;
-            return self.stuck(
-                rules::damage_assignment::new(
-                    self.line,
-                    format!("`{attacker}` assigns its damage twice"),
-                    "each attacker assigns its damage once",
+            .map(|(a, _, _)| *a)
+            .collect();
+        let fits = self.shares_fit(shares, defender);
+        let found = self.find(attacker, owner, Zone::Field, &done, |s, id| {
+            s.die(id).attacking && fits(s, id)
+        })?;
+        let Some(a) = found else {
+            let again = self.find(attacker, owner, Zone::Field, &[], |s, id| {
+                s.die(id).attacking
+            })?;
+            if let Some(prev) = again.and_then(|a| {
+                let t = self.turn_ref().expect("turn");
+                t.assigned.iter().find(|(x, _, _)| *x == a).map(|x| x.2)
+            }) {
+                return self.stuck(
+                    rules::damage_assignment::new(
+                        self.line,
+                        format!("`{attacker}` assigns its damage twice"),
+                        "each attacker assigns its damage once; number identical attackers (`SK:L1#2`) to assign each one",
+                    )
+                    .with_context(prev, "assigned here"),
+                );
+            }
+            if again.is_none() {
+                return self.not_in_zone(
+                    attacker,
+                    owner,
+                    Zone::Field,
+                    "assigning damage (an attacker)",
+                    false,
+                );
+            }
+            // The attacker is there, but its blockers are not the ones the shares name:
+            // the shares say so below.
+            let a = again.expect("checked");
+            return self.assign_to(a, attacker, shares, defender, block_line);
+        };
+        self.assign_to(a, attacker, shares, defender, block_line)
+    }
+
+    /// Whether an attacker's blockers are the ones a split names (each share's blocker
+    /// matched to a different blocker by owner, card and face): a split tells identical
+    /// attackers apart by their blockers.
+    fn shares_fit(
+        &self,
+        shares: &[crate::syntax::DamageShare],
+        defender: usize,
+    ) -> impl Fn(&crate::engine::GameState, DieId) -> bool + use<> {
+        let wanted: Vec<(
+            usize,
+            Option<crate::engine::CardId>,
+            Option<crate::syntax::Face>,
+        )> = shares
+            .iter()
+            .map(|s| {
+                let owner = s
+                    .blocker
+                    .player
+                    .as_ref()
+                    .and_then(|p| self.cards.player(&p.node))
+                    .unwrap_or(defender);
+                (
+                    owner,
+                    self.cards.by_alias(&s.blocker.alias.node, owner),
+                    s.blocker.face.as_ref().map(|f| f.node.clone()),
                 )
-                .with_context(prev, "assigned here"),
-            );
+            })
+            .collect();
+        move |state, a| {
+            let mut blockers: Vec<DieId> = state
+                .ids()
+                .filter(|b| state.die(*b).blocking == Some(a))
+                .collect();
+            for (owner, card, face) in &wanted {
+                let Some(k) = blockers.iter().position(|b| {
+                    let d = state.die(*b);
+                    d.owner == *owner
+                        && Some(d.card) == *card
+                        && face.as_ref().is_none_or(|f| d.face.as_ref() == Some(f))
+                }) else {
+                    return false;
+                };
+                blockers.remove(k);
+            }
+            true
         }
+    }
+
+    /// Records attacker `a`'s split among its blockers, as the `assign` line gives it.
+    fn assign_to(
+        &mut self,
+        a: DieId,
+        attacker: &DieRef,
+        shares: &[crate::syntax::DamageShare],
+        defender: usize,
+        block_line: crate::syntax::Span,
+    ) -> Flow {
         let blockers = self.blockers_of(a);
         let (attack, _) = self.stats(a);
         if blockers.is_empty() {
@@ -88,14 +163,9 @@ impl Replayer {
         for share in shares {
             let b_owner = self.owner_of(&share.blocker, defender)?;
             let taken: Vec<DieId> = split.iter().map(|(b, _)| *b).collect();
-            let found = self.find(
-                &share.blocker,
-                b_owner,
-                Zone::Field,
-                &[],
-                &taken,
-                |_, id| blockers.contains(&id),
-            )?;
+            let found = self.find(&share.blocker, b_owner, Zone::Field, &taken, |_, id| {
+                blockers.contains(&id)
+            })?;
             let Some(b) = found else {
                 let names: Vec<String> = blockers
                     .iter()

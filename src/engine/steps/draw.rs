@@ -117,8 +117,7 @@ impl Replayer {
                 if zone == Zone::Bag && self.state.count(owner, Zone::Bag) == ids.len() {
                     self.empty_bag(owner, item, ids.len())?;
                 }
-                let found =
-                    self.find(&item.die, owner, zone, &item.modifiers, &ids, |_, _| true)?;
+                let found = self.find(&item.die, owner, zone, &ids, |_, _| true)?;
                 let Some(id) = found else {
                     let card = self.card(&item.die.alias, owner)?;
                     let again = ids.iter().any(|id| self.state.die(*id).card == card);

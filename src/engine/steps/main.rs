@@ -204,7 +204,7 @@ impl Replayer {
             "action dice are used in the main step or in the attack step's action window (after blockers)",
         )?;
         self.holds_priority(who)?;
-        let Some(id) = self.find(die, who, Zone::Reserve, &[], &[], |_, _| true)? else {
+        let Some(id) = self.find(die, who, Zone::Reserve, &[], |_, _| true)? else {
             return self.not_in_zone(die, who, Zone::Reserve, "used", false);
         };
         let d = self.state.die(id);

@@ -156,7 +156,7 @@ impl Replayer {
         let mut taken = Vec::new();
         let mut results = Vec::new();
         for item in dice {
-            let found = self.find(&item.die, who, Zone::Reserve, &[], &taken, |_, id| {
+            let found = self.find(&item.die, who, Zone::Reserve, &taken, |_, id| {
                 rolled.contains(&id)
             })?;
             let Some(id) = found else {
