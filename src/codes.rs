@@ -7,8 +7,8 @@ use crate::cards::CardCode;
 use crate::diag::Code;
 use crate::engine::EngineCode;
 use crate::fixture::FixtureCode;
-use crate::rules::RuleCode;
-use crate::syntax::SyntaxCode;
+use crate::rules::{RuleCode, citations};
+use crate::syntax::{Edition, SyntaxCode};
 
 /// A code's full name and its documentation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub struct Explanation {
 pub fn all() -> Vec<Explanation> {
     family(SyntaxCode::ALL)
         .chain(family(CardCode::ALL))
-        .chain(family(RuleCode::ALL))
+        .chain(RuleCode::ALL.iter().map(|&c| rule(c)))
         .chain(family(EngineCode::ALL))
         .chain(family(FixtureCode::ALL))
         .collect()
@@ -32,6 +32,26 @@ fn family<C: Code>(codes: &'static [C]) -> impl Iterator<Item = Explanation> {
         code: c.code(),
         doc: c.doc(),
     })
+}
+
+/// A rule's documentation; a move rule's ends with the section that states it in each
+/// edition's rulebook.
+fn rule(code: RuleCode) -> Explanation {
+    let mut doc = code.doc();
+    let cited: Vec<String> = [Edition::Rules2014, Edition::Rules2016, Edition::Rules2018]
+        .into_iter()
+        .filter_map(|e| citations::cite(code, e).map(|c| format!("rules {e}: {c} ({})", c.lines)))
+        .collect();
+    if !cited.is_empty() {
+        doc.push_str("\nIn the rulebook of each edition:\n\n");
+        for line in cited {
+            doc.push_str(&format!("- {line}\n"));
+        }
+    }
+    Explanation {
+        code: code.code(),
+        doc,
+    }
 }
 
 /// Finds codes by full name (`dmlint::syntax::unknown-keyword`), family-relative name
@@ -146,6 +166,22 @@ mod tests {
         let text = e.for_terminal();
         assert!(!text.contains("```"));
         assert!(text.contains("\n    rerol SK:L1->bolt"));
+    }
+
+    #[test]
+    fn a_move_rule_cites_the_book_of_each_edition() {
+        let e = &explain("damage-assignment")[0];
+        let text = e.for_terminal();
+        for book in [
+            "rules 2014: Avengers vs. X-Men rulebook (2014), ",
+            "rules 2016: Iron Man and War Machine rulebook (2016), ",
+            "rules 2018: Avengers Infinity rulebook (2018), ",
+        ] {
+            assert!(text.contains(book), "{book} missing:\n{text}");
+        }
+        assert!(text.contains("ASSIGN DAMAGE (000 lines "), "{text}");
+        // Team rules cite their format's section in their own text, not per edition.
+        assert!(!explain("team-dice-count")[0].doc.contains("rules 2014:"));
     }
 
     #[test]

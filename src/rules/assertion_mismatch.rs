@@ -3,7 +3,7 @@
 //!
 //! Rule: the state follows from the moves; an assertion records what the players agreed at
 //! the table, so a mismatch means the table and the rules parted ways (Avengers Infinity
-//! rulebook, PLAY AREAS; WINNING).
+//! rulebook, PLAY AREAS: where each die lies says what it can do).
 //!
 //! ```text
 //! attack SK:L1 x2

@@ -1,8 +1,9 @@
 //! A block an ability forbids.
 //!
 //! Rule: card text supersedes the basic rules: a character that "can't be blocked by"
-//! some characters is not blocked by them. (AvX rulebook, Fundamental Rules; Detailed
-//! Combat Example: Spider-Man cannot block Thor, Lord of Asgard.)
+//! some characters is not blocked by them. (Avengers Infinity rulebook, TOURNAMENT RULES,
+//! FUNDAMENTAL RULES; the AvX rulebook's Detailed Combat Example shows it: Spider-Man
+//! cannot block Thor, Lord of Asgard.)
 //!
 //! ```text
 //! block SM:L1 -> TH:L1     # Thor: Lord of Asgard can't be blocked by fist characters

@@ -4,7 +4,7 @@
 //!
 //! Rule: an attacker deals all of its attack, holding nothing back; a blocked attacker
 //! splits it among its blockers as the active player chooses. (Avengers Infinity
-//! rulebook, TURN ORDER, 4. ATTACK STEP, Assign Damage.)
+//! rulebook, TURN ORDER, 4. ATTACK STEP, ASSIGN DAMAGE.)
 //!
 //! ```text
 //! block HT:L2 -> CA:L3, HT:L1 -> CA:L3

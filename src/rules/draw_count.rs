@@ -2,8 +2,10 @@
 //!
 //! Rule: each player draws 4 dice; on the very first turn (2018 rules) the first player
 //! draws 3 and puts a 4th out of play. A player who cannot draw enough even after refilling
-//! loses 1 life and gains 1 generic energy per missing die (2014: takes the damage).
-//! (Avengers Infinity rulebook, TURN ORDER, 1. CLEAR AND DRAW STEP.)
+//! loses 1 life and gains 1 generic energy per missing die (in every edition: the AvX
+//! rulebook's "take 1 damage" was revised to a loss of life in May 2014, as the Uncanny
+//! X-Men rulebook prints it). (Avengers Infinity rulebook, TURN ORDER, 1. CLEAR AND DRAW
+//! STEP.)
 //!
 //! ```text
 //! turn 2 Eric

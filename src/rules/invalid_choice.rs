@@ -1,7 +1,8 @@
 //! An ability's choice the line gets wrong: a missing or extra choice, `may` on a mandatory ability, a die drawn or rolled into the wrong place.
 //!
 //! Rule: the log records each choice an ability makes, and only those; a mandatory ability
-//! is not declined. (Avengers Infinity rulebook, EFFECT TIMING AND RESOLUTION; card text.)
+//! is not declined. (Avengers Infinity rulebook, TOURNAMENT RULES, EFFECT TIMING AND
+//! RESOLUTION: a resolving ability resolves fully; card text.)
 //!
 //! ```text
 //! use FP:act target TH:L1              # Focus Power spins up or down: `choose up`

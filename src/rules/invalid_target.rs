@@ -2,7 +2,8 @@
 //!
 //! Rule: a targeting ability chooses dice that match its text, in the field unless it says
 //! otherwise; an effect that reaches a number of dice reaches as many as it can. (Avengers
-//! Infinity rulebook, Targeting; ... as much as possible.)
+//! Infinity rulebook, TOURNAMENT RULES, FUNDAMENTAL RULES, Targeting; FUNDAMENTAL RULES on
+//! doing "as much as possible".)
 //!
 //! ```text
 //! use SM:act target Bob.IM:L2    # Smash! knocks out a level 1 character

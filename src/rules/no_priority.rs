@@ -2,7 +2,9 @@
 //!
 //! Rule: the active player acts first and then passes priority; the inactive player may
 //! then use one global ability (or pass), and priority returns. A player acts only while
-//! holding priority. (Avengers Infinity rulebook, PASSING PRIORITY.)
+//! holding priority. (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP, PASSING
+//! PRIORITY. Before 2018 the books describe a "tournament procedure" instead, under
+//! Timing Conflicts and Using Global Abilities, and this rule is not checked.)
 //!
 //! ```text
 //! buy CA pay SK:fist x4

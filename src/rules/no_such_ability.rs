@@ -2,7 +2,8 @@
 //! ability text.
 //!
 //! Rule: only card text gives abilities; a card without text has none to use. (Avengers
-//! Infinity rulebook, USE GLOBAL ABILITIES; card text supersedes rule text.)
+//! Infinity rulebook, TURN ORDER, 3. MAIN STEP, USE GLOBAL ABILITIES; card text supersedes
+//! rule text.)
 //!
 //! ```text
 //! GR = Ghost Rider: Johnny Blaze x2     # no ability text

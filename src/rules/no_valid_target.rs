@@ -1,7 +1,8 @@
 //! An action die or a global used when nothing it targets is there.
 //!
 //! Rule: you may not start an effect with no valid targets or dice to affect. (Avengers
-//! Infinity rulebook, Targeting.)
+//! Infinity rulebook, TOURNAMENT RULES, FUNDAMENTAL RULES, Targeting; before 2018, the
+//! rules reference, Using a Global Ability, ruling [4].)
 //!
 //! ```text
 //! use PB:act target Bob     # fine: a player

@@ -1,7 +1,7 @@
 //! A `resolve` line for a card with no triggered ability waiting.
 //!
 //! Rule: a triggered ability resolves only after the event it waits for. (Avengers
-//! Infinity rulebook, EFFECT TIMING AND RESOLUTION.)
+//! Infinity rulebook, TOURNAMENT RULES, EFFECT TIMING AND RESOLUTION.)
 //!
 //! ```text
 //! attack SK:L1

@@ -7,7 +7,8 @@
 //! to the main step; action dice and globals to the main step and the attack step's
 //! action window. When no character attacks, the turn ends at once and no global may be
 //! used at all (rules reference, Attack Step, ruling [5]). (Avengers Infinity rulebook,
-//! TURN ORDER; ATTACK STEP.)
+//! TURN ORDER; for a turn without attackers, TURN ORDER, 3. MAIN STEP, PASSING PRIORITY
+//! and 4. ATTACK STEP, Declare Attackers.)
 //!
 //! ```text
 //! attack SK:L1

@@ -2,7 +2,7 @@
 //!
 //! Rule: a purchase costs the card's cost in energy, fielding costs the face's fielding
 //! cost; costs cannot be avoided or paid in part. (Avengers Infinity rulebook, TURN
-//! ORDER, 3. MAIN STEP.)
+//! ORDER, 3. MAIN STEP: Purchasing a Die and Fielding Characters.)
 //!
 //! ```text
 //! buy CA pay SK:shield SK:bolt SK:fist     # Captain America costs 4

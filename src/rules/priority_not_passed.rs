@@ -2,8 +2,9 @@
 //! both players passing (2018 rules).
 //!
 //! Rule: the main step ends once the inactive player has passed without acting and the
-//! active player does nothing more. (Avengers Infinity rulebook, PASSING PRIORITY;
-//! ATTACK STEP, Action/Global Window.)
+//! active player does nothing more. (Avengers Infinity rulebook, TURN ORDER, 3. MAIN
+//! STEP, PASSING PRIORITY; 4. ATTACK STEP, ACTION/GLOBAL WINDOW. Before 2018 the books'
+//! tournament procedure closes a step the same way, without requiring written passes.)
 //!
 //! ```text
 //! buy CA pay SK:fist x4

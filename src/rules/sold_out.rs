@@ -2,7 +2,8 @@
 //!
 //! Rule: a purchase takes a die from the card; a card holds only the dice brought for it
 //! (three per basic action card, six when both players brought it). (Avengers Infinity
-//! rulebook, TURN ORDER, 3. MAIN STEP; CUSTOMIZING YOUR TEAM.)
+//! rulebook, EXAMPLE GAME: three dice on each basic action card, and reminder cards for
+//! when all of them are bought; CUSTOMIZING YOUR TEAM for the dice on each card.)
 //!
 //! ```text
 //! HT = Human Torch: Playing with Fire x2

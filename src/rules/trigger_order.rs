@@ -2,8 +2,8 @@
 //!
 //! Rule: of abilities triggered by one event, the active player's resolve first, in the
 //! order that player chooses, then the inactive player's; abilities triggered later wait
-//! for every earlier one. (Avengers Infinity rulebook, EFFECT TIMING AND RESOLUTION;
-//! AvX rulebook, Timing Conflicts.)
+//! for every earlier one. (Avengers Infinity rulebook, TOURNAMENT RULES, EFFECT TIMING
+//! AND RESOLUTION; the 2014 and 2016 rulebooks, Timing Conflicts.)
 //!
 //! ```text
 //! use FB:act                     # damages Scott's Hulk and Ryan's Iron Man at once

@@ -1,8 +1,8 @@
 //! A triggered ability that needs a choice was left unresolved: the log moved on.
 //!
 //! Rule: every triggered ability resolves, in the queue, before the game goes on; an
-//! optional one is declined explicitly. (Avengers Infinity rulebook, EFFECT TIMING AND
-//! RESOLUTION.)
+//! optional one is declined explicitly. (Avengers Infinity rulebook, TOURNAMENT RULES,
+//! EFFECT TIMING AND RESOLUTION.)
 //!
 //! ```text
 //! field CA:L3 pay SK:shield SK:bolt   # Captain America: American Hero triggers

@@ -1,8 +1,10 @@
 //! A payment uses more virtual energy than the player holds.
 //!
 //! Rule: virtual generic energy comes from a short draw or from half of a double generic
-//! face, and is lost when its holder passes priority. (Avengers Infinity rulebook,
-//! TURN ORDER, 1. CLEAR AND DRAW STEP; PASSING PRIORITY.)
+//! face, and is lost when its holder passes priority. (Avengers Infinity rulebook, TURN
+//! ORDER, 3. MAIN STEP, PASSING PRIORITY; where it comes from: 1. CLEAR AND DRAW STEP and
+//! 3. MAIN STEP, Spending Energy. Before 2018 the unspent half of a generic face is lost
+//! at once: the 2014 and 2016 books, Purchasing a Die.)
 //!
 //! ```text
 //! pass

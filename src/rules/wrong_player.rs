@@ -3,8 +3,8 @@
 //! declaring blockers.
 //!
 //! Rule: the inactive player never buys, fields or uses action dice; the defender (not
-//! the attacker) declares blockers. (Avengers Infinity rulebook, PASSING PRIORITY;
-//! ATTACK STEP, Declare Blockers.)
+//! the attacker) declares blockers. (Avengers Infinity rulebook, TURN ORDER, 3. MAIN STEP,
+//! PASSING PRIORITY; 4. ATTACK STEP, Declare Blockers.)
 //!
 //! ```text
 //! turn 2 Eric
