@@ -63,7 +63,7 @@ pub struct Demo {
     pub source: &'static str,
     /// Short name for messages: "the Uncanny X-Men first game".
     pub game: &'static str,
-    /// The basic action cards in the middle, as the pool spells them.
+    /// The basic action cards in the middle, as the pool spells them, in the book's order.
     pub middle: &'static [&'static str],
     /// The first player's team, then the second player's.
     pub teams: [&'static [&'static str]; 2],
@@ -96,7 +96,7 @@ pub const DEMOS: [Demo; 4] = [
         game: "the Uncanny X-Men first game",
         middle: &["Ambush", "Enrage", "Reckless Melee"],
         teams: [
-            &["Cyclops: Optic Blast", "Kitty Pryde: Sprite"],
+            &["Kitty Pryde: Sprite", "Cyclops: Optic Blast"],
             &["Angel: Air Transport", "Juggernaut: Cain Marko"],
         ],
         seats: true,
@@ -107,7 +107,7 @@ pub const DEMOS: [Demo; 4] = [
         set: DemoSet::Imwm,
         source: "Iron Man and War Machine rulebook, SETUP, A DEMO GAME",
         game: "the Iron Man and War Machine demo game",
-        middle: &["One Against Many", "Smash!", "Surprise Attack"],
+        middle: &["Smash!", "Surprise Attack", "One Against Many"],
         teams: [
             &["Howard Stark: Father", "War Machine: \"Rhodey\""],
             &["Jarvis: Butler", "Space Armor Iron Man: Model 5"],
@@ -120,7 +120,7 @@ pub const DEMOS: [Demo; 4] = [
         set: DemoSet::Ai,
         source: "Avengers Infinity rulebook, EXAMPLE GAME and EXAMPLE OF PLAY",
         game: "the Avengers Infinity demo game",
-        middle: &["Crowd Fighting", "Take Cover"],
+        middle: &["Take Cover", "Crowd Fighting"],
         teams: [
             &[
                 "Black Widow: Red Alert",
@@ -380,9 +380,17 @@ fn check_teams(
     if demo.seats && first_seat == Some(1) {
         let team = &setup.teams[first];
         let span = setup.first.map_or(team.line, |(line, _)| line);
+        let why = match setup.first {
+            Some(_) => "",
+            // Say why this player counts as the first one.
+            None => " (no `first` line: the first team listed goes first)",
+        };
         out.push(violation(
             span,
-            format!("{} goes first with the second player's team", team.player),
+            format!(
+                "{} goes first with the second player's team{why}",
+                team.player
+            ),
             "the first player has the second team",
         ));
     }
@@ -390,25 +398,29 @@ fn check_teams(
         if n == first || seats[n].is_none() {
             continue;
         }
-        // The other player: a team of their own, the second one where seats count (a
-        // swap was reported once, on the first player).
-        let same = seats[n] == first_seat;
-        let wrong_seat = demo.seats && seats[n] == Some(0) && first_seat != Some(1);
-        if same || wrong_seat {
-            out.push(violation(
-                team.line,
+        let (message, label) = if demo.seats {
+            // The other player must have the second team; a swap, or both players with
+            // the second team, was reported once, on the first player.
+            if seats[n] != Some(0) || first_seat == Some(1) {
+                continue;
+            }
+            (
+                format!("{} goes second with the first player's team", team.player),
+                "the second player has the first team",
+            )
+        } else {
+            if seats[n] != first_seat {
+                continue;
+            }
+            (
                 format!(
-                    "{} has the {} player's team too",
-                    team.player,
-                    if seats[n] == Some(0) {
-                        "first"
-                    } else {
-                        "second"
-                    }
+                    "{} has the same team as {}",
+                    team.player, setup.teams[first].player
                 ),
                 "each player has a team of their own",
-            ));
-        }
+            )
+        };
+        out.push(violation(team.line, message, label));
     }
 }
 
@@ -437,6 +449,19 @@ mod tests {
             .collect();
         found.sort();
         found
+    }
+
+    /// `str::replace` that fails the test when there is nothing to replace, so an edit
+    /// that misses cannot leave a case testing the unchanged log.
+    trait Edit {
+        fn edit(&self, from: &str, to: &str) -> String;
+    }
+
+    impl Edit for str {
+        fn edit(&self, from: &str, to: &str) -> String {
+            assert!(self.contains(from), "no {from:?} in:\n{self}");
+            self.replace(from, to)
+        }
     }
 
     /// A log of `demo`'s setup under `format`, the first team for the first player.
@@ -493,8 +518,7 @@ mod tests {
 
     #[test]
     fn first_game_is_compared_with_the_closest_setup() {
-        let log =
-            log_of(&DEMOS[2], "first-game").replace("Jarvis: Butler", "Jarvis: Loyal Confidant");
+        let log = log_of(&DEMOS[2], "first-game").edit("Jarvis: Butler", "Jarvis: Loyal Confidant");
         let (doc, _) = parse_str(&log);
         let setup = Setup::new(&doc.games[0], &doc.header, Pool::embedded());
         assert_eq!(closest(&setup).set, DemoSet::Imwm);
@@ -516,34 +540,59 @@ mod tests {
                        TC = Thrown Car x3\nfirst Eric\n";
         assert_eq!(violations(swapped), []);
         let same = swapped
-            .replace(
+            .edit(
                 "HT = Human Torch: Playing with Fire",
                 "CA2 = Captain America: American Hero",
             )
-            .replace("SM = Spider-Man: Webhead", "BE2 = Beast: Mutate #666");
+            .edit("SM = Spider-Man: Webhead", "BE2 = Beast: Mutate #666");
         assert_eq!(
             violations(&same),
-            [(6, "Mike has the second player's team too".into())]
+            [(6, "Mike has the same team as Eric".into())]
         );
     }
 
     #[test]
     fn the_other_books_keep_their_seats() {
         let log = log_of(&DEMOS[1], "demo uxm");
-        let swapped = log.replace("first Ann", "first Bob");
+        let swapped = log.edit("first Ann", "first Bob");
         assert_eq!(
             violations(&swapped),
             [(13, "Bob goes first with the second player's team".into())]
         );
         // Without a `first` line the first team's player goes first.
-        let no_first = log.replace("first Ann\n", "");
+        let no_first = log.edit("first Ann\n", "");
         assert_eq!(violations(&no_first), []);
+        // The second team listed first, and no `first` line.
+        let mut reversed = DEMOS[1];
+        reversed.teams.reverse();
+        let reversed = log_of(&reversed, "demo uxm").edit("first Ann\n", "");
+        assert_eq!(
+            violations(&reversed),
+            [(
+                3,
+                "Ann goes first with the second player's team (no `first` line: the first \
+                 team listed goes first)"
+                    .into()
+            )]
+        );
         let both_first = log
-            .replace("Angel: Air Transport", "Cyclops: Optic Blast")
-            .replace("Juggernaut: Cain Marko", "Kitty Pryde: Sprite");
+            .edit("Angel: Air Transport", "Cyclops: Optic Blast")
+            .edit("Juggernaut: Cain Marko", "Kitty Pryde: Sprite");
         assert_eq!(
             violations(&both_first),
-            [(6, "Bob has the first player's team too".into())]
+            [(6, "Bob goes second with the first player's team".into())]
+        );
+        let only_bob_valid =
+            both_first.edit("Kitty Pryde: Sprite x2\nC01", "Hulk: Jade Giant x2\nC01");
+        assert_eq!(
+            violations(&only_bob_valid),
+            [
+                (
+                    3,
+                    "Ann's team is not a team of the Uncanny X-Men first game".into()
+                ),
+                (6, "Bob goes second with the first player's team".into())
+            ]
         );
     }
 
@@ -551,20 +600,19 @@ mod tests {
     fn avengers_infinity_players_may_bring_the_basic_actions_one_each() {
         let log = log_of(&DEMOS[3], "demo ai");
         let brought = log
-            .replace("middle\nM0 = Crowd Fighting x3\nM1 = Take Cover x3\n", "")
-            .replace("team Bob\n", "basic M0 = Crowd Fighting\nteam Bob\n")
-            .replace("first Ann", "basic M1 = Take Cover\nfirst Ann");
+            .edit("middle\nM0 = Take Cover x3\nM1 = Crowd Fighting x3\n", "")
+            .edit("team Bob\n", "basic M0 = Take Cover\nteam Bob\n")
+            .edit("first Ann", "basic M1 = Crowd Fighting\nfirst Ann");
         assert_eq!(violations(&brought), []);
         let two = brought
-            .replace("basic M1 = Take Cover\n", "")
-            .replace("team Bob\n", "basic M1 = Take Cover\nteam Bob\n");
+            .edit("basic M1 = Crowd Fighting\n", "")
+            .edit("team Bob\n", "basic M1 = Crowd Fighting\nteam Bob\n");
         assert_eq!(
             violations(&two),
             [(7, "Ann brings a second basic action card".into())]
         );
         // Elsewhere a player's own basic action card is not part of the setup.
-        let own =
-            log_of(&DEMOS[0], "demo avx").replace("team Bob\n", "basic X = Smash!\nteam Bob\n");
+        let own = log_of(&DEMOS[0], "demo avx").edit("team Bob\n", "basic X = Smash!\nteam Bob\n");
         assert_eq!(
             violations(&own),
             [(6, "Ann brings a basic action card".into())]
@@ -575,14 +623,14 @@ mod tests {
     fn the_middle_and_the_dice_are_checked() {
         let log = log_of(&DEMOS[2], "demo imwm");
         assert_eq!(
-            violations(&log.replace("M2 = Surprise Attack x3", "M2 = Surprise Attack x2")),
+            violations(&log.edit("M1 = Surprise Attack x3", "M1 = Surprise Attack x2")),
             [(
-                12,
+                11,
                 "Surprise Attack has 3 dice in the Iron Man and War Machine demo game".into()
             )]
         );
         assert_eq!(
-            violations(&log.replace(
+            violations(&log.edit(
                 "C00 = Howard Stark: Father x2",
                 "C00 = Howard Stark: Father x3"
             )),
@@ -599,7 +647,7 @@ mod tests {
                 "the Iron Man and War Machine demo game has no `middle` section".into()
             )]
         );
-        let wrong = log.replace("Smash!", "Force Beam");
+        let wrong = log.edit("Smash!", "Force Beam");
         assert_eq!(
             violations(&wrong),
             [(
