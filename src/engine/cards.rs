@@ -305,7 +305,10 @@ pub fn starting_life(format: FormatName, custom: Option<u32>) -> u32 {
     custom.unwrap_or(match format {
         FormatName::Tournament | FormatName::Custom => 20,
         FormatName::Basic => 15,
-        FormatName::FirstGame => 10,
+        // Every starter's book gives its learning game 10 life (first_game_setup::DEMOS;
+        // a unit test there holds `first-game` to the same).
+        FormatName::FirstGame => crate::rules::first_game_setup::DEMOS[0].life,
+        FormatName::Demo(set) => crate::rules::first_game_setup::demo(set).life,
     })
 }
 

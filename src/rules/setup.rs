@@ -27,8 +27,8 @@ impl Format {
         let (max_cards, max_dice, basic_actions) = match name {
             FormatName::Tournament => (Some(8), Some(20), Some(2)),
             FormatName::Basic => (Some(6), Some(15), Some(2)),
-            // The first game's teams are fixed (first_game_setup); custom has no limits.
-            FormatName::FirstGame | FormatName::Custom => (None, None, None),
+            // A starter's teams are fixed (first_game_setup); custom has no limits.
+            FormatName::FirstGame | FormatName::Demo(_) | FormatName::Custom => (None, None, None),
         };
         Format {
             name,
@@ -83,6 +83,8 @@ pub struct Setup<'a> {
     pub teams: Vec<Team<'a>>,
     /// The `middle` line and its cards (the first-game setup).
     pub middle: Option<(Span, Vec<TeamCard<'a>>)>,
+    /// The last `first` line and the player it names.
+    pub first: Option<(Span, &'a str)>,
 }
 
 impl<'a> Setup<'a> {
@@ -90,6 +92,7 @@ impl<'a> Setup<'a> {
         let mut format = Format::of(FormatName::Tournament, None);
         let mut teams: Vec<Team<'a>> = Vec::new();
         let mut middle: Option<(Span, Vec<TeamCard<'a>>)> = None;
+        let mut first = None;
         // The file's defaults first, then the game's own lines, which override them.
         for line in header.defaults.iter().chain(&game.lines) {
             match &line.statement {
@@ -102,6 +105,7 @@ impl<'a> Setup<'a> {
                         basics: Vec::new(),
                     });
                 }
+                Statement::First(p) => first = Some((line.span, p.node.as_str())),
                 Statement::Middle => {
                     middle.get_or_insert((line.span, Vec::new()));
                 }
@@ -141,6 +145,7 @@ impl<'a> Setup<'a> {
             format,
             teams,
             middle,
+            first,
         }
     }
 }
@@ -153,6 +158,7 @@ pub fn format_source(f: &Format) -> &'static str {
     match f.name {
         FormatName::Basic => "Avengers vs. X-Men rulebook, Basic Teams",
         FormatName::FirstGame => "Avengers vs. X-Men rulebook, SETUP, Your First Game",
+        FormatName::Demo(set) => super::first_game_setup::demo(set).source,
         FormatName::Tournament | FormatName::Custom => TEAM_RULES,
     }
 }
@@ -163,6 +169,7 @@ pub fn format_phrase(f: &Format) -> &'static str {
         FormatName::Tournament => "the tournament format",
         FormatName::Basic => "the basic format",
         FormatName::FirstGame => "the first-game setup",
+        FormatName::Demo(_) => "a starter's demo setup",
         FormatName::Custom => "a custom format",
     }
 }

@@ -150,8 +150,39 @@ pub enum Edition {
 pub enum FormatName {
     Tournament,
     Basic,
+    /// Any one of the starter rulebooks' fixed setups (`format first-game`).
     FirstGame,
     Custom,
+    /// One starter rulebook's fixed setup, named (`format demo uxm`).
+    Demo(DemoSet),
+}
+
+/// The starter rulebooks that prescribe a fixed setup for a learning game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DemoSet {
+    /// Avengers vs. X-Men (2014), "Your First Game".
+    Avx,
+    /// Uncanny X-Men (2014), "Your First Game".
+    Uxm,
+    /// Iron Man and War Machine (2016), "A Demo Game".
+    Imwm,
+    /// Avengers Infinity (2018), the demo game of its example of play.
+    Ai,
+}
+
+impl DemoSet {
+    pub const ALL: [DemoSet; 4] = [DemoSet::Avx, DemoSet::Uxm, DemoSet::Imwm, DemoSet::Ai];
+
+    /// The set's word in `format demo SET`.
+    pub fn code(self) -> &'static str {
+        match self {
+            DemoSet::Avx => "avx",
+            DemoSet::Uxm => "uxm",
+            DemoSet::Imwm => "imwm",
+            DemoSet::Ai => "ai",
+        }
+    }
 }
 
 /// Who a card line belongs to: the team section or the middle opened before it.

@@ -47,7 +47,7 @@ const ZONES: &[&str] = &["bag", "prep", "reserve", "field", "used", "oop"];
 const STEPS: &[&str] = &[
     "draw", "roll", "main", "attack", "blockers", "window", "damage", "cleanup",
 ];
-const FORMATS: &[&str] = &["tournament", "basic", "first-game", "custom"];
+const FORMATS: &[&str] = &["tournament", "basic", "first-game", "custom", "demo"];
 
 /// What one line says, before the game-level builder puts it in context.
 #[derive(Debug, Clone, PartialEq)]
@@ -543,15 +543,42 @@ fn format_name(i: In) -> PResult<Spanned<FormatName>> {
         "basic" => FormatName::Basic,
         "first-game" => FormatName::FirstGame,
         "custom" => FormatName::Custom,
+        "demo" => {
+            let (rest, _) = expect("a starter set after `demo`, such as `avx`", ws).parse(rest)?;
+            let (rest, set) = demo_set(rest)?;
+            let span = Span::new(w.span.start, set.span.end);
+            return Ok((rest, Spanned::new(FormatName::Demo(set.node), span)));
+        }
         other => {
             return fail(PErr::expected(i, "a format").with_help(
                 did_you_mean(other, FORMATS).unwrap_or_else(|| {
-                    "formats are `tournament`, `basic`, `first-game` and `custom`".into()
+                    "formats are `tournament`, `basic`, `first-game`, `custom` and `demo SET`"
+                        .into()
                 }),
             ));
         }
     };
     Ok((rest, Spanned::new(name, w.span)))
+}
+
+fn demo_set(i: In) -> PResult<Spanned<DemoSet>> {
+    let (rest, w) = expect("a starter set such as `avx`", word).parse(i)?;
+    match DemoSet::ALL
+        .into_iter()
+        .find(|s| s.code() == w.node.as_str())
+    {
+        Some(set) => Ok((rest, Spanned::new(set, w.span))),
+        None => {
+            let codes = DemoSet::ALL.map(DemoSet::code);
+            fail(
+                PErr::expected(i, "a starter set").with_help(
+                    did_you_mean(&w.node, &codes).unwrap_or_else(|| {
+                        "the starter sets are `avx`, `uxm`, `imwm` and `ai`".into()
+                    }),
+                ),
+            )
+        }
+    }
 }
 
 fn sets_line(i: In) -> PResult<Vec<Spanned<Text>>> {
@@ -2103,6 +2130,37 @@ mod tests {
             err("rules 2017")
                 .message
                 .contains("`2018`, `2016` or `2014`")
+        );
+    }
+
+    #[test]
+    fn demo_formats_name_a_starter_set() {
+        for set in DemoSet::ALL {
+            let text = format!("format demo {}", set.code());
+            assert!(
+                matches!(ok(&text), Stmt::Plain(Statement::Format { name, life: None })
+                    if name.node == FormatName::Demo(set) && name.span == Span::new(107, 100 + text.len())),
+                "{text}"
+            );
+        }
+        assert!(matches!(
+            ok("format demo uxm life 12"),
+            Stmt::Plain(Statement::Format { life: Some(l), .. }) if l.node == 12
+        ));
+        assert_eq!(
+            err("format demo avw").help.as_deref(),
+            Some("did you mean `avx`?")
+        );
+        assert!(err("format demo").message.contains("a starter set"));
+        assert!(
+            err("format demo marvel")
+                .help
+                .unwrap()
+                .contains("`avx`, `uxm`, `imwm` and `ai`")
+        );
+        assert_eq!(
+            err("format dmeo").help.as_deref(),
+            Some("did you mean `demo`?")
         );
     }
 

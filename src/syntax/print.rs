@@ -153,6 +153,7 @@ impl Display for FormatName {
             FormatName::Basic => "basic",
             FormatName::FirstGame => "first-game",
             FormatName::Custom => "custom",
+            FormatName::Demo(set) => return write!(f, "demo {}", set.code()),
         })
     }
 }
@@ -503,5 +504,21 @@ impl Display for Clause {
             Clause::Redirect { target } => write!(f, "redirect {target}"),
             Clause::To { zone } => write!(f, "to {}", zone.node),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_demo_format_prints_its_set_the_way_it_is_written() {
+        for set in DemoSet::ALL {
+            assert_eq!(
+                FormatName::Demo(set).to_string(),
+                format!("demo {}", set.code())
+            );
+        }
+        assert_eq!(FormatName::FirstGame.to_string(), "first-game");
     }
 }
