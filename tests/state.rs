@@ -86,3 +86,200 @@ fn a_line_before_the_first_turn_has_no_state_yet() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Diagnostic codes with their 1-based lines.
+type Codes = Vec<(usize, String)>;
+/// Each game's final state (a position block), by the line its game starts on.
+type Ends = Vec<(usize, Option<String>)>;
+
+/// The codes of every diagnostic of a text's games, with their lines, and each replayed
+/// game's final state.
+fn verdicts(text: &str) -> (Codes, Ends) {
+    use dmlint::check::check_chunk;
+    use dmlint::syntax::GameStream;
+    let line_of = |at: usize| text[..at.min(text.len())].matches('\n').count() + 1;
+    let mut stream = GameStream::new(std::io::Cursor::new(text.as_bytes()));
+    let (mut codes, mut ends) = (Vec::new(), Vec::new());
+    while let Ok(Some(chunk)) = stream.next_chunk() {
+        let first = chunk.source.first_line;
+        let header = stream.header().clone();
+        let checked = check_chunk(chunk, &header, Pool::embedded(), None, &[]);
+        codes.extend(checked.codes().into_iter().map(|(at, c)| (line_of(at), c)));
+        let end = checked
+            .replay
+            .end
+            .as_ref()
+            .map(|(cards, state)| state.position(cards));
+        ends.push((first, end));
+    }
+    (codes, ends)
+}
+
+/// `dmlint state --at N` pasted as a position, followed by the rest of the game, replays
+/// as the whole game does: the same diagnostics on the same lines, the same final state.
+/// Checked at every line of every log and fixture.
+#[test]
+fn every_line_of_every_log_and_fixture_round_trips_through_a_position() {
+    use dmlint::syntax::{GameStream, Statement};
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut files = Vec::new();
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "dmlog") {
+                out.push(p);
+            }
+        }
+    }
+    walk(&std::path::Path::new(root).join("logs"), &mut files);
+    walk(&std::path::Path::new(root).join("fixtures"), &mut files);
+    files.sort();
+    assert!(files.len() > 200, "found {} files", files.len());
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.strip_prefix(root).unwrap().display().to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        let (codes, ends) = verdicts(&text);
+        // Each game's lines, and the lines before the first game (the file's defaults).
+        let mut stream = GameStream::new(std::io::Cursor::new(text.as_bytes()));
+        let mut header_end = 0;
+        let mut games = Vec::new();
+        while let Ok(Some(chunk)) = stream.next_chunk() {
+            let first = chunk.source.first_line;
+            let last = first + chunk.source.text.lines().count() - 1;
+            match chunk.game {
+                None => header_end = last,
+                Some(g) if chunk.errors.is_empty() => games.push((first, last, g)),
+                Some(_) => {}
+            }
+        }
+        let line_of = |at: usize| text[..at.min(text.len())].matches('\n').count() + 1;
+        for (first, last, game) in games {
+            // The first line the state can be asked after: a turn, or a position's end.
+            let mut start = None;
+            let mut inside = Vec::new();
+            for l in &game.lines {
+                match &l.statement {
+                    Statement::Turn { .. } => {
+                        start.get_or_insert(line_of(l.span.start));
+                    }
+                    Statement::Position(p) => {
+                        let (a, b) = (
+                            line_of(l.span.start),
+                            p.end.map_or(last, |e| line_of(e.start)),
+                        );
+                        inside.push((a, b));
+                        start.get_or_insert(a);
+                    }
+                    _ => {}
+                }
+            }
+            let Some(start) = start else { continue };
+            let end_state = ends
+                .iter()
+                .find(|(f, _)| *f == first)
+                .and_then(|(_, e)| e.clone());
+            for n in start..=last {
+                if inside.iter().any(|(a, b)| n >= *a && n < *b) {
+                    continue;
+                }
+                let mut out = String::new();
+                let report = state_at(
+                    "t.dmlog",
+                    &text,
+                    Target::Line(n),
+                    Pool::embedded(),
+                    &Renderer::plain(Format::Short),
+                    &mut out,
+                );
+                let StateReport::Found {
+                    position,
+                    reached: true,
+                } = report
+                else {
+                    continue;
+                };
+                // A waiver covers the line after it: keep it with the rest.
+                let rest_from = if lines[n - 1].trim_start().starts_with("waive ") {
+                    n
+                } else {
+                    n + 1
+                };
+                let mut b = String::new();
+                for l in &lines[..header_end] {
+                    b.push_str(l);
+                    b.push('\n');
+                }
+                for l in &lines[first - 1..start - 1] {
+                    b.push_str(l);
+                    b.push('\n');
+                }
+                let setup = b.lines().count();
+                b.push_str(&position);
+                let offset = b.lines().count();
+                for l in &lines[rest_from - 1..last] {
+                    b.push_str(l);
+                    b.push('\n');
+                }
+                let (b_codes, b_ends) = verdicts(&b);
+                // Lines of the rest, mapped back to the file's.
+                let shift = |line: usize| line + rest_from - 1 - offset;
+                let want: Vec<(usize, String)> = codes
+                    .iter()
+                    .filter(|(l, _)| *l >= rest_from && *l <= last)
+                    .cloned()
+                    .collect();
+                // A diagnostic of the position block itself stands at line `n`.
+                let got: Vec<(usize, String)> = b_codes
+                    .iter()
+                    .filter(|(l, _)| *l > setup)
+                    .map(|(l, c)| (if *l > offset { shift(*l) } else { n }, c.clone()))
+                    .collect();
+                let b_end = b_ends.last().and_then(|(_, e)| e.clone());
+                checked += 1;
+                if got != want || b_end != end_state {
+                    failures.push(format!(
+                        "{name}:{n}: diagnostics {want:?} became {got:?}{}\n--- position ---\n{position}",
+                        if b_end != end_state {
+                            format!(
+                                "\n--- end ---\n{}\n--- became ---\n{}",
+                                end_state.clone().unwrap_or_default(),
+                                b_end.unwrap_or_default()
+                            )
+                        } else {
+                            String::new()
+                        }
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 2000, "only {checked} lines checked");
+    let mut files: Vec<&str> = failures
+        .iter()
+        .map(|f| f.split(':').next().unwrap_or(""))
+        .collect();
+    files.dedup();
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} lines do not round-trip, in {} files ({}); the first ones:\n{}",
+        failures.len(),
+        files.len(),
+        files.join(" "),
+        failures
+            .iter()
+            .take(
+                std::env::var("ROUNDTRIP_SHOW")
+                    .ok()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(4)
+            )
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    );
+}

@@ -671,7 +671,7 @@ impl Replayer {
             target: 0,
             word: 0,
             draw: 0,
-            roll: 0,
+            rolled: Vec::new(),
         };
         // All the effects of one ability are one game effect: their damage and KOs
         // happen together, and trigger an ability once (Avengers Infinity rulebook,
@@ -1019,7 +1019,8 @@ impl Replayer {
         what: &crate::cards::ability::Selector,
         else_to: Option<crate::cards::ability::Placement>,
     ) -> Flow {
-        let Some(item) = ctx.choices.rolls.get(ctx.roll).copied() else {
+        let next = (0..ctx.choices.rolls.len()).find(|k| !ctx.rolled.contains(k));
+        let Some(item) = next.map(|k| ctx.choices.rolls[k]) else {
             if self.candidates(what, &ctx.src).is_empty() {
                 return Ok(());
             }
@@ -1030,7 +1031,7 @@ impl Replayer {
                 "write the die and the face it rolled: `roll SK:fist`",
             ));
         };
-        ctx.roll += 1;
+        ctx.rolled.extend(next);
         let zone = what.zone.map_or(Zone::Field, select::zone);
         let who = ctx.src.controller;
         let owner = self.owner_of(&item.die, who)?;
@@ -1080,24 +1081,31 @@ impl Replayer {
         dice: &[DieId],
         else_to: Option<crate::cards::ability::Placement>,
     ) -> Flow {
+        // Each rerolled die takes the first result written for its card, whatever the
+        // order the line lists them in; every result is found before any is applied, so
+        // a line that misses one changes nothing.
+        let mut results = Vec::new();
         for &id in dice {
-            let die = self.state.die(id).clone();
-            let item = ctx
-                .choices
-                .rolls
-                .iter()
-                .skip(ctx.roll)
-                .copied()
-                .find(|i| self.cards.by_alias(&i.die.alias.node, die.owner) == Some(die.card));
-            let Some(item) = item else {
+            let die = self.state.die(id);
+            let found = (0..ctx.choices.rolls.len()).find(|&k| {
+                let i = ctx.choices.rolls[k];
+                !ctx.rolled.contains(&k)
+                    && self.cards.by_alias(&i.die.alias.node, die.owner) == Some(die.card)
+            });
+            let Some(k) = found else {
                 let text = self.state.die_text_plain(&self.cards, id);
-                return self.violate(rules::invalid_choice::new(
+                self.violate(rules::invalid_choice::new(
                     ctx.choices.span,
                     format!("the reroll of `{text}` is not recorded"),
                     "write each rerolled die with its new face: `roll Bob.AM:L2`",
-                ));
+                ))?;
+                continue;
             };
-            ctx.roll += 1;
+            ctx.rolled.push(k);
+            results.push((id, ctx.choices.rolls[k]));
+        }
+        for (id, item) in results {
+            let die = self.state.die(id).clone();
             let Some(face) = item.die.face.clone() else {
                 return self.violate(rules::invalid_choice::new(
                     item.die.span,
@@ -1167,9 +1175,9 @@ impl Replayer {
         } else if let Some((d, _)) = ctx.choices.draws.get(ctx.draw) {
             Some((d.die.span, format!("`{}` is one draw too many", d.die)))
         } else {
-            ctx.choices
-                .rolls
-                .get(ctx.roll)
+            (0..ctx.choices.rolls.len())
+                .find(|k| !ctx.rolled.contains(k))
+                .map(|k| ctx.choices.rolls[k])
                 .map(|r| (r.die.span, format!("`{}` is one roll too many", r.die)))
         };
         let Some((span, message)) = extra else {
@@ -1462,7 +1470,8 @@ struct Run<'a> {
     target: usize,
     word: usize,
     draw: usize,
-    roll: usize,
+    /// The `roll` items used so far, by index.
+    rolled: Vec<usize>,
 }
 
 /// The players a selector reaches (none for one that names only dice).

@@ -1,13 +1,19 @@
 //! State lines: assertions compared with the state, and `position` blocks that set it.
 
 use crate::rules;
-use crate::syntax::{DieItem, Modifier, Position, Span, StateLine, Step, Zone};
+use crate::syntax::{
+    CombatStage, DieItem, DieRef, Face, HeldOp, Modifier, Position, Span, Spanned, StateLine, Step,
+    Zone,
+};
 
-use crate::engine::cards::DieKind;
+use crate::engine::cards::{CardId, DieKind};
+use crate::engine::edition::book;
 use crate::engine::error::{EngineCode, EngineError};
 use crate::engine::replay::{Flow, Replayer, Stop, describe_faces};
 use crate::engine::resolve::zone_phrase;
-use crate::engine::state::{DieId, GameState, Turn};
+use crate::engine::state::{
+    Boost, DamageStage, DieId, GameState, Held, Op, Outcome, Pending, Turn,
+};
 
 impl Replayer {
     pub(in crate::engine) fn assertion(&mut self, s: &StateLine) -> Flow {
@@ -121,8 +127,203 @@ impl Replayer {
                     computed,
                 )
             }
+            StateLine::Conceded { player } => {
+                let p = self.player(player)?;
+                if self.state.conceded == Some(p) {
+                    return Ok(None);
+                }
+                let now = match self.state.conceded {
+                    Some(c) => format!("{} conceded", self.name(c)),
+                    None => "nobody conceded".to_string(),
+                };
+                (self.line, s.to_string(), now)
+            }
+            // The turn's own facts: the claim holds when the state has it.
+            _ => {
+                if self.turn_ref().is_none() {
+                    return Ok(Some((
+                        self.line,
+                        s.to_string(),
+                        "no turn has started".into(),
+                    )));
+                }
+                if self.turn_fact_holds(s)? {
+                    return Ok(None);
+                }
+                (self.line, s.to_string(), self.turn_fact(s))
+            }
         };
         Ok(Some((span, claimed, computed)))
+    }
+
+    /// Whether the turn under way has the fact a turn-state line claims (`passed`,
+    /// `combat`, `pending` …).
+    fn turn_fact_holds(&mut self, s: &StateLine) -> Result<bool, Stop> {
+        let t = self.turn_ref().expect("checked by the caller");
+        let (active, inactive) = (t.active, t.inactive());
+        Ok(match s {
+            StateLine::Drawn { count, oop } => {
+                t.drawn == count.node && oop.as_ref().is_none_or(|o| t.drawn_oop == o.node)
+            }
+            StateLine::Rerolled => t.reroll.is_some(),
+            StateLine::Passed { players } => {
+                let mut claimed = Vec::new();
+                for p in players {
+                    claimed.push(self.player(p)?);
+                }
+                claimed == self.state.passed_round()
+            }
+            StateLine::Acted { player } => {
+                let acted = t.inactive_acted;
+                self.player(player)? == inactive && acted
+            }
+            StateLine::Combat { stage } => self.state.combat_stage() == Some(stage.node),
+            StateLine::Assigned { attacker, shares } => {
+                let Some(a) = self.anywhere_quiet(attacker, active)? else {
+                    return Ok(false);
+                };
+                let split = self
+                    .turn_ref()
+                    .expect("turn")
+                    .assigned
+                    .iter()
+                    .find(|(x, _, _)| *x == a)
+                    .map(|(_, split, _)| split.clone());
+                let Some(mut split) = split else {
+                    return Ok(false);
+                };
+                for share in shares {
+                    let Some(b) = self.anywhere_quiet(&share.blocker, inactive)? else {
+                        return Ok(false);
+                    };
+                    match split
+                        .iter()
+                        .position(|(x, n)| *x == b && *n == share.amount.node)
+                    {
+                        Some(k) => {
+                            split.remove(k);
+                        }
+                        None => return Ok(false),
+                    }
+                }
+                split.iter().all(|(_, n)| *n == 0)
+            }
+            StateLine::Pending(p) => {
+                let card_owner = match &p.card.player {
+                    Some(pl) => self.player(pl)?,
+                    None => active,
+                };
+                let card = self.card(&p.card.alias, card_owner)?;
+                let ability = p.ability.node.checked_sub(1).map(|n| n as usize);
+                let die = match &p.die {
+                    Some(d) => Some(self.anywhere_quiet(d, card_owner)?),
+                    None => None,
+                };
+                let t = self.turn_ref().expect("turn");
+                t.pending.iter().any(|q| {
+                    q.card == card
+                        && Some(q.ability) == ability
+                        && die.is_none_or(|d| d.is_some() && q.die == d)
+                })
+            }
+            StateLine::Limit { card, ability, die } => {
+                let owner = match &card.player {
+                    Some(pl) => self.player(pl)?,
+                    None => active,
+                };
+                let c = self.card(&card.alias, owner)?;
+                let ability = ability.node.checked_sub(1).map(|n| n as usize);
+                let die = match die {
+                    Some(d) => Some(self.anywhere_quiet(d, owner)?),
+                    None => None,
+                };
+                let t = self.turn_ref().expect("turn");
+                t.used.iter().any(|(uc, ua, ud)| {
+                    *uc == c && Some(*ua) == ability && die.is_none_or(|d| d.is_some() && *ud == d)
+                })
+            }
+            StateLine::Held { card, ability, .. } => {
+                let owner = match &card.player {
+                    Some(pl) => self.player(pl)?,
+                    None => active,
+                };
+                let c = self.card(&card.alias, owner)?;
+                let ability = ability.node.checked_sub(1).map(|n| n as usize);
+                let t = self.turn_ref().expect("turn");
+                t.held
+                    .as_ref()
+                    .is_some_and(|h| h.card == c && Some(h.ability) == ability)
+            }
+            _ => false,
+        })
+    }
+
+    /// What the turn has in place of a turn-state line's claim, for the message.
+    fn turn_fact(&self, s: &StateLine) -> String {
+        let Some(t) = self.turn_ref() else {
+            return "no turn has started".into();
+        };
+        let lines = self.state.turn_ref_lines(&self.cards);
+        let of = |word: &str| {
+            let found: Vec<&String> = lines.iter().filter(|l| l.starts_with(word)).collect();
+            if found.is_empty() {
+                format!("there is no `{word}` line in the state")
+            } else {
+                found
+                    .iter()
+                    .map(|l| format!("`{l}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        };
+        match s {
+            StateLine::Drawn { .. } => format!("`{}`", self.state.drawn_line()),
+            StateLine::Rerolled => "the reroll was not made".into(),
+            StateLine::Passed { .. } => {
+                let round = self.state.passed_round();
+                if round.is_empty() {
+                    "`passed none`".into()
+                } else {
+                    let names: Vec<&str> = round.iter().map(|p| self.name(*p)).collect();
+                    format!("`passed {}`", names.join(" "))
+                }
+            }
+            StateLine::Acted { .. } => {
+                if t.inactive_acted {
+                    format!("`acted {}`", self.name(t.inactive()))
+                } else {
+                    "the inactive player has not acted with priority".into()
+                }
+            }
+            StateLine::Combat { .. } => match self.state.combat_stage() {
+                Some(s) => format!("`combat {s}`"),
+                None => "combat damage is still to come".into(),
+            },
+            StateLine::Assigned { .. } => of("assigned"),
+            StateLine::Pending(_) => of("pending"),
+            StateLine::Limit { .. } => of("limit"),
+            StateLine::Held { .. } => of("held"),
+            _ => String::new(),
+        }
+    }
+
+    /// [`Replayer::anywhere`] for an assertion: `None` when the die is not there.
+    fn anywhere_quiet(&mut self, r: &DieRef, default: usize) -> Result<Option<DieId>, Stop> {
+        let owner = self.owner_of(r, default)?;
+        let card = self.card(&r.alias, owner)?;
+        let like = self
+            .state
+            .owned_like(owner, card, r.face.as_ref().map(|f| &f.node));
+        let mut candidates = Vec::new();
+        for id in like {
+            if self.modifiers_match(id, &r.modifiers)? {
+                candidates.push(id);
+            }
+        }
+        let k = r.ordinal.as_ref().map_or(Some(0), |n| {
+            usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
+        });
+        Ok(k.and_then(|k| candidates.get(k).copied()))
     }
 
     /// Whether a zone holds exactly the dice an assertion lists. A listed die may leave
@@ -218,10 +419,7 @@ impl Replayer {
         );
         // Sidekicks start placed by the block, like every other die.
         state.dice.clear();
-        let mut blocking = Vec::new();
-        let mut blocked = Vec::new();
-        let mut supply_lines = Vec::new();
-        let mut priority = None;
+        let mut facts = Facts::default();
         let mut unmodelled = None;
         for entry in &p.entries {
             match &entry.node {
@@ -252,6 +450,9 @@ impl Replayer {
                     if matches!(step.node, Step::Blockers | Step::Window | Step::Damage) {
                         t.block = Some(self.line);
                     }
+                    if step.node == Step::Cleanup {
+                        t.damage = DamageStage::Over;
+                    }
                     state.turn = Some(t);
                 }
                 StateLine::Life { player, life } => {
@@ -273,69 +474,294 @@ impl Replayer {
                     let pl = self.player(player)?;
                     state.players[pl].virtual_energy = amount.node;
                 }
-                StateLine::Priority { player } => priority = Some(self.player(player)?),
-                StateLine::Supply { card, count } => supply_lines.push((card, count, entry.span)),
+                StateLine::Priority { player } => facts.priority = Some(self.player(player)?),
+                StateLine::Supply { card, count } => facts.supply.push((card, count, entry.span)),
                 StateLine::Zone { zone, player, dice } => {
                     let pl = self.player(player)?;
                     for item in dice {
-                        let owner = self.owner_of(&item.die, pl)?;
-                        let card = self.card(&item.die.alias, owner)?;
-                        let face = item.die.face.as_ref().map(|f| f.node.clone());
-                        let shows = matches!(zone.node, Zone::Reserve | Zone::Field);
-                        if face.is_some() != shows {
-                            return Err(self.impossible(
-                                item.span,
-                                if shows {
-                                    format!("a die in the {} needs its face", zone_phrase(zone.node))
-                                } else {
-                                    format!("dice in the {} show no face", zone_phrase(zone.node))
-                                },
-                                "write a face on each die in the reserve pool and the field, and on no other",
-                            ));
-                        }
-                        // A character with unmodelled text in the field could change
-                        // anything from here on, as when it is fielded.
-                        if zone.node == Zone::Field
-                            && (self.abilities_of(card).is_none()
-                                || self.unapplied_in_field(card).is_some())
-                        {
-                            unmodelled.get_or_insert((item.span, card));
-                        }
-                        if let Some(f) = &face {
-                            if !self.cards.has_face(card, f) {
-                                let c = self.cards.get(card);
-                                return Err(self.impossible(
-                                    item.span,
-                                    format!("{}'s die has no {f} face", c.name),
-                                    &format!("its faces: {}", describe_faces(c)),
-                                ));
-                            }
-                        }
+                        let card = self.position_die(item, pl, zone.node, &mut unmodelled)?;
                         for _ in 0..item.times() {
                             let id = state.add_die(card, pl, zone.node, self.line);
                             let die = state.die_mut(id);
-                            die.face = face.clone();
+                            die.face = item.die.face.as_ref().map(|f| f.node.clone());
                             for m in &item.die.modifiers {
                                 match &m.node {
                                     Modifier::Damage(n) => die.damage = *n,
                                     Modifier::Attacking => die.attacking = true,
                                     Modifier::Spent => die.spent = true,
                                     Modifier::Blocking(target) => {
-                                        blocking.push((id, target, m.span))
+                                        facts.blocking.push((id, target, m.span))
                                     }
-                                    Modifier::Blocked => blocked.push(id),
+                                    Modifier::Blocked => facts.blocked.push(id),
                                     Modifier::Attack(n) => die.boost.attack = *n,
                                     Modifier::Defense(n) => die.boost.defense = *n,
                                     Modifier::DoubleAttack => die.boost.double_attack = true,
                                     Modifier::NoDamage => die.boost.no_damage = true,
                                 }
                             }
+                            facts.placed.push((id, item.span));
                         }
                     }
                 }
+                StateLine::Drawn { count, oop } => {
+                    facts.drawn = Some((count.node, oop.as_ref().map(|o| o.node)))
+                }
+                StateLine::Rerolled => facts.rerolled = true,
+                StateLine::Passed { players } => {
+                    let mut ps = Vec::new();
+                    for pl in players {
+                        ps.push(self.player(pl)?);
+                    }
+                    facts.passed = Some((ps, entry.span));
+                }
+                StateLine::Acted { player } => {
+                    facts.acted = Some((self.player(player)?, entry.span))
+                }
+                StateLine::Combat { stage } => facts.combat = Some((stage.node, entry.span)),
+                StateLine::Conceded { player } => facts.conceded = Some(self.player(player)?),
+                StateLine::Assigned { .. }
+                | StateLine::Pending(_)
+                | StateLine::Limit { .. }
+                | StateLine::Held { .. } => facts.refs.push(entry),
             }
         }
-        // Dice counts: no more dice of a card than the game has.
+        self.count_dice(&mut state, &facts.supply)?;
+        let Some(turn) = state.turn.as_ref() else {
+            return Err(self.impossible(
+                self.line,
+                "the position names no turn".to_string(),
+                "add `turn N PLAYER STEP`",
+            ));
+        };
+        let (active, step) = (turn.active, turn.step);
+        self.check_placed(&state, &facts.placed, active)?;
+        for &(blocker, target, span) in &facts.blocking {
+            let owner = self.owner_of(target, active)?;
+            let card = self.card(&target.alias, owner)?;
+            let like = state.attackers_like(owner, card, target.face.as_ref().map(|f| &f.node));
+            let k = target.ordinal.as_ref().map_or(Some(0), |n| {
+                usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
+            });
+            match k.and_then(|k| like.get(k)) {
+                Some(&a) if state.die(blocker).owner != active => {
+                    state.die_mut(blocker).blocking = Some(a)
+                }
+                Some(_) => {
+                    return Err(self.impossible(
+                        span,
+                        "a die blocks an attacker of its own player".to_string(),
+                        "blockers are the inactive player's characters",
+                    ));
+                }
+                None => {
+                    return Err(self.impossible(
+                        span,
+                        format!("no attacker `{target}` to block"),
+                        "mark the attacker `[attacking]`; number identical attackers in the order listed (`#2`)",
+                    ));
+                }
+            }
+        }
+        // Attackers with blockers are blocked, and so are those marked blocked whose
+        // blockers are gone: they stay blocked.
+        let mut all_blocked: Vec<DieId> =
+            state.ids().filter_map(|b| state.die(b).blocking).collect();
+        all_blocked.extend(facts.blocked.iter().copied());
+        all_blocked.sort();
+        all_blocked.dedup();
+        let rolled = if step == Step::Roll {
+            state.zone(active, Zone::Reserve).collect()
+        } else {
+            Vec::new()
+        };
+        let line = self.line;
+        let strict = book(state.edition).passes_required;
+        let t = state.turn.as_mut().expect("checked above");
+        t.blocked = all_blocked;
+        t.step_line = line;
+        t.rolled = rolled;
+        if let Some((drawn, oop)) = facts.drawn {
+            t.drawn = drawn;
+            t.drawn_oop = oop.unwrap_or(0);
+        }
+        if facts.rerolled {
+            t.reroll = Some(line);
+        }
+        let inactive = t.inactive();
+        if let Some((passed, span)) = &facts.passed {
+            let round: Vec<bool> = passed.iter().map(|p| *p == active).collect();
+            match (strict, round.as_slice()) {
+                (_, []) => {}
+                (true, [true]) => {
+                    t.passed = Some(line);
+                    t.priority = inactive;
+                }
+                (_, [true, false]) => {
+                    t.passed = Some(line);
+                    t.ready = true;
+                }
+                (false, [true]) => t.passed = Some(line),
+                (false, [true, false, true]) => {
+                    t.passed = Some(line);
+                    t.ready = true;
+                    t.closed = true;
+                }
+                _ => {
+                    let span = *span;
+                    return Err(self.impossible(
+                        span,
+                        "no priority round goes so".to_string(),
+                        if strict {
+                            "under the 2018 rules a round is the active player's pass, then the inactive player's: `passed ACTIVE` or `passed ACTIVE INACTIVE`"
+                        } else {
+                            "before 2018 the active player pauses, the inactive player declines, the active player closes the step: `passed ACTIVE`, `passed ACTIVE INACTIVE` or `passed ACTIVE INACTIVE ACTIVE`"
+                        },
+                    ));
+                }
+            }
+        }
+        if let Some((who, span)) = facts.acted {
+            if who != inactive {
+                return Err(self.impossible(
+                    span,
+                    "only the inactive player acts with priority handed over".to_string(),
+                    "`acted` names the inactive player",
+                ));
+            }
+            t.inactive_acted = true;
+            t.priority = active;
+        }
+        if let Some(p) = facts.priority {
+            t.priority = p;
+        }
+        if let Some((stage, span)) = facts.combat {
+            let fits = matches!(
+                (stage, t.step),
+                (CombatStage::NoAttack, Step::Cleanup)
+                    | (CombatStage::Over, Step::Cleanup)
+                    | (
+                        CombatStage::Damaged | CombatStage::KnockedOut | CombatStage::PlayerHit,
+                        Step::Damage
+                    )
+            );
+            if !fits {
+                return Err(self.impossible(
+                    span,
+                    format!("combat cannot be `{stage}` in the {} step", t.step),
+                    "`combat none` and `combat over` belong to the cleanup step, the other stages to the damage step",
+                ));
+            }
+            match stage {
+                CombatStage::NoAttack => {
+                    t.no_attack = true;
+                    t.damage = DamageStage::NotDealt;
+                }
+                CombatStage::Damaged => t.damage = DamageStage::Damaged,
+                CombatStage::KnockedOut => t.damage = DamageStage::KnockedOut,
+                CombatStage::PlayerHit => t.damage = DamageStage::PlayerHit,
+                CombatStage::Over => t.damage = DamageStage::Over,
+            }
+        }
+        if let Some(loser) = facts.conceded {
+            state.outcome = Some(Outcome::Won { winner: 1 - loser });
+            state.conceded = Some(loser);
+        }
+        state.settle_outcome();
+        if state.outcome.is_some() {
+            self.ended = Some(line);
+        }
+        self.state = state;
+        self.started = true;
+        for entry in facts.refs {
+            self.position_ref(entry, active)?;
+        }
+        match unmodelled {
+            Some((span, card)) => {
+                let why = self
+                    .unapplied_in_field(card)
+                    .unwrap_or_else(|| "is in the field".to_string());
+                Err(self.undecided(span, card, &why))
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// A die of a position's zone line: its card, checked against the zone it is in.
+    fn position_die(
+        &mut self,
+        item: &DieItem,
+        pl: usize,
+        zone: Zone,
+        unmodelled: &mut Option<(Span, CardId)>,
+    ) -> Result<CardId, Stop> {
+        let owner = self.owner_of(&item.die, pl)?;
+        let card = self.card(&item.die.alias, owner)?;
+        let c = self.cards.get(card);
+        if c.owner.is_some_and(|o| o != pl) {
+            let (name, whose) = (c.name.clone(), self.name(c.owner.unwrap_or(pl)).to_string());
+            return Err(self.impossible(
+                item.span,
+                format!("{whose}'s {name} die is in {}'s {}", self.name(pl), zone_phrase(zone)),
+                "a die stays on its owner's side (dmlint models no effect that takes control of a die)",
+            ));
+        }
+        let face = item.die.face.as_ref().map(|f| f.node.clone());
+        let shows = matches!(zone, Zone::Reserve | Zone::Field);
+        if face.is_some() != shows {
+            return Err(self.impossible(
+                item.span,
+                if shows {
+                    format!("a die in the {} needs its face", zone_phrase(zone))
+                } else {
+                    format!("dice in the {} show no face", zone_phrase(zone))
+                },
+                "write a face on each die in the reserve pool and the field, and on no other",
+            ));
+        }
+        if let Some(f) = &face {
+            if !self.cards.has_face(card, f) {
+                let c = self.cards.get(card);
+                return Err(self.impossible(
+                    item.span,
+                    format!("{}'s die has no {f} face", c.name),
+                    &format!("its faces: {}", describe_faces(c)),
+                ));
+            }
+            if zone == Zone::Field {
+                let continuous = self.abilities_of(card).is_some_and(|l| {
+                    l.iter()
+                        .any(|a| a.keyword == Some(crate::cards::ability::Keyword::Continuous))
+                });
+                let fits = match f {
+                    Face::Level { .. } => true,
+                    Face::Action { .. } => continuous,
+                    Face::Energy { .. } => false,
+                };
+                if !fits {
+                    return Err(self.impossible(
+                        item.span,
+                        format!("a die showing `{f}` in the field"),
+                        "only character faces are in the field (and an action die with Continuous)",
+                    ));
+                }
+            }
+        }
+        // A character with unmodelled text in the field could change anything from here
+        // on, as when it is fielded.
+        if zone == Zone::Field
+            && (self.abilities_of(card).is_none() || self.unapplied_in_field(card).is_some())
+        {
+            unmodelled.get_or_insert((item.span, card));
+        }
+        Ok(card)
+    }
+
+    /// No more dice of a card than the game has; the supply is what is not in play.
+    fn count_dice(
+        &mut self,
+        state: &mut GameState,
+        supply: &[(&crate::syntax::CardRef, &Spanned<u32>, Span)],
+    ) -> Flow {
         for id in self.cards.ids().collect::<Vec<_>>() {
             let card = self.cards.get(id);
             if card.dice == 0 {
@@ -365,7 +791,7 @@ impl Replayer {
                 card.dice - in_play
             };
         }
-        for (card, count, span) in supply_lines {
+        for &(card, count, span) in supply {
             let c = self.card(&card.alias, 0)?;
             let c = self.cards.canonical(c);
             let most = state.supply[usize::from(c.0)];
@@ -381,60 +807,211 @@ impl Replayer {
             }
             state.supply[usize::from(c.0)] = count.node;
         }
-        let Some(turn) = state.turn.as_ref() else {
-            return Err(self.impossible(
-                self.line,
-                "the position names no turn".to_string(),
-                "add `turn N PLAYER STEP`",
-            ));
-        };
-        let (active, step) = (turn.active, turn.step);
-        for (blocker, target, span) in blocking {
-            let owner = self.owner_of(target, active)?;
-            let card = self.card(&target.alias, owner)?;
-            let like = state.attackers_like(owner, card, target.face.as_ref().map(|f| &f.node));
-            let k = target.ordinal.as_ref().map_or(Some(0), |n| {
-                usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
-            });
-            match k.and_then(|k| like.get(k)) {
-                Some(&a) => state.die_mut(blocker).blocking = Some(a),
-                None => {
-                    return Err(self.impossible(
-                        span,
-                        format!("no attacker `{target}` to block"),
-                        "mark the attacker `[attacking]`; number identical attackers in the order listed (`#2`)",
-                    ));
+        Ok(())
+    }
+
+    /// The states written on a position's dice are possible: damage and combat marks only
+    /// on characters in the field, attackers the active player's, blockers the inactive
+    /// player's, a partly spent die an energy die in the reserve pool.
+    fn check_placed(&mut self, state: &GameState, placed: &[(DieId, Span)], active: usize) -> Flow {
+        for &(id, span) in placed {
+            let d = state.die(id);
+            let character = matches!(d.face, Some(Face::Level { .. })) && d.zone == Zone::Field;
+            let why =
+                if (d.damage > 0 || d.attacking || d.boost != Default::default()) && !character {
+                    Some("damage, attacking and applied effects belong to characters in the field")
+                } else if d.attacking && d.owner != active {
+                    Some("attackers are the active player's")
+                } else if d.spent
+                    && !(d.zone == Zone::Reserve && matches!(d.face, Some(Face::Energy { .. })))
+                {
+                    Some("only an energy die in the reserve pool can be partly spent")
+                } else {
+                    None
+                };
+            if let Some(why) = why {
+                return Err(self.impossible(
+                    span,
+                    format!("`{}` cannot be so", state.die_text(&self.cards, id)),
+                    why,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A position line that names dice wherever they are: an assignment, a pending
+    /// trigger, a used limit, a held effect.
+    fn position_ref(&mut self, entry: &Spanned<StateLine>, active: usize) -> Flow {
+        let inactive = 1 - active;
+        let span = entry.span;
+        match &entry.node {
+            StateLine::Assigned { attacker, shares } => {
+                let a = self.anywhere(attacker, active, span)?;
+                let mut split = Vec::new();
+                for s in shares {
+                    let b = self.anywhere(&s.blocker, inactive, span)?;
+                    split.push((b, s.amount.node));
                 }
+                self.turn_mut().assigned.push((a, split, span));
             }
+            StateLine::Pending(p) => {
+                let (card, ability) = self.position_ability(&p.card, &p.ability, active, span)?;
+                let controller = self.cards.get(card).owner.unwrap_or(active);
+                let die = match &p.die {
+                    Some(d) => Some(self.anywhere(d, controller, span)?),
+                    None => None,
+                };
+                let subject = match &p.about {
+                    Some(d) => Some(self.anywhere(d, controller, span)?),
+                    None => None,
+                };
+                let mut payers = Vec::new();
+                for item in &p.paid {
+                    for _ in 0..item.times() {
+                        let id = self.anywhere_not(&item.die, controller, &payers, span)?;
+                        payers.push(id);
+                    }
+                }
+                let batch = p.batch.as_ref().map_or(1, |b| b.node);
+                let t = self.turn_mut();
+                t.batch = t.batch.max(batch);
+                t.pending.push(Pending {
+                    card,
+                    ability,
+                    die,
+                    controller,
+                    bursts: p.bursts.as_ref().map_or(0, |b| b.node.min(2) as u8),
+                    batch,
+                    subject,
+                    payers,
+                    line: span,
+                });
+            }
+            StateLine::Limit { card, ability, die } => {
+                let (card, ability) = self.position_ability(card, ability, active, span)?;
+                let owner = self.cards.get(card).owner.unwrap_or(active);
+                let die = match die {
+                    Some(d) => Some(self.anywhere(d, owner, span)?),
+                    None => None,
+                };
+                self.turn_mut().used.push((card, ability, die));
+            }
+            StateLine::Held { card, ability, ops } => {
+                let (card, ability) = self.position_ability(card, ability, active, span)?;
+                let owner = self.cards.get(card).owner.unwrap_or(active);
+                let mut held = Held {
+                    ops: Vec::new(),
+                    card,
+                    ability,
+                    line: span,
+                };
+                for op in ops {
+                    held.ops.push(match op {
+                        HeldOp::Ko { die } => Op::Ko {
+                            die: self.anywhere(die, owner, span)?,
+                        },
+                        HeldOp::Damage { die, amount } => Op::Damage {
+                            die: self.anywhere(die, owner, span)?,
+                            amount: amount.node,
+                        },
+                        HeldOp::Spin { die, level } => Op::Spin {
+                            die: self.anywhere(die, owner, span)?,
+                            level: u8::try_from(level.node).unwrap_or(u8::MAX),
+                        },
+                        HeldOp::Boost { die, modifiers } => {
+                            let mut boost = Boost::default();
+                            for m in modifiers {
+                                match m.node {
+                                    Modifier::Attack(n) => boost.attack = n,
+                                    Modifier::Defense(n) => boost.defense = n,
+                                    Modifier::DoubleAttack => boost.double_attack = true,
+                                    Modifier::NoDamage => boost.no_damage = true,
+                                    _ => {}
+                                }
+                            }
+                            Op::Boost {
+                                die: self.anywhere(die, owner, span)?,
+                                boost,
+                            }
+                        }
+                    });
+                }
+                self.turn_mut().held = Some(held);
+            }
+            _ => {}
         }
-        // Attackers with blockers are blocked, and so are those marked blocked whose
-        // blockers are gone: they stay blocked.
-        let mut all_blocked: Vec<DieId> =
-            state.ids().filter_map(|b| state.die(b).blocking).collect();
-        all_blocked.extend(blocked);
-        all_blocked.sort();
-        all_blocked.dedup();
-        let rolled = if step == Step::Roll {
-            state.zone(active, Zone::Reserve).collect()
-        } else {
-            Vec::new()
+        Ok(())
+    }
+
+    /// `CARD ability N`: the card and the index of its N-th ability (from 1).
+    fn position_ability(
+        &mut self,
+        card: &crate::syntax::CardRef,
+        n: &Spanned<u32>,
+        active: usize,
+        span: Span,
+    ) -> Result<(CardId, usize), Stop> {
+        let owner = match &card.player {
+            Some(p) => self.player(p)?,
+            None => active,
         };
-        if let Some(t) = state.turn.as_mut() {
-            t.blocked = all_blocked;
-            t.step_line = self.line;
-            t.priority = priority.unwrap_or(active);
-            t.rolled = rolled;
-        }
-        self.state = state;
-        self.started = true;
-        match unmodelled {
-            Some((span, card)) => {
-                let why = self
-                    .unapplied_in_field(card)
-                    .unwrap_or_else(|| "is in the field".to_string());
-                Err(self.undecided(span, card, &why))
+        let c = self.card(&card.alias, owner)?;
+        let count = self.abilities_of(c).map_or(0, <[_]>::len);
+        match usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1)) {
+            Some(i) if i < count => Ok((c, i)),
+            _ => {
+                let name = self.cards.get(c).name.clone();
+                Err(self.impossible(
+                    span,
+                    format!("{name} has no ability {}", n.node),
+                    &format!(
+                        "its abilities are numbered from 1 to {count}, as `dmlint cards` lists them"
+                    ),
+                ))
             }
-            None => Ok(()),
+        }
+    }
+
+    /// A die named wherever it is: the N-th (from 1) of its owner's dice of that card
+    /// and face, in the order a position lists them ([`GameState::owned_like`]).
+    fn anywhere(&mut self, r: &DieRef, default: usize, span: Span) -> Result<DieId, Stop> {
+        self.anywhere_not(r, default, &[], span)
+    }
+
+    fn anywhere_not(
+        &mut self,
+        r: &DieRef,
+        default: usize,
+        taken: &[DieId],
+        span: Span,
+    ) -> Result<DieId, Stop> {
+        let owner = self.owner_of(r, default)?;
+        let card = self.card(&r.alias, owner)?;
+        let like = self
+            .state
+            .owned_like(owner, card, r.face.as_ref().map(|f| &f.node));
+        let mut candidates = Vec::new();
+        for id in like {
+            if self.modifiers_match(id, &r.modifiers)? {
+                candidates.push(id);
+            }
+        }
+        // A number counts every such die; without one, the first not named already.
+        let found = match &r.ordinal {
+            Some(n) => usize::try_from(n.node)
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .and_then(|k| candidates.get(k).copied()),
+            None => candidates.into_iter().find(|id| !taken.contains(id)),
+        };
+        match found {
+            Some(id) => Ok(id),
+            None => Err(self.impossible(
+                span,
+                format!("no die `{r}` in the position"),
+                "a die this line names must be listed in one of its owner's zones",
+            )),
         }
     }
 
@@ -454,4 +1031,22 @@ impl Replayer {
             .with_help(help.to_string()),
         )
     }
+}
+
+/// What a position block says beyond its dice, gathered before the turn is built.
+#[derive(Default)]
+struct Facts<'a> {
+    priority: Option<usize>,
+    supply: Vec<(&'a crate::syntax::CardRef, &'a Spanned<u32>, Span)>,
+    placed: Vec<(DieId, Span)>,
+    blocking: Vec<(DieId, &'a DieRef, Span)>,
+    blocked: Vec<DieId>,
+    drawn: Option<(u32, Option<u32>)>,
+    rerolled: bool,
+    passed: Option<(Vec<usize>, Span)>,
+    acted: Option<(usize, Span)>,
+    combat: Option<(CombatStage, Span)>,
+    conceded: Option<usize>,
+    /// Lines naming dice wherever they are, read once every die is placed.
+    refs: Vec<&'a Spanned<StateLine>>,
 }

@@ -7,9 +7,29 @@
 
 use std::fmt::Write;
 
-use crate::syntax::{Edition, Face, Span, Step, Zone};
+use crate::syntax::{CombatStage, Edition, Face, Span, Step, Zone};
 
 use super::cards::{CardId, DieKind, GameCards};
+
+/// `passed Ann Bob`.
+fn passed_line(cards: &GameCards, round: &[usize]) -> String {
+    let names: Vec<&str> = round.iter().map(|p| cards.players[*p].as_str()).collect();
+    format!("passed {}", names.join(" "))
+}
+
+/// The zones in the order a position lists them.
+pub const ZONES: [Zone; 6] = [
+    Zone::Bag,
+    Zone::Prep,
+    Zone::Reserve,
+    Zone::Field,
+    Zone::Used,
+    Zone::Oop,
+];
+
+fn zone_rank(zone: Zone) -> usize {
+    ZONES.iter().position(|z| *z == zone).unwrap_or(ZONES.len())
+}
 
 /// A die of this game, by its index in [`GameState::dice`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -327,6 +347,8 @@ pub struct GameState {
     pub outcome: Option<Outcome>,
     /// The last stamp given to a die ([`Die::stamp`]).
     pub stamps: u32,
+    /// The player who conceded, when the game ended so.
+    pub conceded: Option<usize>,
 }
 
 impl GameState {
@@ -363,7 +385,28 @@ impl GameState {
             turn: None,
             outcome: None,
             stamps: 0,
+            conceded: None,
         }
+    }
+
+    /// A player's dice of a card (and face, when given), wherever they are, in the order
+    /// a position lists them: zone by zone, each in the order the dice came there. A
+    /// position line that names a die wherever it is numbers it among these.
+    pub fn owned_like(&self, owner: usize, card: CardId, face: Option<&Face>) -> Vec<DieId> {
+        let mut ids: Vec<DieId> = self
+            .ids()
+            .filter(|id| {
+                let d = self.die(*id);
+                d.owner == owner
+                    && d.card == card
+                    && face.is_none_or(|f| d.face.as_ref() == Some(f))
+            })
+            .collect();
+        ids.sort_by_key(|id| {
+            let d = self.die(*id);
+            (zone_rank(d.zone), d.stamp, *id)
+        });
+        ids
     }
 
     /// Stamps a die as the latest to come where it is (for ordinals).
@@ -592,7 +635,9 @@ impl GameState {
         key
     }
 
-    /// The state as a `position` block, which a fixture may start from.
+    /// The state as a `position` block, which a fixture may start from: everything the
+    /// engine tracks, so that the block and the rest of a log replay as the whole log
+    /// does.
     pub fn position(&self, cards: &GameCards) -> String {
         let mut out = String::from("position\n");
         if let Some(t) = &self.turn {
@@ -601,6 +646,12 @@ impl GameState {
                 "turn {} {} {}",
                 t.number, cards.players[t.active], t.step
             );
+            if t.step == Step::Draw && (t.drawn, t.drawn_oop) != (0, 0) {
+                let _ = writeln!(out, "{}", self.drawn_line());
+            }
+            if t.reroll.is_some() {
+                out.push_str("rerolled\n");
+            }
         }
         for (p, name) in cards.players.iter().enumerate() {
             let _ = writeln!(out, "life {name} {}", self.players[p].life.max(0));
@@ -636,22 +687,205 @@ impl GameState {
             if t.priority != t.active {
                 let _ = writeln!(out, "priority {}", cards.players[t.priority]);
             }
+            let round = self.passed_round();
+            if !round.is_empty() {
+                let _ = writeln!(out, "{}", passed_line(cards, &round));
+            }
+            if t.inactive_acted {
+                let _ = writeln!(out, "acted {}", cards.players[t.inactive()]);
+            }
+            let stage = self.combat_stage();
+            let default = match t.step {
+                Step::Cleanup => Some(CombatStage::Over),
+                Step::Damage => None,
+                _ => None,
+            };
+            if let Some(s) = stage.filter(|s| Some(*s) != default) {
+                let _ = writeln!(out, "combat {s}");
+            }
+            for line in self.turn_ref_lines(cards) {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+        if let Some(p) = self.conceded {
+            let _ = writeln!(out, "conceded {}", cards.players[p]);
         }
         out.push_str("end\n");
         out
     }
 
-    /// A zone's dice in dmlog form, grouped by card and state: `SK:fist x2 CA:L3[dmg=1]`;
-    /// empty for an empty zone (the caller writes `none` where it must).
+    /// `drawn N` (`oop M`): the dice drawn this clear and draw step.
+    pub fn drawn_line(&self) -> String {
+        let Some(t) = &self.turn else {
+            return "drawn 0".to_string();
+        };
+        if t.drawn_oop > 0 {
+            format!("drawn {} oop {}", t.drawn, t.drawn_oop)
+        } else {
+            format!("drawn {}", t.drawn)
+        }
+    }
+
+    /// The passes of the priority round under way, as a `passed` line lists them.
+    pub fn passed_round(&self) -> Vec<usize> {
+        let Some(t) = &self.turn else {
+            return Vec::new();
+        };
+        if !matches!(t.step, Step::Main | Step::Window) {
+            return Vec::new();
+        }
+        let (a, i) = (t.active, t.inactive());
+        if super::edition::book(self.edition).passes_required {
+            if t.ready {
+                vec![a, i]
+            } else if t.passed.is_some() && t.priority == i {
+                vec![a]
+            } else {
+                Vec::new()
+            }
+        } else if t.closed {
+            vec![a, i, a]
+        } else if t.ready {
+            vec![a, i]
+        } else if t.passed.is_some() {
+            vec![a]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// How far combat damage has gone, as a `combat` line says it; `None` before it.
+    pub fn combat_stage(&self) -> Option<CombatStage> {
+        let t = self.turn.as_ref()?;
+        if t.no_attack {
+            return Some(CombatStage::NoAttack);
+        }
+        match t.damage {
+            DamageStage::NotDealt => None,
+            DamageStage::Damaged => Some(CombatStage::Damaged),
+            DamageStage::KnockedOut => Some(CombatStage::KnockedOut),
+            DamageStage::PlayerHit => Some(CombatStage::PlayerHit),
+            DamageStage::Over => Some(CombatStage::Over),
+        }
+    }
+
+    /// The turn's lines that name dice wherever they are: splits among blockers, the
+    /// trigger queue, used limits, a held effect.
+    pub fn turn_ref_lines(&self, cards: &GameCards) -> Vec<String> {
+        let Some(t) = &self.turn else {
+            return Vec::new();
+        };
+        let die = |id: DieId| self.anywhere_text(cards, id);
+        let card = |c: CardId| match cards.get(c).owner {
+            Some(o) => format!("{}.{}", cards.players[o], cards.get(c).alias),
+            None => cards.get(c).alias.to_string(),
+        };
+        let mut out = Vec::new();
+        // Splits and limits have no order of their own: they are listed sorted.
+        let mut assigned: Vec<String> = t
+            .assigned
+            .iter()
+            .map(|(a, split, _)| {
+                let shares: Vec<String> = split
+                    .iter()
+                    .map(|(b, n)| format!("{}={n}", die(*b)))
+                    .collect();
+                format!("assigned {} -> {}", die(*a), shares.join(" "))
+            })
+            .collect();
+        assigned.sort();
+        out.extend(assigned);
+        for p in &t.pending {
+            let mut line = format!("pending {} ability {}", card(p.card), p.ability + 1);
+            if let Some(d) = p.die {
+                let _ = write!(line, " die {}", die(d));
+            }
+            if let Some(d) = p.subject {
+                let _ = write!(line, " about {}", die(d));
+            }
+            let _ = write!(line, " batch {}", p.batch);
+            if p.bursts > 0 {
+                let _ = write!(line, " bursts {}", p.bursts);
+            }
+            if !p.payers.is_empty() {
+                let paid: Vec<String> = p.payers.iter().map(|d| die(*d)).collect();
+                let _ = write!(line, " paid {}", paid.join(" "));
+            }
+            out.push(line);
+        }
+        let mut limits: Vec<String> = t
+            .used
+            .iter()
+            .map(|(c, ability, d)| {
+                let mut line = format!("limit {} ability {}", card(*c), ability + 1);
+                if let Some(d) = d {
+                    let _ = write!(line, " die {}", die(*d));
+                }
+                line
+            })
+            .collect();
+        limits.sort();
+        out.extend(limits);
+        if let Some(h) = &t.held {
+            let mut line = format!("held {} ability {}", card(h.card), h.ability + 1);
+            for op in &h.ops {
+                let _ = match *op {
+                    Op::Ko { die: d } => write!(line, " ko {}", die(d)),
+                    Op::Damage { die: d, amount } => write!(line, " damage {}={amount}", die(d)),
+                    Op::Spin { die: d, level } => write!(line, " spin {} L{level}", die(d)),
+                    Op::Boost { die: d, boost } => {
+                        let _ = write!(line, " boost {}", die(d));
+                        if boost.attack != 0 {
+                            let _ = write!(line, " {:+}A", boost.attack);
+                        }
+                        if boost.defense != 0 {
+                            let _ = write!(line, " {:+}D", boost.defense);
+                        }
+                        if boost.double_attack {
+                            line.push_str(" double-attack");
+                        }
+                        if boost.no_damage {
+                            line.push_str(" no-damage");
+                        }
+                        Ok(())
+                    }
+                    Op::DamagePlayer { .. } | Op::GainLife { .. } => Ok(()),
+                };
+            }
+            out.push(line);
+        }
+        out
+    }
+
+    /// A die named wherever it is, as a position line writes it: its owner, card and
+    /// face, and its number among its owner's dice of that card and face
+    /// ([`GameState::owned_like`]) when there are several.
+    pub fn anywhere_text(&self, cards: &GameCards, id: DieId) -> String {
+        let d = self.die(id);
+        let like = self.owned_like(d.owner, d.card, d.face.as_ref());
+        let plain = format!(
+            "{}.{}",
+            cards.players[d.owner],
+            self.die_text_plain(cards, id)
+        );
+        match like.iter().position(|x| *x == id) {
+            Some(k) if like.len() > 1 => format!("{plain}#{}", k + 1),
+            _ => plain,
+        }
+    }
+
+    /// A zone's dice in dmlog form, card by card, each card's dice in the order they came
+    /// there (the order `#N` numbers them), the same neighbours merged: `SK:fist x2
+    /// CA:L3[dmg=1]`; empty for an empty zone (the caller writes `none` where it must).
     pub fn zone_items(&self, cards: &GameCards, player: usize, zone: Zone) -> String {
         let mut groups: Vec<(String, u32)> = Vec::new();
         let mut ids: Vec<DieId> = self.zone(player, zone).collect();
-        ids.sort_by_key(|id| self.die(*id).card);
+        ids.sort_by_key(|id| (self.die(*id).card, self.die(*id).stamp, *id));
         for id in ids {
             let text = self.die_text(cards, id);
-            match groups.iter_mut().find(|(t, _)| *t == text) {
-                Some((_, n)) => *n += 1,
-                None => groups.push((text, 1)),
+            match groups.last_mut() {
+                Some((t, n)) if *t == text => *n += 1,
+                _ => groups.push((text, 1)),
             }
         }
         let items: Vec<String> = groups

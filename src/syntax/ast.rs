@@ -273,6 +273,107 @@ pub enum StateLine {
         player: Spanned<Text>,
         step: Spanned<Step>,
     },
+    /// `drawn 3`, `drawn 3 oop 1`: the dice drawn this clear and draw step, to the prep
+    /// area and out of play.
+    Drawn {
+        count: Spanned<u32>,
+        oop: Option<Spanned<u32>>,
+    },
+    /// `rerolled`: the turn's one reroll has been made.
+    Rerolled,
+    /// `passed Ann Bob`: the passes of the priority round under way, in order (`passed
+    /// none`: no pass yet).
+    Passed {
+        players: Vec<Spanned<Text>>,
+    },
+    /// `acted Bob`: the inactive player acted with priority, which came back to the
+    /// active player.
+    Acted {
+        player: Spanned<Text>,
+    },
+    /// `assigned GR:L3 -> Bob.SK:L1=3 Bob.SK:L1=2`: an attacker's split among its
+    /// blockers.
+    Assigned {
+        attacker: Box<DieRef>,
+        shares: Vec<DamageShare>,
+    },
+    /// `combat knocked-out`: how far the attack step's combat damage has gone.
+    Combat {
+        stage: Spanned<CombatStage>,
+    },
+    /// `pending Ann.HK ability 1 die HK:L3 about Bob.SK:L1 batch 2`: a triggered ability
+    /// waiting in the queue.
+    Pending(Box<PendingTrigger>),
+    /// `limit Ann.IM ability 1 die IM:L2`: an ability whose limit ("once per turn") was
+    /// used this turn.
+    Limit {
+        card: CardRef,
+        ability: Spanned<u32>,
+        die: Option<Box<DieRef>>,
+    },
+    /// `held Bob.SM ability 1 ko Bob.SM:L1`: an effect held back for a moment, while the
+    /// controller of the dice it affects may still prevent it.
+    Held {
+        card: CardRef,
+        ability: Spanned<u32>,
+        ops: Vec<HeldOp>,
+    },
+    /// `conceded Ann`: the player conceded; the game is over.
+    Conceded {
+        player: Spanned<Text>,
+    },
+}
+
+/// How far combat damage has gone, as a `combat` line says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CombatStage {
+    /// `none`: no attacker was declared this turn.
+    NoAttack,
+    /// `damaged`: dealt; the effects of the damage resolve before knock-outs (2018).
+    Damaged,
+    /// `knocked-out`: knock-outs made, their effects resolve.
+    KnockedOut,
+    /// `player-hit`: unblocked attackers damaged the player after those effects (2014).
+    PlayerHit,
+    /// `over`: combat damage is over.
+    Over,
+}
+
+/// A triggered ability waiting to resolve, as a `pending` line states it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PendingTrigger {
+    /// The card whose ability it is (its owner controls it).
+    pub card: CardRef,
+    /// Which of the card's abilities, from 1 in the order `dmlint cards` lists them.
+    pub ability: Spanned<u32>,
+    /// The die whose ability it is, for a die's own trigger.
+    pub die: Option<DieRef>,
+    /// The die the event was about ("that die").
+    pub about: Option<DieRef>,
+    /// Triggers of one event share a batch; a later batch waits for earlier ones.
+    pub batch: Option<Spanned<u32>>,
+    /// The bursts of the die it came from.
+    pub bursts: Option<Spanned<u32>>,
+    /// The dice that paid for the move that set it off.
+    pub paid: Vec<DieItem>,
+}
+
+/// One change of a held effect.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum HeldOp {
+    /// `ko DIE`
+    Ko { die: DieRef },
+    /// `damage DIE=N`
+    Damage { die: DieRef, amount: Spanned<u32> },
+    /// `boost DIE +1A +1D`: applied stat modifiers (and `double-attack`, `no-damage`).
+    Boost {
+        die: DieRef,
+        modifiers: Vec<Spanned<Modifier>>,
+    },
+    /// `spin DIE L2`: spun to that level.
+    Spin { die: DieRef, level: Spanned<u32> },
 }
 
 /// The player written before a die or card (`Mike.` in `Mike.SK:L1`), boxed: it is

@@ -14,7 +14,7 @@ use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, digit1, space0, space1};
 use nom::combinator::{map, opt, value};
 use nom::error::{ErrorKind, ParseError};
-use nom::multi::{many0, separated_list1};
+use nom::multi::{many0, many1, separated_list1};
 use nom::sequence::{preceded, terminated};
 use nom::{IResult, Input, Parser};
 
@@ -29,8 +29,9 @@ type PResult<'a, O> = IResult<In<'a>, O, PErr>;
 const LINE_KEYWORDS: &[&str] = &[
     "dmlog", "game", "rules", "format", "sets", "tag", "team", "middle", "basic", "first",
     "position", "end", "turn", "life", "bag", "prep", "reserve", "field", "used", "oop", "supply",
-    "virtual", "priority", "waive", "draw", "refill", "roll", "reroll", "buy", "use", "global",
-    "activate", "resolve", "pass", "attack", "block", "assign", "damage", "concede",
+    "virtual", "priority", "drawn", "rerolled", "passed", "acted", "assigned", "combat", "pending",
+    "limit", "held", "conceded", "waive", "draw", "refill", "roll", "reroll", "buy", "use",
+    "global", "activate", "resolve", "pass", "attack", "block", "assign", "damage", "concede",
 ];
 const MOVE_KEYWORDS: &[&str] = &[
     "draw", "refill", "roll", "reroll", "buy", "field", "use", "global", "activate", "resolve",
@@ -342,6 +343,19 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("supply", "supply FB 2"),
     ("virtual", "virtual Eric 1"),
     ("priority", "priority Mike"),
+    ("drawn", "drawn 3  or  drawn 3 oop 1"),
+    ("rerolled", "rerolled"),
+    ("passed", "passed Eric Mike  or  passed none"),
+    ("acted", "acted Mike"),
+    ("assigned", "assigned HT:L2 -> SK:L1=2 BE:L1=1"),
+    ("combat", "combat knocked-out"),
+    (
+        "pending",
+        "pending Eric.HK ability 1 die HK:L3 about Mike.SK:L1 batch 2",
+    ),
+    ("limit", "limit Eric.IM ability 1 die IM:L2"),
+    ("held", "held Mike.SM ability 1 ko Mike.SM:L1"),
+    ("conceded", "conceded Mike"),
     (
         "waive",
         "waive dmlint::rules::second-reroll \"judge ruled it stands\"",
@@ -457,7 +471,10 @@ fn statement(i: In) -> PResult<Stmt> {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "supply" | "virtual"
-        | "priority" => map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i),
+        | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "assigned" | "combat"
+        | "pending" | "limit" | "held" | "conceded" => {
+            map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
+        }
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
         _ => {
             let mut e = PErr::unexpected(i);
@@ -772,7 +789,228 @@ fn state_line(i: In) -> PResult<StateLine> {
         "supply" => supply_state(i),
         "virtual" => virtual_state(i),
         "priority" => priority_state(i),
+        "drawn" => drawn_state(i),
+        "rerolled" => rerolled_state(i),
+        "passed" => passed_state(i),
+        "acted" => acted_state(i),
+        "assigned" => assigned_state(i),
+        "combat" => combat_state(i),
+        "pending" => pending_state(i),
+        "limit" => limit_state(i),
+        "held" => held_state(i),
+        "conceded" => conceded_state(i),
         _ => zone_state(i),
+    }
+}
+
+/// `drawn 3`, `drawn 3 oop 1`.
+fn drawn_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("drawn"), ws).parse(i)?;
+    let (i, count) = expect("the number of dice drawn to the prep area", number).parse(i)?;
+    let (i, oop) = opt(preceded(
+        (ws, kw("oop"), ws),
+        expect("the number of dice drawn out of play", number),
+    ))
+    .parse(i)?;
+    Ok((i, StateLine::Drawn { count, oop }))
+}
+
+/// `rerolled`.
+fn rerolled_state(i: In) -> PResult<StateLine> {
+    value(StateLine::Rerolled, kw("rerolled")).parse(i)
+}
+
+/// `passed Ann Bob`, `passed none`.
+fn passed_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("passed"), ws).parse(i)?;
+    let (i, players) = expect(
+        "the players who passed, in order, or `none`",
+        alt((value(Vec::new(), kw("none")), separated_list1(ws, player))),
+    )
+    .parse(i)?;
+    Ok((i, StateLine::Passed { players }))
+}
+
+fn acted_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("acted"), ws).parse(i)?;
+    let (i, player) = expect("a player name", player).parse(i)?;
+    Ok((i, StateLine::Acted { player }))
+}
+
+fn conceded_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("conceded"), ws).parse(i)?;
+    let (i, player) = expect("a player name", player).parse(i)?;
+    Ok((i, StateLine::Conceded { player }))
+}
+
+/// `assigned GR:L3 -> Bob.SK:L1=3 Bob.SK:L1=2`.
+fn assigned_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("assigned"), ws).parse(i)?;
+    let (i, attacker) = expect("the attacker", die_ref).parse(i)?;
+    let (i, _) = (
+        space0,
+        expect("`->` and each blocker's damage", tag("->")),
+        space0,
+    )
+        .parse(i)?;
+    let (i, shares) = expect(
+        "a blocker and its damage, like `SK:L1=2`",
+        separated_list1(sep, damage_share),
+    )
+    .parse(i)?;
+    Ok((
+        i,
+        StateLine::Assigned {
+            attacker: Box::new(attacker),
+            shares,
+        },
+    ))
+}
+
+const STAGES: &[&str] = &["none", "damaged", "knocked-out", "player-hit", "over"];
+
+/// `combat none|damaged|knocked-out|player-hit|over`.
+fn combat_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("combat"), ws).parse(i)?;
+    // Not `word`: `none` is a reserved word, and one of the stages.
+    let (rest, w) = expect(
+        "how far combat damage has gone",
+        map(
+            take_while1(|c: char| c.is_alphanumeric() || c == '-'),
+            owned,
+        ),
+    )
+    .parse(i)?;
+    let stage = match w.node.as_str() {
+        "none" => CombatStage::NoAttack,
+        "damaged" => CombatStage::Damaged,
+        "knocked-out" => CombatStage::KnockedOut,
+        "player-hit" => CombatStage::PlayerHit,
+        "over" => CombatStage::Over,
+        other => {
+            return fail(
+                PErr::expected(i, "how far combat damage has gone").with_help(
+                    did_you_mean(other, STAGES).unwrap_or_else(|| {
+                        "write `none`, `damaged`, `knocked-out`, `player-hit` or `over`".into()
+                    }),
+                ),
+            );
+        }
+    };
+    Ok((
+        rest,
+        StateLine::Combat {
+            stage: Spanned::new(stage, w.span),
+        },
+    ))
+}
+
+/// `CARD ability N`: one of a card's abilities, from 1.
+fn card_ability(i: In) -> PResult<(CardRef, Spanned<u32>)> {
+    let (i, card) = expect("the card, by its alias", card_ref).parse(i)?;
+    let (i, _) = expect("`ability` and its number", (ws, kw("ability"), ws)).parse(i)?;
+    let (i, n) = expect("the ability's number, from 1", number).parse(i)?;
+    Ok((i, (card, n)))
+}
+
+/// `pending Ann.HK ability 1 die HK:L3 about Bob.SK:L1 batch 2 bursts 1 paid SK x2`.
+fn pending_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("pending"), ws).parse(i)?;
+    let (i, (card, ability)) = card_ability(i)?;
+    let (i, die) = opt(preceded((ws, kw("die"), ws), expect("the die", die_ref))).parse(i)?;
+    let (i, about) = opt(preceded(
+        (ws, kw("about"), ws),
+        expect("the die the event was about", die_ref),
+    ))
+    .parse(i)?;
+    let (i, batch) = opt(preceded(
+        (ws, kw("batch"), ws),
+        expect("the batch's number", number),
+    ))
+    .parse(i)?;
+    let (i, bursts) = opt(preceded(
+        (ws, kw("bursts"), ws),
+        expect("the number of bursts", number),
+    ))
+    .parse(i)?;
+    let (i, paid) = opt(preceded(
+        (ws, kw("paid"), ws),
+        expect("the dice that paid", die_list),
+    ))
+    .parse(i)?;
+    Ok((
+        i,
+        StateLine::Pending(Box::new(PendingTrigger {
+            card,
+            ability,
+            die,
+            about,
+            batch,
+            bursts,
+            paid: paid.unwrap_or_default(),
+        })),
+    ))
+}
+
+/// `limit Ann.IM ability 1`, `limit Ann.IM ability 1 die IM:L2`.
+fn limit_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("limit"), ws).parse(i)?;
+    let (i, (card, ability)) = card_ability(i)?;
+    let (i, die) = opt(preceded((ws, kw("die"), ws), expect("the die", die_ref))).parse(i)?;
+    Ok((
+        i,
+        StateLine::Limit {
+            card,
+            ability,
+            die: die.map(Box::new),
+        },
+    ))
+}
+
+/// `held Bob.SM ability 1 ko Bob.SM:L1 damage Bob.SM:L1=2`.
+fn held_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("held"), ws).parse(i)?;
+    let (i, (card, ability)) = card_ability(i)?;
+    let (i, ops) = many0(preceded(ws, held_op)).parse(i)?;
+    Ok((i, StateLine::Held { card, ability, ops }))
+}
+
+fn held_op(i: In) -> PResult<HeldOp> {
+    match token(i.fragment()) {
+        "ko" => map(
+            preceded((kw("ko"), ws), expect("the die", die_ref)),
+            |die| HeldOp::Ko { die },
+        )
+        .parse(i),
+        "damage" => {
+            let (i, _) = (kw("damage"), ws).parse(i)?;
+            let (i, die) = expect("the die", die_ref).parse(i)?;
+            let (i, _) = expect("`=` and the damage", char('=')).parse(i)?;
+            let (i, amount) = expect("the damage", number).parse(i)?;
+            Ok((i, HeldOp::Damage { die, amount }))
+        }
+        "boost" => {
+            let (i, _) = (kw("boost"), ws).parse(i)?;
+            let (i, die) = expect("the die", die_ref).parse(i)?;
+            let (i, modifiers) = many1(preceded(
+                ws,
+                spanned(alt((
+                    stat_modifier,
+                    value(Modifier::DoubleAttack, kw("double-attack")),
+                    value(Modifier::NoDamage, kw("no-damage")),
+                ))),
+            ))
+            .parse(i)?;
+            Ok((i, HeldOp::Boost { die, modifiers }))
+        }
+        "spin" => {
+            let (i, _) = (kw("spin"), ws).parse(i)?;
+            let (i, die) = expect("the die", die_ref).parse(i)?;
+            let (i, _) = expect("the level it spins to, like `L2`", (ws, char('L'))).parse(i)?;
+            let (i, level) = expect("the level it spins to, like `L2`", number).parse(i)?;
+            Ok((i, HeldOp::Spin { die, level }))
+        }
+        _ => Err(nom::Err::Error(PErr::backtrack(i))),
     }
 }
 
@@ -865,7 +1103,8 @@ fn code(i: In) -> PResult<Spanned<Text>> {
 /// The state keywords an expectation may start with.
 const STATE_WORDS: &[&str] = &[
     "life", "bag", "prep", "reserve", "field", "used", "oop", "supply", "virtual", "priority",
-    "turn",
+    "turn", "drawn", "rerolled", "passed", "acted", "assigned", "combat", "pending", "limit",
+    "held", "conceded",
 ];
 
 /// Parses the text of a `#~` annotation (without the `#~`) at absolute offset `at`.

@@ -243,6 +243,94 @@ impl Display for StateLine {
             } => {
                 write!(f, "turn {} {} {}", number.node, player.node, step.node)
             }
+            StateLine::Drawn { count, oop } => {
+                write!(f, "drawn {}", count.node)?;
+                match oop {
+                    Some(n) => write!(f, " oop {}", n.node),
+                    None => Ok(()),
+                }
+            }
+            StateLine::Rerolled => f.write_str("rerolled"),
+            StateLine::Passed { players } => {
+                f.write_str("passed")?;
+                if players.is_empty() {
+                    return f.write_str(" none");
+                }
+                for p in players {
+                    write!(f, " {}", p.node)?;
+                }
+                Ok(())
+            }
+            StateLine::Acted { player } => write!(f, "acted {}", player.node),
+            StateLine::Conceded { player } => write!(f, "conceded {}", player.node),
+            StateLine::Assigned { attacker, shares } => {
+                write!(f, "assigned {attacker} -> ")?;
+                list(f, shares, " ")
+            }
+            StateLine::Combat { stage } => write!(f, "combat {}", stage.node),
+            StateLine::Pending(p) => {
+                write!(f, "pending {} ability {}", p.card, p.ability.node)?;
+                if let Some(d) = &p.die {
+                    write!(f, " die {d}")?;
+                }
+                if let Some(d) = &p.about {
+                    write!(f, " about {d}")?;
+                }
+                if let Some(n) = &p.batch {
+                    write!(f, " batch {}", n.node)?;
+                }
+                if let Some(n) = &p.bursts {
+                    write!(f, " bursts {}", n.node)?;
+                }
+                if !p.paid.is_empty() {
+                    f.write_str(" paid ")?;
+                    list(f, &p.paid, " ")?;
+                }
+                Ok(())
+            }
+            StateLine::Limit { card, ability, die } => {
+                write!(f, "limit {card} ability {}", ability.node)?;
+                match die {
+                    Some(d) => write!(f, " die {d}"),
+                    None => Ok(()),
+                }
+            }
+            StateLine::Held { card, ability, ops } => {
+                write!(f, "held {card} ability {}", ability.node)?;
+                for op in ops {
+                    write!(f, " {op}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Display for CombatStage {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CombatStage::NoAttack => "none",
+            CombatStage::Damaged => "damaged",
+            CombatStage::KnockedOut => "knocked-out",
+            CombatStage::PlayerHit => "player-hit",
+            CombatStage::Over => "over",
+        })
+    }
+}
+
+impl Display for HeldOp {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            HeldOp::Ko { die } => write!(f, "ko {die}"),
+            HeldOp::Damage { die, amount } => write!(f, "damage {die}={}", amount.node),
+            HeldOp::Boost { die, modifiers } => {
+                write!(f, "boost {die}")?;
+                for m in modifiers {
+                    write!(f, " {}", m.node)?;
+                }
+                Ok(())
+            }
+            HeldOp::Spin { die, level } => write!(f, "spin {die} L{}", level.node),
         }
     }
 }

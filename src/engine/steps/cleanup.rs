@@ -53,5 +53,11 @@ impl Replayer {
         let t = self.turn_mut();
         t.step = Step::Cleanup;
         t.done = true;
+        // The turn's facts end with it.
+        t.assigned.clear();
+        t.used.clear();
+        t.inactive_acted = false;
+        t.ready = false;
+        t.closed = false;
     }
 }

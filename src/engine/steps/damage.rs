@@ -388,13 +388,17 @@ impl Replayer {
             .collect()
     }
 
-    /// The active player's dice attacking now (in the attack zone).
+    /// The active player's dice attacking now (in the attack zone), in the order they
+    /// were declared.
     fn attackers(&self) -> Vec<DieId> {
         let active = self.turn_ref().expect("turn").active;
-        self.state
+        let mut ids: Vec<DieId> = self
+            .state
             .zone(active, Zone::Field)
             .filter(|id| self.state.die(*id).attacking)
-            .collect()
+            .collect();
+        self.state.in_stamp_order(&mut ids);
+        ids
     }
 
     /// Attackers that are unblocked now: never blocked (an attacker whose blockers are
