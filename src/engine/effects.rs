@@ -425,39 +425,52 @@ impl Replayer {
         {
             return self.protect(who, die, held, clauses);
         }
+        // A number or a state names one die of the card: its trigger, not another's.
+        let named = if die.ordinal.is_some() || !die.modifiers.is_empty() {
+            Some(self.named_anywhere(die, owner)?)
+        } else {
+            None
+        };
         let t = self.state.turn.as_ref().expect("turn");
         let face_ok = |p: &Pending| {
             die.face.as_ref().is_none_or(|f| {
                 p.die
                     .is_none_or(|d| self.state.die(d).face.as_ref() == Some(&f.node))
-            })
+            }) && named.is_none_or(|n| p.die == n)
         };
         let mine: Vec<usize> = (0..t.pending.len())
             .filter(|&i| t.pending[i].card == card && face_ok(&t.pending[i]))
             .collect();
         let Some(&first) = mine.first() else {
             let name = self.cards.get(card).name.clone();
-            return self.violate(rules::not_triggered::new(
+            self.violate(rules::not_triggered::new(
                 die.span,
                 format!("{name} has no triggered ability waiting to resolve"),
                 "`resolve` answers a trigger: the event its card waits for must have happened",
-            ));
+            ))?;
+            // Waived: the judge ruled it did trigger. It resolves as written.
+            return self.resolve_untriggered(who, owner, card, die, named.flatten(), clauses);
         };
         let ready = self.resolvable();
-        let Some(&i) = mine.iter().find(|i| ready.contains(i)) else {
-            let p = t.pending[first].clone();
-            let waiting = ready
-                .first()
-                .map(|&r| self.cards.get(t.pending[r].card).name.clone())
-                .unwrap_or_default();
-            return self.violate(
-                rules::trigger_order::new(
-                    die.span,
-                    format!("{} resolves before {waiting}", self.cards.get(card).name),
-                    "of triggers from one event, the active player's resolve first, in the order that player chooses; later triggers wait for earlier ones",
-                )
-                .with_context(p.line, "it triggered here"),
-            );
+        let i = match mine.iter().find(|i| ready.contains(i)) {
+            Some(&i) => i,
+            None => {
+                let p = t.pending[first].clone();
+                let waiting = ready
+                    .first()
+                    .map(|&r| self.cards.get(t.pending[r].card).name.clone())
+                    .unwrap_or_default();
+                self.violate(
+                    rules::trigger_order::new(
+                        die.span,
+                        format!("{} resolves before {waiting}", self.cards.get(card).name),
+                        "of triggers from one event, the active player's resolve first, in the order that player chooses; later triggers wait for earlier ones",
+                    )
+                    .with_context(p.line, "it triggered here"),
+                )?;
+                // Waived: it resolves now, out of order, as written.
+                first
+            }
         };
         let p = self.turn_mut().pending.remove(i);
         if p.controller != who {
@@ -465,12 +478,63 @@ impl Replayer {
                 self.name(who).to_string(),
                 self.name(p.controller).to_string(),
             );
-            return self.violate(rules::wrong_player::new(
+            self.violate(rules::wrong_player::new(
                 self.line,
                 format!("{n} resolves {c}'s triggered ability"),
                 format!("a trigger's choices are its controller's: write `{c}: resolve …`"),
-            ));
+            ))?;
         }
+        self.run_pending(&p, clauses)
+    }
+
+    /// A waived `not-triggered`: the card's one triggered ability resolves as the line
+    /// writes it, from the die it names. A card with several triggered abilities leaves
+    /// no way to tell which.
+    fn resolve_untriggered(
+        &mut self,
+        who: usize,
+        owner: usize,
+        card: CardId,
+        die: &DieRef,
+        named: Option<DieId>,
+        clauses: &[Clause],
+    ) -> Flow {
+        let triggered: Vec<usize> = self
+            .abilities_of(card)
+            .map(|l| {
+                (0..l.len())
+                    .filter(|&i| l[i].kind == Kind::Triggered)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let [ability] = triggered[..] else {
+            return Err(self.error(
+                crate::engine::EngineError::new(
+                    crate::engine::EngineCode::Unreplayable,
+                    die.span,
+                    "the waived move cannot be replayed",
+                    "which of the card's abilities?",
+                )
+                .with_help(
+                    "the card has no triggered ability, or several: dmlint cannot tell which one                      the line resolves; correct the line (or a `position` block after it) to go on",
+                ),
+            ));
+        };
+        let from = match named {
+            Some(d) => Some(d),
+            None => self.find(die, owner, Zone::Field, &[], |_, _| true)?,
+        };
+        let p = Pending {
+            card,
+            ability,
+            die: from,
+            controller: who,
+            bursts: from.map_or(0, |d| self.bursts_of(d)),
+            batch: self.turn_ref().expect("turn").batch,
+            subject: None,
+            payers: Vec::new(),
+            line: self.line,
+        };
         self.run_pending(&p, clauses)
     }
 
@@ -510,11 +574,15 @@ impl Replayer {
         };
         let Some(a) = list.iter().find(|a| a.kind == Kind::Action).cloned() else {
             let name = self.cards.get(card).name.clone();
-            return self.violate(rules::no_such_ability::new(
+            self.violate(rules::no_such_ability::new(
                 self.line,
                 format!("{name} has no action ability"),
                 "only an action card's die is used as an action",
-            ));
+            ))?;
+            // Waived: the die is used, and nothing happens.
+            let (zone, line) = (self.state.spent_zone(who), self.line);
+            self.state.move_die(id, zone, line);
+            return Ok(());
         };
         let bursts = self.bursts_of(id);
         let src = Source::card(card, who);
@@ -533,14 +601,16 @@ impl Replayer {
         };
         let Some(a) = list.iter().find(|a| a.kind == Kind::Global).cloned() else {
             let name = self.cards.get(card).name.clone();
-            return self.violate(
+            self.violate(
                 rules::no_such_ability::new(
                     self.line,
                     format!("{name} has no global ability"),
                     "only a card whose text begins `Global:` has one",
                 )
                 .with_context(self.cards.get(card).line, "card defined here"),
-            );
+            )?;
+            // Waived: what the line pays is spent, and nothing happens.
+            return self.spend_as_written(who, clauses);
         };
         let t = self.turn_ref().expect("turn");
         let (step, line) = (t.step, t.step_line);
@@ -562,14 +632,15 @@ impl Replayer {
                     "the step began here",
                 ),
             };
-            return self.violate(
+            // Waived, the global is used where the line says.
+            self.violate(
                 rules::out_of_step::new(
                     self.line,
                     message,
                     "globals are used in the main step and after blockers are declared, until combat damage; only a reactive one answers an event at another moment",
                 )
                 .with_context(line, context),
-            );
+            )?;
         }
         if a.limit != Limit::Reactive {
             self.holds_priority(who)?;
@@ -578,6 +649,18 @@ impl Replayer {
         self.no_valid_target(&a, &src, 0)?;
         self.run(&a, src, 0, clauses, &[])?;
         self.acted(who);
+        Ok(())
+    }
+
+    /// A waived move that pays for an ability the card does not have: the dice its `pay`
+    /// clause names are spent, as written.
+    pub(super) fn spend_as_written(&mut self, who: usize, clauses: &[Clause]) -> Flow {
+        for c in clauses {
+            if let Clause::Pay(p) = c {
+                let paid = self.collect_payment(who, p)?;
+                self.apply_payment(who, &paid);
+            }
+        }
         Ok(())
     }
 
@@ -700,11 +783,15 @@ impl Replayer {
             (None, true) => return Ok(()),
             (Some(p), true) => {
                 let name = self.cards.get(src.card).name.clone();
-                return self.violate(rules::payment_excess::new(
+                self.violate(rules::payment_excess::new(
                     p.span,
                     format!("{name}'s ability has no cost"),
                     "nothing is paid for an ability without a cost",
-                ));
+                ))?;
+                // Waived: the dice are spent as written.
+                let paid = self.collect_payment(who, p)?;
+                self.apply_payment(who, &paid);
+                return Ok(());
             }
             (p, false) => p.unwrap_or(&empty),
         };
@@ -880,7 +967,8 @@ impl Replayer {
                 && let Some(p) = self.cards.player(&r.alias.node)
             {
                 if !select::matches_player(to, &ctx.src, p) {
-                    return Err(self.bad_target(r, to, &ctx.src));
+                    // Waived, the effect reaches the player written.
+                    self.bad_target(r, to, &ctx.src)?;
                 }
                 out.push(Reached::Player(p));
                 continue;
@@ -894,11 +982,18 @@ impl Replayer {
             }
             let found = self.find(r, owner, zone, &taken, |_, _| true)?;
             match found {
-                Some(d) if dice.contains(&d) && !taken.contains(&d) => {
+                Some(d) => {
+                    if !dice.contains(&d) || taken.contains(&d) {
+                        // Waived, the effect reaches the die written.
+                        self.bad_target(r, to, &ctx.src)?;
+                    }
                     chosen.push(d);
                     out.push(Reached::Die(d));
                 }
-                _ => return Err(self.bad_target(r, to, &ctx.src)),
+                None => {
+                    self.bad_target(r, to, &ctx.src)?;
+                    return Err(self.unreplayable(r.span, "no such die where the effect reaches"));
+                }
             }
         }
         // "As much as possible": fewer only when there is nothing else to choose.
@@ -940,29 +1035,30 @@ impl Replayer {
         r: &DieRef,
         to: &crate::cards::ability::Selector,
         src: &Source,
-    ) -> Stop {
+    ) -> Flow {
         let name = self.cards.get(src.card).name.clone();
-        let v = rules::invalid_target::new(
+        self.violate(rules::invalid_target::new(
             r.span,
             format!("`{r}` is not a valid choice for {name}"),
             format!("it must be {}", crate::cards::text::sel(to)),
-        );
-        match self.violate(v) {
-            Ok(()) => Stop,
-            Err(s) => s,
-        }
+        ))
     }
 
     /// The next `choose` word, which must be one of `allowed`.
     fn word(&mut self, ctx: &mut Run, allowed: &[&str]) -> Result<String, Stop> {
         let Some((w, at)) = ctx.choices.words.get(ctx.word).cloned() else {
             let name = self.cards.get(ctx.src.card).name.clone();
+            let example = allowed.first().copied().unwrap_or("up");
             self.violate(rules::invalid_choice::new(
                 ctx.choices.span,
                 format!("{name} needs a choice the line does not make"),
-                format!("add `choose {}`", allowed.join("|")),
+                format!(
+                    "add `choose {example}`; the choices are {}",
+                    allowed.join(", ")
+                ),
             ))?;
-            return Ok(allowed[0].to_string());
+            // Waived, the choice is still unknown: dmlint does not guess it.
+            return Err(self.unreplayable(ctx.choices.span, "the choice is not recorded"));
         };
         ctx.word += 1;
         if !allowed.contains(&w.as_str()) {
@@ -976,13 +1072,29 @@ impl Replayer {
     }
 
     /// One die drawn by an effect: the line names it (`draw SK to prep`).
+    /// A die an effect draws, as in the clear and draw step: an empty bag is refilled
+    /// from the used pile first (not from out of play), and a die that cannot be drawn at
+    /// all costs a life and gives a generic energy (Avengers Infinity rulebook, PLAY
+    /// AREAS, The Bag; 1. CLEAR AND DRAW STEP).
     fn draw_one(&mut self, ctx: &mut Run, zone: Zone) -> Flow {
         let who = ctx.src.controller;
+        let line = self.line;
         if self.state.count(who, Zone::Bag) == 0 {
-            return Ok(());
+            let used: Vec<DieId> = self.state.zone(who, Zone::Used).collect();
+            for id in &used {
+                self.state.move_die(*id, Zone::Bag, line);
+            }
+            if used.is_empty() {
+                let p = &mut self.state.players[who];
+                p.life -= 1;
+                p.virtual_energy += 1;
+                self.check_life();
+                return Ok(());
+            }
         }
         let Some((item, to)) = ctx.choices.draws.get(ctx.draw).copied() else {
             let name = self.cards.get(ctx.src.card).name.clone();
+            // Waived, nothing is drawn: the line names nothing.
             return self.violate(rules::invalid_choice::new(
                 ctx.choices.span,
                 format!("{name} draws a die the line does not name"),
@@ -990,11 +1102,12 @@ impl Replayer {
             ));
         };
         ctx.draw += 1;
+        let mut zone = zone;
         if let Some(to) = to
             && to != zone
         {
             let name = self.cards.get(ctx.src.card).name.clone();
-            return self.violate(rules::invalid_choice::new(
+            self.violate(rules::invalid_choice::new(
                 item.die.span,
                 format!(
                     "{name} puts this die in the {}, not the {}",
@@ -1002,12 +1115,13 @@ impl Replayer {
                     super::resolve::zone_phrase(to)
                 ),
                 "the card says where each drawn die goes",
-            ));
+            ))?;
+            // Waived, the die goes where the line says.
+            zone = to;
         }
         let Some(id) = self.find(&item.die, who, Zone::Bag, &[], |_, _| true)? else {
             return self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false);
         };
-        let line = self.line;
         self.state.move_die(id, zone, line);
         Ok(())
     }
@@ -1041,28 +1155,37 @@ impl Replayer {
         let found = self.find(&bare, owner, zone, &ctx.payers, |_, id| {
             allowed.contains(&id)
         })?;
-        let Some(id) = found else {
-            let paid = self
-                .find(&bare, owner, zone, &[], |_, id| allowed.contains(&id))?
-                .is_some();
-            let name = self.cards.get(ctx.src.card).name.clone();
-            let help = if paid {
-                "the only such dice paid for the move that triggered it, and the card rules them out".to_string()
-            } else {
-                format!("it rolls {}", crate::cards::text::sel(what))
-            };
-            return self.violate(rules::invalid_target::new(
-                item.die.span,
-                format!("`{}` is not a die {name} may roll", item.die),
-                help,
-            ));
+        let id = match found {
+            Some(id) => id,
+            None => {
+                let paid = self
+                    .find(&bare, owner, zone, &[], |_, id| allowed.contains(&id))?
+                    .is_some();
+                let name = self.cards.get(ctx.src.card).name.clone();
+                let help = if paid {
+                    "the only such dice paid for the move that triggered it, and the card rules them out".to_string()
+                } else {
+                    format!("it rolls {}", crate::cards::text::sel(what))
+                };
+                self.violate(rules::invalid_target::new(
+                    item.die.span,
+                    format!("`{}` is not a die {name} may roll", item.die),
+                    help,
+                ))?;
+                // Waived, the die written is rolled, if it is in that zone at all.
+                match self.find(&bare, owner, zone, &[], |_, _| true)? {
+                    Some(id) => id,
+                    None => return Err(self.unreplayable(item.die.span, "no such die to roll")),
+                }
+            }
         };
         let Some(face) = item.die.face.clone() else {
-            return self.violate(rules::invalid_choice::new(
+            self.violate(rules::invalid_choice::new(
                 item.die.span,
                 "the rolled die's face is missing".to_string(),
                 "write the face it rolled: `roll SK:fist`",
-            ));
+            ))?;
+            return Err(self.unreplayable(item.die.span, "the face rolled is not recorded"));
         };
         self.check_rolled(self.state.die(id).card, &face, item.die.span)?;
         let character = matches!(face.node, Face::Level { .. });
@@ -1270,11 +1393,12 @@ impl Replayer {
         };
         if who != owner {
             let n = self.name(owner).to_string();
-            return self.violate(rules::wrong_player::new(
+            // Waived, the protection is made as written (paid by its die's owner).
+            self.violate(rules::wrong_player::new(
                 self.line,
                 format!("only {n} may protect their own die"),
                 format!("write `{n}: resolve …`"),
-            ));
+            ))?;
         }
         let Some(a) = self
             .abilities_of(held.card)

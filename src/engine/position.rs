@@ -179,7 +179,7 @@ impl Replayer {
             }
             StateLine::Combat { stage } => self.state.combat_stage() == Some(stage.node),
             StateLine::Assigned { attacker, shares } => {
-                let Some(a) = self.anywhere_quiet(attacker, active)? else {
+                let Some(a) = self.named_anywhere(attacker, active)? else {
                     return Ok(false);
                 };
                 let split = self
@@ -193,7 +193,7 @@ impl Replayer {
                     return Ok(false);
                 };
                 for share in shares {
-                    let Some(b) = self.anywhere_quiet(&share.blocker, inactive)? else {
+                    let Some(b) = self.named_anywhere(&share.blocker, inactive)? else {
                         return Ok(false);
                     };
                     match split
@@ -216,7 +216,7 @@ impl Replayer {
                 let card = self.card(&p.card.alias, card_owner)?;
                 let ability = p.ability.node.checked_sub(1).map(|n| n as usize);
                 let die = match &p.die {
-                    Some(d) => Some(self.anywhere_quiet(d, card_owner)?),
+                    Some(d) => Some(self.named_anywhere(d, card_owner)?),
                     None => None,
                 };
                 let t = self.turn_ref().expect("turn");
@@ -234,7 +234,7 @@ impl Replayer {
                 let c = self.card(&card.alias, owner)?;
                 let ability = ability.node.checked_sub(1).map(|n| n as usize);
                 let die = match die {
-                    Some(d) => Some(self.anywhere_quiet(d, owner)?),
+                    Some(d) => Some(self.named_anywhere(d, owner)?),
                     None => None,
                 };
                 let t = self.turn_ref().expect("turn");
@@ -305,25 +305,6 @@ impl Replayer {
             StateLine::Held { .. } => of("held"),
             _ => String::new(),
         }
-    }
-
-    /// [`Replayer::anywhere`] for an assertion: `None` when the die is not there.
-    fn anywhere_quiet(&mut self, r: &DieRef, default: usize) -> Result<Option<DieId>, Stop> {
-        let owner = self.owner_of(r, default)?;
-        let card = self.card(&r.alias, owner)?;
-        let like = self
-            .state
-            .owned_like(owner, card, r.face.as_ref().map(|f| &f.node));
-        let mut candidates = Vec::new();
-        for id in like {
-            if self.modifiers_match(id, &r.modifiers)? {
-                candidates.push(id);
-            }
-        }
-        let k = r.ordinal.as_ref().map_or(Some(0), |n| {
-            usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
-        });
-        Ok(k.and_then(|k| candidates.get(k).copied()))
     }
 
     /// Whether a zone holds exactly the dice an assertion lists. A listed die may leave
@@ -986,26 +967,7 @@ impl Replayer {
         taken: &[DieId],
         span: Span,
     ) -> Result<DieId, Stop> {
-        let owner = self.owner_of(r, default)?;
-        let card = self.card(&r.alias, owner)?;
-        let like = self
-            .state
-            .owned_like(owner, card, r.face.as_ref().map(|f| &f.node));
-        let mut candidates = Vec::new();
-        for id in like {
-            if self.modifiers_match(id, &r.modifiers)? {
-                candidates.push(id);
-            }
-        }
-        // A number counts every such die; without one, the first not named already.
-        let found = match &r.ordinal {
-            Some(n) => usize::try_from(n.node)
-                .ok()
-                .and_then(|n| n.checked_sub(1))
-                .and_then(|k| candidates.get(k).copied()),
-            None => candidates.into_iter().find(|id| !taken.contains(id)),
-        };
-        match found {
+        match self.named_anywhere_not(r, default, taken)? {
             Some(id) => Ok(id),
             None => Err(self.impossible(
                 span,

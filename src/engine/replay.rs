@@ -423,18 +423,24 @@ impl Replayer {
     pub(in crate::engine) fn stuck(&mut self, v: Violation) -> Flow {
         let span = v.span;
         self.violate(v)?;
-        Err(self.error(
+        Err(self.unreplayable(span, "no state has this move"))
+    }
+
+    /// The waived move cannot be applied as written: the replay cannot go on.
+    pub(in crate::engine) fn unreplayable(&mut self, span: Span, label: &str) -> Stop {
+        self.error(
             EngineError::new(
                 EngineCode::Unreplayable,
                 span,
                 "the waived move cannot be replayed",
-                "no state has this move",
+                label,
             )
             .with_help(
                 "a waiver lets an illegal move stand, but this one names dice that are not \
-                 there; correct the line (or a `position` block after it) to go on",
+                 there, or leaves out what the rules need to go on; correct the line (or a \
+                 `position` block after it) to go on",
             ),
-        ))
+        )
     }
 
     pub(super) fn undecided(&mut self, span: Span, card: super::CardId, what: &str) -> Stop {
@@ -478,7 +484,11 @@ impl Replayer {
         if self.state.outcome.is_some() {
             let ended = self.ended.unwrap_or(span);
             let how = self.outcome_text();
-            return self.violate(rules::game_over::new(span, how, ended));
+            self.violate(rules::game_over::new(span, how, ended))?;
+            // Waived: the judge ruled the game went on, and it goes on from here.
+            self.state.outcome = None;
+            self.state.conceded = None;
+            self.ended = None;
         }
         Ok(())
     }
@@ -558,21 +568,21 @@ impl Replayer {
                 self.global_window("a global ability")?;
                 let card = self.card(&card.alias, who)?;
                 if self.cards.get(card).plain {
-                    return self.ability(who, card, "global ability", false);
+                    return self.ability(who, card, "global ability", false, clauses);
                 }
                 self.use_global(who, card, clauses)
             }
-            Move::Activate { die, .. } => {
+            Move::Activate { die, clauses } => {
                 self.global_window("an ability used like a global")?;
                 let owner = self.owner_of(die, who)?;
                 let card = self.card(&die.alias, owner)?;
-                self.ability(who, card, "ability", true)
+                self.ability(who, card, "ability", true, clauses)
             }
             Move::Resolve { die, clauses } => {
                 let owner = self.owner_of(die, who)?;
                 let card = self.card(&die.alias, owner)?;
                 if self.cards.get(card).plain {
-                    return self.ability(who, card, "ability", false);
+                    return self.ability(who, card, "ability", false, clauses);
                 }
                 self.resolve_line(who, die, clauses)
             }

@@ -175,6 +175,45 @@ impl Replayer {
         Ok(Some(first))
     }
 
+    /// A die named wherever it is: the N-th (from 1) of its owner's dice of that card and
+    /// face in the order a position lists them ([`super::GameState::owned_like`]), or the
+    /// first; `None` when there is no such die.
+    pub(super) fn named_anywhere(
+        &mut self,
+        r: &DieRef,
+        default: usize,
+    ) -> Result<Option<DieId>, Stop> {
+        self.named_anywhere_not(r, default, &[])
+    }
+
+    /// [`Replayer::named_anywhere`], skipping dice already named when the reference has
+    /// no number (a number counts every such die).
+    pub(super) fn named_anywhere_not(
+        &mut self,
+        r: &DieRef,
+        default: usize,
+        taken: &[DieId],
+    ) -> Result<Option<DieId>, Stop> {
+        let owner = self.owner_of(r, default)?;
+        let card = self.card(&r.alias, owner)?;
+        let like = self
+            .state
+            .owned_like(owner, card, r.face.as_ref().map(|f| &f.node));
+        let mut candidates = Vec::new();
+        for id in like {
+            if self.modifiers_match(id, &r.modifiers)? {
+                candidates.push(id);
+            }
+        }
+        Ok(match &r.ordinal {
+            Some(n) => usize::try_from(n.node)
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .and_then(|k| candidates.get(k).copied()),
+            None => candidates.into_iter().find(|id| !taken.contains(id)),
+        })
+    }
+
     /// Whether a die carries every modifier written on a reference.
     pub(super) fn modifiers_match(
         &mut self,

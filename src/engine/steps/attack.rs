@@ -13,7 +13,8 @@ impl Replayer {
     pub(in crate::engine) fn attack(&mut self, who: usize, dice: &[DieItem]) -> Flow {
         self.active_only(who, "declares attackers")?;
         if let Some(first) = self.turn_ref().expect("turn").attack {
-            return self.violate(
+            // No state has two declarations of attackers: waived, it cannot go on.
+            return self.stuck(
                 rules::out_of_step::new(
                     self.line,
                     "attackers declared twice".to_string(),
@@ -111,7 +112,8 @@ impl Replayer {
         }
         if block.is_some() || !matches!(step, Step::Attack | Step::Blockers) {
             let line = block.or(attack).unwrap_or(step_line);
-            return self.violate(
+            // No state has blockers declared twice or outside their step.
+            return self.stuck(
                 rules::out_of_step::new(
                     self.line,
                     format!("blockers declared in the {}", step_name(step)),
@@ -187,7 +189,8 @@ impl Replayer {
             };
             if let Some(by) = self.block_forbidden(blocker, attacker) {
                 let name = self.cards.get(self.state.die(attacker).card).name.clone();
-                return self.violate(
+                // Waived, the block stands as the line writes it.
+                self.violate(
                     rules::cannot_block::new(
                         pair.blocker.span,
                         format!("`{}` cannot block `{}`", pair.blocker, pair.attacker),
@@ -197,7 +200,7 @@ impl Replayer {
                         self.cards.get(self.state.die(attacker).card).line,
                         "card defined here",
                     ),
-                );
+                )?;
             }
             blockers.push(blocker);
             links.push((blocker, attacker));

@@ -149,7 +149,8 @@ impl Replayer {
         let blockers = self.blockers_of(a);
         let (attack, _) = self.stats(a);
         if blockers.is_empty() {
-            return self.violate(
+            // Its shares name no blocker of it: nothing can be assigned, waived or not.
+            return self.stuck(
                 rules::damage_assignment::new(
                     attacker.span,
                     format!("`{attacker}` is not blocked"),

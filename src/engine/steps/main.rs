@@ -249,6 +249,7 @@ impl Replayer {
         card: crate::engine::CardId,
         what: &str,
         activated: bool,
+        clauses: &[crate::syntax::Clause],
     ) -> Flow {
         let step = self.turn_ref().expect("turn").step;
         if activated && matches!(step, Step::Main | Step::Window) {
@@ -256,22 +257,24 @@ impl Replayer {
         }
         if self.cards.get(card).plain {
             let c = self.cards.get(card);
-            if c.kind == DieKind::Sidekick {
-                return self.violate(rules::no_such_ability::new(
+            let v = if c.kind == DieKind::Sidekick {
+                rules::no_such_ability::new(
                     self.line,
                     format!("sidekicks have no {what}"),
                     "a sidekick has no card and so no ability text",
-                ));
-            }
-            let (name, line) = (c.name.clone(), c.line);
-            return self.violate(
+                )
+            } else {
+                let (name, line) = (c.name.clone(), c.line);
                 rules::no_such_ability::new(
                     self.line,
                     format!("{name} has no {what}"),
                     "the card has no ability text: nothing to use or resolve",
                 )
-                .with_context(line, "card defined here"),
-            );
+                .with_context(line, "card defined here")
+            };
+            self.violate(v)?;
+            // Waived: what the line pays is spent, and nothing happens.
+            return self.spend_as_written(who, clauses);
         }
         Err(self.undecided(self.line, card, &format!("has its {what} used")))
     }
