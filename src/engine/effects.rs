@@ -16,6 +16,7 @@ use crate::rules;
 use crate::syntax::{Clause, DieItem, DieRef, Face, Payment, Span, Step, Zone};
 
 use super::cards::CardId;
+use super::coverage::{Moment, card_unapplied_at, effect_applied, unapplied_at};
 use super::energy;
 use super::replay::{Flow, Replayer, Stop};
 use super::select::{self, Source};
@@ -97,72 +98,50 @@ pub fn effects_for(a: &Ability, bursts: u8) -> Vec<Effect> {
     out
 }
 
-/// The effects the engine applies; any other makes a log that needs it undecided.
-fn supported(e: &Effect) -> bool {
-    matches!(
-        e,
-        Effect::Damage { .. }
-            | Effect::Ko { .. }
-            | Effect::Boost { .. }
-            | Effect::NoDamage { .. }
-            | Effect::GainLife { per: None, .. }
-            | Effect::Spin { .. }
-            | Effect::Reroll { .. }
-            | Effect::Draw { .. }
-            | Effect::Roll { field: false, .. }
-            | Effect::Prevent { effects: true, .. }
-            | Effect::CantBeBlockedBy { .. }
-    )
-}
-
-/// Why the engine cannot apply an ability of a card in the field, if it cannot: a static
-/// or triggered ability whose condition, event, effect or keyword it does not model
-/// would otherwise be silently ignored while the die is there. Action and global
-/// abilities are checked when they are used.
-pub fn unapplied(a: &Ability) -> Option<String> {
-    let effect = a
-        .effects
-        .iter()
-        .chain(a.bursts.iter().flat_map(|b| b.effects.iter()));
-    match a.kind {
-        Kind::Action | Kind::Global | Kind::Activated => None,
-        Kind::Keyword => Some(format!(
-            "has the keyword {}, which dmlint does not apply yet",
-            crate::cards::text::ability(a).trim_start_matches("Keyword: ")
-        )),
-        _ if a.if_.is_some() => Some("has a condition dmlint does not apply yet".into()),
-        _ if !matches!(a.while_, None | Some(While::Active)) => {
-            Some("has an ability that holds only while attacking, blocking or paired".into())
-        }
-        Kind::Static => effect
-            .clone()
-            .find(|e| {
-                !matches!(
-                    e,
-                    Effect::Boost {
-                        until: crate::cards::ability::Until::WhileOn,
-                        ..
-                    } | Effect::CantBeBlockedBy { .. }
-                )
-            })
-            .map(|e| {
-                format!(
-                    "has a static `{}`, which dmlint does not apply yet",
-                    crate::cards::text::effect(e)
-                )
-            }),
-        Kind::Triggered => match a.when.as_ref().map(|w| w.event) {
-            Some(Event::TurnStart | Event::TurnEnd | Event::AttackStepStart | Event::Draws)
-            | None => Some("has a trigger dmlint does not fire yet".into()),
-            _ => None,
-        },
-    }
-}
-
 impl Replayer {
     /// Why a card in the field has an ability the engine cannot apply, if it has.
     pub(super) fn unapplied_in_field(&self, card: CardId) -> Option<String> {
-        self.abilities_of(card)?.iter().find_map(unapplied)
+        self.abilities_of(card)?
+            .iter()
+            .find_map(|a| unapplied_at(a, Moment::Fielded))
+    }
+
+    /// Undecided when a card's text would act unapplied at `moment`: the card of one
+    /// die, a die of it coming into play, drawn, rolled …
+    pub(super) fn text_matters(&mut self, card: CardId, moment: Moment) -> Flow {
+        let c = self.cards.get(card);
+        if c.plain {
+            return Ok(());
+        }
+        match card_unapplied_at(self.abilities_of(card), moment) {
+            Some(why) => Err(self.undecided(self.line, card, &why)),
+            None => Ok(()),
+        }
+    }
+
+    /// Undecided when a card with a die in play (or, for a while-active ability, in the
+    /// field) has text that would act unapplied at a moment of the whole game: a turn's
+    /// start or end, the attack step, a draw.
+    pub(super) fn game_moment(&mut self, moment: Moment) -> Flow {
+        for card in self.cards.ids().collect::<Vec<_>>() {
+            let in_play = self.state.dice.iter().any(|d| d.card == card);
+            if !in_play || self.cards.get(card).plain {
+                continue;
+            }
+            let Some(list) = self.abilities_of(card) else {
+                continue;
+            };
+            let owner = self.cards.get(card).owner;
+            let active = owner.is_some_and(|o| select::active(&self.state, card, o));
+            let why = list.iter().find_map(|a| {
+                let on = a.while_ != Some(While::Active) || active;
+                on.then(|| unapplied_at(a, moment)).flatten()
+            });
+            if let Some(why) = why {
+                return Err(self.undecided(self.line, card, &why));
+            }
+        }
+        Ok(())
     }
 
     /// A card's encoded abilities; `None` when they are not encoded.
@@ -569,6 +548,7 @@ impl Replayer {
     /// `use DIE …`: an action die's ability. The die is spent first, then its effects.
     pub(super) fn use_die(&mut self, who: usize, id: DieId, clauses: &[Clause]) -> Flow {
         let card = self.state.die(id).card;
+        self.text_matters(card, Moment::Used)?;
         let Some(list) = self.abilities_of(card) else {
             return Err(self.undecided(self.line, card, "is used"));
         };
@@ -703,7 +683,7 @@ impl Replayer {
     ) -> Result<bool, Stop> {
         let choices = Choices::of(clauses, self.line);
         let effects = effects_for(a, bursts);
-        if let Some(e) = effects.iter().find(|e| !supported(e)) {
+        if let Some(e) = effects.iter().find(|e| !effect_applied(e)) {
             let what = format!(
                 "needs `{}`, which dmlint does not apply yet",
                 crate::cards::text::effect(e)
@@ -1123,7 +1103,8 @@ impl Replayer {
             return self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false);
         };
         self.state.move_die(id, zone, line);
-        Ok(())
+        let card = self.state.die(id).card;
+        self.text_matters(card, Moment::Drawn)
     }
 
     /// A die taken from a zone and rolled (Captain America: American Hero).
@@ -1194,7 +1175,7 @@ impl Replayer {
             _ => Zone::Reserve,
         };
         self.place(id, face.node, zone);
-        Ok(())
+        self.text_rolled(&[id])
     }
 
     /// Rerolled dice: the line gives each result (`roll Bob.AM:L2`).
@@ -1248,7 +1229,7 @@ impl Replayer {
                 self.place(id, face.node, zone);
             }
         }
-        Ok(())
+        self.text_rolled(dice)
     }
 
     /// The zone a placement sends a die to. Dice stay their owner's, so a placement in

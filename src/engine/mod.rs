@@ -8,6 +8,7 @@
 //! under `src/rules/`.
 
 pub mod cards;
+pub mod coverage;
 pub mod edition;
 mod effects;
 pub mod energy;

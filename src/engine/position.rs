@@ -7,6 +7,7 @@ use crate::syntax::{
 };
 
 use crate::engine::cards::{CardId, DieKind};
+use crate::engine::coverage::{Moment, card_unapplied_at};
 use crate::engine::edition::book;
 use crate::engine::error::{EngineCode, EngineError};
 use crate::engine::replay::{Flow, Replayer, Stop, describe_faces};
@@ -657,12 +658,7 @@ impl Replayer {
             self.position_ref(entry, active)?;
         }
         match unmodelled {
-            Some((span, card)) => {
-                let why = self
-                    .unapplied_in_field(card)
-                    .unwrap_or_else(|| "is in the field".to_string());
-                Err(self.undecided(span, card, &why))
-            }
+            Some((span, card, why)) => Err(self.undecided(span, card, &why)),
             None => Ok(()),
         }
     }
@@ -673,7 +669,7 @@ impl Replayer {
         item: &DieItem,
         pl: usize,
         zone: Zone,
-        unmodelled: &mut Option<(Span, CardId)>,
+        unmodelled: &mut Option<(Span, CardId, String)>,
     ) -> Result<CardId, Stop> {
         let owner = self.owner_of(&item.die, pl)?;
         let card = self.card(&item.die.alias, owner)?;
@@ -727,12 +723,20 @@ impl Replayer {
                 }
             }
         }
-        // A character with unmodelled text in the field could change anything from here
-        // on, as when it is fielded.
-        if zone == Zone::Field
-            && (self.abilities_of(card).is_none() || self.unapplied_in_field(card).is_some())
-        {
-            unmodelled.get_or_insert((item.span, card));
+        // Text not applied that acts once a die is in play, or in the field, could change
+        // anything from here on, as when the die is bought or fielded.
+        let plain = self.cards.get(card).plain;
+        let abilities = self.abilities_of(card);
+        let why = card_unapplied_at(abilities, Moment::InPlay).or_else(|| {
+            (zone == Zone::Field)
+                .then(|| {
+                    card_unapplied_at(abilities, Moment::Fielded)
+                        .or_else(|| abilities.is_none().then(|| "is in the field".to_string()))
+                })
+                .flatten()
+        });
+        if let (false, Some(why)) = (plain, why) {
+            unmodelled.get_or_insert((item.span, card, why));
         }
         Ok(card)
     }

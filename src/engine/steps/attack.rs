@@ -5,6 +5,7 @@ use crate::rules;
 use crate::syntax::{DieItem, Step, Zone};
 
 use crate::cards::ability::Event;
+use crate::engine::coverage::Moment;
 use crate::engine::effects::About;
 use crate::engine::replay::{Flow, Replayer, step_name};
 use crate::engine::state::DieId;
@@ -35,6 +36,7 @@ impl Replayer {
             return Ok(());
         }
         let taken = self.take(dice, who, Zone::Field, "attacking")?;
+        self.game_moment(Moment::AttackStep)?;
         // Attackers are numbered (`SK:L1#2`) in the order the line lists them.
         for &(id, _) in &taken {
             self.state.die_mut(id).attacking = true;

@@ -4,6 +4,7 @@
 use crate::rules;
 use crate::syntax::{DieItem, Spanned, Step, Zone};
 
+use crate::engine::coverage::Moment;
 use crate::engine::edition::book;
 use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::resolve::zone_phrase;
@@ -89,8 +90,19 @@ impl Replayer {
             .collect();
         let zone = if to_oop { Zone::Oop } else { Zone::Prep };
         let line = self.line;
+        let first_draw = {
+            let t = self.turn_ref().expect("turn");
+            t.drawn == 0 && t.drawn_oop == 0
+        };
         for id in &taken {
             self.state.move_die(*id, zone, line);
+        }
+        if first_draw {
+            self.game_moment(Moment::DrawStep)?;
+        }
+        for id in &taken {
+            let card = self.state.die(*id).card;
+            self.text_matters(card, Moment::Drawn)?;
         }
         let t = self.turn_mut();
         if to_oop {

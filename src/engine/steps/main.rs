@@ -6,6 +6,7 @@ use crate::syntax::{DieItem, DieRef, Face, Payment, Step, Zone};
 
 use crate::cards::ability::Event;
 use crate::engine::cards::DieKind;
+use crate::engine::coverage::Moment;
 use crate::engine::effects::About;
 use crate::engine::energy::{self};
 use crate::engine::replay::{Flow, Replayer, shown};
@@ -129,13 +130,19 @@ impl Replayer {
         }
         self.apply_payment(who, &paid);
         let line = self.line;
-        for (card, n) in wanted {
+        for &(card, n) in &wanted {
             self.state.supply[usize::from(card.0)] -= n;
             for _ in 0..n {
                 self.state.add_die(card, who, Zone::Used, line);
             }
         }
         self.acted(who);
+        // The purchase is made; text of the cards bought that acts on a purchase, or
+        // once a die is in play, and is not applied leaves the game undecided.
+        for &(card, _) in &wanted {
+            self.text_matters(card, Moment::InPlay)?;
+            self.text_matters(card, Moment::Bought)?;
+        }
         Ok(())
     }
 

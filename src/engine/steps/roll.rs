@@ -3,6 +3,7 @@
 use crate::rules;
 use crate::syntax::{DieItem, Face, Span, Spanned, Step, Zone};
 
+use crate::engine::coverage::Moment;
 use crate::engine::replay::{Flow, Replayer, describe_faces};
 use crate::engine::state::DieId;
 
@@ -91,7 +92,17 @@ impl Replayer {
         t.step = Step::Roll;
         t.step_line = line;
         t.roll = Some(line);
-        t.rolled = taken;
+        t.rolled = taken.clone();
+        self.text_rolled(&taken)
+    }
+
+    /// Dice were rolled (or rerolled): text of their cards that acts then, and is not
+    /// applied, leaves the game undecided.
+    pub(in crate::engine) fn text_rolled(&mut self, dice: &[crate::engine::DieId]) -> Flow {
+        for id in dice {
+            let card = self.state.die(*id).card;
+            self.text_matters(card, Moment::Rolled)?;
+        }
         Ok(())
     }
 
@@ -169,10 +180,10 @@ impl Replayer {
             taken.push(id);
             results.push(item.result.node.clone());
         }
-        for (id, face) in taken.into_iter().zip(results) {
-            self.state.die_mut(id).face = Some(face);
+        for (id, face) in taken.iter().zip(results) {
+            self.state.die_mut(*id).face = Some(face);
         }
         self.turn_mut().reroll = Some(self.line);
-        Ok(())
+        self.text_rolled(&taken)
     }
 }

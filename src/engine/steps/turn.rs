@@ -4,6 +4,7 @@
 use crate::rules;
 use crate::syntax::{Spanned, Step, Text};
 
+use crate::engine::coverage::Moment;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::state::Turn;
 
@@ -72,6 +73,7 @@ impl Replayer {
         }
         self.started = true;
         self.state.turn = Some(Turn::new(number.node, p, self.line));
+        self.game_moment(Moment::TurnStart)?;
         // Clear: energy saved in the reserve pool goes to the used pile (it was not used,
         // so not out of play).
         self.reserve_to_used(p, |_| true);
@@ -95,6 +97,9 @@ impl Replayer {
     fn end_turn(&mut self) -> Flow {
         if self.has_pending() {
             self.unresolved()?;
+        }
+        if self.turn_ref().is_some_and(|t| !t.done) {
+            self.game_moment(Moment::TurnEnd)?;
         }
         self.close_turn()
     }
