@@ -49,6 +49,39 @@ pub struct Ability {
     pub bursts: Vec<Burst>,
 }
 
+impl Ability {
+    /// Why the ability means nothing the game can do, if it does not: a `when:` belongs to
+    /// a triggered ability or a reactive global, a reactive global answers one of the
+    /// events a global can answer ([`Event::answerable`]), and only a global is reactive
+    /// (Avengers Infinity rulebook, MORE ABOUT GLOBAL ABILITIES). `cards --check` refuses
+    /// such an ability rather than let the engine guess.
+    pub fn problem(&self) -> Option<String> {
+        let reactive = self.limit == Limit::Reactive;
+        match (self.kind, &self.when) {
+            (Kind::Global, Some(_)) if !reactive => Some(
+                "a global with `when:` must be `limit: reactive`: only a reactive global answers an event"
+                    .into(),
+            ),
+            (Kind::Global, None) if reactive => {
+                Some("a reactive global needs `when:`, the event it answers".into())
+            }
+            (Kind::Global, Some(w)) if !w.event.answerable() => Some(format!(
+                "a reactive global cannot answer `{}`: it answers {}",
+                w.event.name(),
+                Event::ANSWERABLE
+                    .iter()
+                    .map(|e| format!("`{}`", e.name()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            (Kind::Triggered | Kind::Global, _) => None,
+            (_, Some(_)) => Some("only a triggered ability or a reactive global has `when:`".into()),
+            (_, None) if reactive => Some("only a global is `limit: reactive`".into()),
+            _ => None,
+        }
+    }
+}
+
 /// What kind of ability a paragraph of card text is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -117,7 +150,7 @@ pub struct Trigger {
 }
 
 /// The events abilities wait for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Event {
     /// A die is fielded (from the reserve pool: not returning from the attack zone).
@@ -139,6 +172,11 @@ pub enum Event {
     KnockedOutWhileBlocking,
     /// The subject deals damage to the opponent.
     DamagesOpponent,
+    /// The subject (a player) deals damage with an action die or a global ability. The
+    /// extra damage of a reactive global that answers it is not a new event: it
+    /// increases the damage answered (rules reference, Use Actions and Global
+    /// Abilities, rulings [7] and [8]).
+    DealsEffectDamage,
     /// The start or end of a turn, or of the attack step.
     TurnStart,
     TurnEnd,
@@ -148,6 +186,74 @@ pub enum Event {
     /// An ability or effect is about to affect the subject (for "prevent … from being
     /// affected" reactions).
     WouldBeAffected,
+}
+
+impl Event {
+    /// The events a reactive global may answer: those the engine fires as they happen.
+    /// The start and end of a turn or of the attack step, a draw and "would be affected"
+    /// are not among them (the engine does not offer them to globals).
+    pub const ANSWERABLE: &'static [Event] = &[
+        Event::Fielded,
+        Event::Attacks,
+        Event::Blocks,
+        Event::IsBlocked,
+        Event::TakesDamage,
+        Event::KnockedOut,
+        Event::DamagesOpponent,
+        Event::DealsEffectDamage,
+    ];
+
+    /// Whether a reactive global may answer this event.
+    pub fn answerable(self) -> bool {
+        Event::ANSWERABLE.contains(&self)
+    }
+
+    /// The event's name in card files and position lines (`takes-damage`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Event::Fielded => "fielded",
+            Event::Attacks => "attacks",
+            Event::Blocks => "blocks",
+            Event::IsBlocked => "is-blocked",
+            Event::Engaged => "engaged",
+            Event::BlockersAssigned => "blockers-assigned",
+            Event::TakesDamage => "takes-damage",
+            Event::KnockedOut => "knocked-out",
+            Event::KnockedOutWhileBlocking => "knocked-out-while-blocking",
+            Event::DamagesOpponent => "damages-opponent",
+            Event::DealsEffectDamage => "deals-effect-damage",
+            Event::TurnStart => "turn-start",
+            Event::TurnEnd => "turn-end",
+            Event::AttackStepStart => "attack-step-start",
+            Event::Draws => "draws",
+            Event::WouldBeAffected => "would-be-affected",
+        }
+    }
+
+    /// Every event, for the name lookup and the coverage test.
+    pub const ALL: &'static [Event] = &[
+        Event::Fielded,
+        Event::Attacks,
+        Event::Blocks,
+        Event::IsBlocked,
+        Event::Engaged,
+        Event::BlockersAssigned,
+        Event::TakesDamage,
+        Event::KnockedOut,
+        Event::KnockedOutWhileBlocking,
+        Event::DamagesOpponent,
+        Event::DealsEffectDamage,
+        Event::TurnStart,
+        Event::TurnEnd,
+        Event::AttackStepStart,
+        Event::Draws,
+        Event::WouldBeAffected,
+    ];
+
+    /// The event of a name, as [`Event::name`] writes it.
+    pub fn from_name(name: &str) -> Option<Event> {
+        Event::ALL.iter().copied().find(|e| e.name() == name)
+    }
 }
 
 /// Whose event fires a trigger.

@@ -57,6 +57,20 @@ code_table! {
     /// encodes, named `Title: Subtitle` as logs name it. A misspelled name would leave the
     /// card's abilities silently unencoded, so it is an error.
     UnknownEncoded = "unknown-encoded",
+    /// An ability the language can write but the game cannot play.
+    ///
+    /// A `when:` belongs to a triggered ability, or to a global that is `limit: reactive`
+    /// (it may be used only in answer to that event); a reactive global needs its `when:`,
+    /// and answers only an event the engine offers to globals (`fielded`, `attacks`,
+    /// `blocks`, `is-blocked`, `takes-damage`, `knocked-out`, `damages-opponent`,
+    /// `deals-effect-damage`). Refused rather than guessed at (Avengers Infinity
+    /// rulebook, MORE ABOUT GLOBAL ABILITIES).
+    ///
+    /// ```text
+    /// - kind: global
+    ///   when: {event: takes-damage, of: your-character}    # but no `limit: reactive`
+    /// ```
+    InvalidAbility = "invalid-ability",
     /// A card file that could not be read.
     Unreadable = "unreadable",
 }

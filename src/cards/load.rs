@@ -172,6 +172,32 @@ fn check(text: &str, file: &CardFile) -> Vec<CardError> {
     }
     let titles = title_spans(text);
     let here = |n: usize| titles.get(n).copied().unwrap_or_default();
+    let entries = key_spans(text, "card:");
+    let encoded = file.abilities.iter().enumerate().map(|(n, e)| {
+        let at = entries.get(n).copied().unwrap_or_default();
+        (e.card.clone(), at, e.abilities.as_slice())
+    });
+    let inline = file.cards.iter().enumerate().filter_map(|(n, c)| {
+        let name = full_name(&c.title, c.subtitle.as_deref());
+        c.abilities.encoded().map(|a| (name, here(n), a))
+    });
+    for (name, at, abilities) in encoded.chain(inline) {
+        for (i, a) in abilities.iter().enumerate() {
+            if let Some(why) = a.problem() {
+                errors.push(
+                    CardError::new(
+                        CardCode::InvalidAbility,
+                        at,
+                        format!("{name}, ability {}: {why}", i + 1),
+                        "this card",
+                    )
+                    .with_help(
+                        "cards/README.md, \"Abilities\", says what each kind of ability may have",
+                    ),
+                );
+            }
+        }
+    }
     let mut by_name: HashMap<String, usize> = HashMap::new();
     let mut by_number: HashMap<&str, usize> = HashMap::new();
     for (n, card) in file.cards.iter().enumerate() {

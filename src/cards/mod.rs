@@ -13,7 +13,7 @@ pub mod show;
 pub mod text;
 
 pub use error::{CardCode, CardError};
-pub use load::parse_card_file;
+pub use load::{MAX_FILE, parse_card_file};
 pub use model::{Card, CardFile, CardKind};
 pub use pool::{BrokenCard, Entry, Lookup, Pool, SetStats};
 

@@ -338,7 +338,8 @@ pub fn sel(s: &Selector) -> String {
     words.join(" ")
 }
 
-fn event(e: Event, of: Subject) -> String {
+/// An event, in words: "you deal damage with an action die or global ability".
+pub fn event(e: Event, of: Subject) -> String {
     let who = match of {
         Subject::This => "this die",
         Subject::You => "you",
@@ -360,6 +361,12 @@ fn event(e: Event, of: Subject) -> String {
         Event::KnockedOut => format!("{who} is knocked out"),
         Event::KnockedOutWhileBlocking => format!("{who} is knocked out while blocking"),
         Event::DamagesOpponent => format!("{who} damages your opponent"),
+        Event::DealsEffectDamage if of == Subject::You => {
+            "you deal damage with an action die or global ability".into()
+        }
+        Event::DealsEffectDamage => {
+            format!("{who} deals damage with an action die or global ability")
+        }
         Event::TurnStart => "the turn starts".into(),
         Event::TurnEnd => "the turn ends".into(),
         Event::AttackStepStart => "your attack step starts".into(),

@@ -20,15 +20,7 @@ use super::coverage::{Moment, card_unapplied_at, effect_applied, unapplied_at};
 use super::energy;
 use super::replay::{Flow, Replayer, Stop};
 use super::select::{self, Source};
-use super::state::{Boost, DamageStage, DieId, Held, Op, Pending};
-
-/// What an event is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum About {
-    Die(DieId),
-    Player(usize),
-    Nothing,
-}
+use super::state::{About, Boost, DamageStage, DieId, Held, Op, Pending, Reactable, Used};
 
 /// The choices one line records for an ability, taken apart.
 #[derive(Default)]
@@ -163,9 +155,26 @@ impl Replayer {
     /// An event happened: every triggered ability waiting for it joins the queue, as one
     /// batch.
     pub(super) fn fire(&mut self, events: &[(Event, About)], payers: &[DieId]) {
-        let Some(t) = self.state.turn.as_ref() else {
+        if self.state.turn.is_none() {
             return;
-        };
+        }
+        if !self.answering {
+            let line = self.line;
+            // Only what a reactive global of this game answers: the state stays free of
+            // events nothing can answer.
+            let open = events
+                .iter()
+                .filter(|(e, _)| self.some_global_answers(*e))
+                .map(|&(event, about)| Reactable {
+                    event,
+                    about,
+                    answered: Vec::new(),
+                    line,
+                })
+                .collect::<Vec<_>>();
+            self.turn_mut().reactable.extend(open);
+        }
+        let t = self.turn_ref().expect("turn");
         let step = t.step;
         let batch = t.batch + 1;
         let mut new: Vec<Pending> = Vec::new();
@@ -238,10 +247,9 @@ impl Replayer {
                             continue;
                         }
                         if a.limit == Limit::FirstEachTurn {
-                            let used =
-                                self.state.turn.as_ref().is_some_and(|t| {
-                                    t.used.iter().any(|u| (u.0, u.1) == (card, i))
-                                });
+                            let used = self.state.turn.as_ref().is_some_and(|t| {
+                                t.used.iter().any(|u| (u.card, u.ability) == (card, i))
+                            });
                             if used || first_time.contains(&(card, i)) {
                                 continue;
                             }
@@ -276,7 +284,12 @@ impl Replayer {
         let t = self.turn_mut();
         t.batch = batch;
         for (card, i) in first_time {
-            t.used.push((card, i, None));
+            t.used.push(Used {
+                card,
+                ability: i,
+                die: None,
+                by: None,
+            });
         }
         t.pending.extend(new);
     }
@@ -527,11 +540,12 @@ impl Replayer {
         };
         let src = self.source_of(p);
         if a.limit == Limit::OncePerTurnPerDie
-            && self
-                .turn_ref()
-                .expect("turn")
-                .used
-                .contains(&(p.card, p.ability, p.die))
+            && self.turn_ref().expect("turn").used.contains(&Used {
+                card: p.card,
+                ability: p.ability,
+                die: p.die,
+                by: None,
+            })
         {
             return Ok(());
         }
@@ -540,7 +554,12 @@ impl Replayer {
             let die = (a.limit == Limit::OncePerTurnPerDie)
                 .then_some(p.die)
                 .flatten();
-            self.turn_mut().used.push((p.card, p.ability, die));
+            self.turn_mut().used.push(Used {
+                card: p.card,
+                ability: p.ability,
+                die,
+                by: None,
+            });
         }
         Ok(())
     }
@@ -592,12 +611,19 @@ impl Replayer {
             // Waived: what the line pays is spent, and nothing happens.
             return self.spend_as_written(who, clauses);
         };
+        let index = list
+            .iter()
+            .position(|x| x.kind == Kind::Global)
+            .unwrap_or(0);
         let t = self.turn_ref().expect("turn");
         let (step, line) = (t.step, t.step_line);
+        if a.limit == Limit::Reactive {
+            return self.react(who, card, index, &a, clauses);
+        }
         // Only a reactive global answers an event outside the two global windows: the
         // main step and the action window after blockers (Avengers Infinity rulebook,
         // MORE ABOUT GLOBAL ABILITIES).
-        if a.limit != Limit::Reactive && !matches!(step, Step::Main | Step::Window) {
+        if !matches!(step, Step::Main | Step::Window) {
             let (message, context) = match step {
                 Step::Attack | Step::Blockers => (
                     "a global ability between attackers and blockers".to_string(),
@@ -622,14 +648,188 @@ impl Replayer {
                 .with_context(line, context),
             )?;
         }
-        if a.limit != Limit::Reactive {
-            self.holds_priority(who)?;
-        }
+        self.holds_priority(who)?;
+        self.global_limit(who, card, index, &a)?;
         let src = Source::card(card, who);
         self.no_valid_target(&a, &src, 0)?;
-        self.run(&a, src, 0, clauses, &[])?;
+        let ran = self.run(&a, src, 0, clauses, &[])?;
+        if ran && matches!(a.limit, Limit::Limited | Limit::OncePerTurn) {
+            self.turn_mut().used.push(Used {
+                card,
+                ability: index,
+                die: None,
+                by: Some(who),
+            });
+        }
         self.acted(who);
         Ok(())
+    }
+
+    /// Whether a reactive global of one of the game's cards answers `event`.
+    fn some_global_answers(&self, event: Event) -> bool {
+        self.cards.ids().any(|c| {
+            self.abilities_of(c).is_some_and(|l| {
+                l.iter().any(|a| {
+                    a.kind == Kind::Global
+                        && a.limit == Limit::Reactive
+                        && a.when.as_ref().is_some_and(|w| w.event == event)
+                })
+            })
+        })
+    }
+
+    /// Whether a move uses a reactive global, which answers the last move's events.
+    pub(super) fn answers_event(&self, action: &crate::syntax::Move, who: usize) -> bool {
+        let crate::syntax::Move::Global { card, .. } = action else {
+            return false;
+        };
+        let Some(c) = self.cards.by_alias(&card.alias.node, who) else {
+            return false;
+        };
+        self.abilities_of(c)
+            .and_then(|l| l.iter().find(|a| a.kind == Kind::Global))
+            .is_some_and(|a| a.limit == Limit::Reactive)
+    }
+
+    /// A limited global is used once per turn by each player: a card's limit is its own,
+    /// and each player has their own use of it (Avengers Infinity rulebook, MORE ABOUT
+    /// GLOBAL ABILITIES).
+    fn global_limit(&mut self, who: usize, card: CardId, ability: usize, a: &Ability) -> Flow {
+        if !matches!(a.limit, Limit::Limited | Limit::OncePerTurn) {
+            return Ok(());
+        }
+        let t = self.turn_ref().expect("turn");
+        let used = t
+            .used
+            .iter()
+            .any(|u| u.card == card && u.ability == ability && u.by == Some(who));
+        if !used {
+            return Ok(());
+        }
+        let name = self.cards.get(card).name.clone();
+        let player = self.name(who).to_string();
+        // Waived, the global is used again, as written.
+        self.violate(
+            rules::global_limit::new(
+                self.line,
+                format!("{player} uses {name}'s limited global a second time this turn"),
+                format!(
+                    "{name}'s global is limited to once per turn for each player; the other player may still use it, and a copy of the card on the other team is another card"
+                ),
+            )
+            .with_context(t.line, "this turn began here"),
+        )
+    }
+
+    /// A reactive global: used only in answer to an event the last move set off that its
+    /// `when:` names, once per event by each player (Avengers Infinity rulebook, MORE
+    /// ABOUT GLOBAL ABILITIES). It needs no priority and no global window. What its
+    /// effects set off answers nothing new.
+    fn react(
+        &mut self,
+        who: usize,
+        card: CardId,
+        index: usize,
+        a: &Ability,
+        clauses: &[Clause],
+    ) -> Flow {
+        let name = self.cards.get(card).name.clone();
+        // `cards --check` refuses a reactive global without `when:` or with an event the
+        // engine does not offer (`Ability::problem`).
+        let Some(when) = a.when.clone() else {
+            return Err(self.undecided(self.line, card, "has a reactive global with no event"));
+        };
+        let step = self.turn_ref().expect("turn").step;
+        let in_step = match when.step {
+            None => true,
+            Some(StepName::Main) => step == Step::Main,
+            Some(StepName::Attack) => matches!(
+                step,
+                Step::Attack | Step::Blockers | Step::Window | Step::Damage
+            ),
+        };
+        let fits: Vec<usize> = self
+            .turn_ref()
+            .expect("turn")
+            .reactable
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                in_step && r.event == when.event && self.answers(when.of, r.about, who, card)
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let me = (card, index, who);
+        let open = fits.iter().copied().find(|&i| {
+            !self.turn_ref().expect("turn").reactable[i]
+                .answered
+                .contains(&me)
+        });
+        match (open, fits.is_empty()) {
+            (Some(i), _) => self.turn_mut().reactable[i].answered.push(me),
+            (None, true) => {
+                let event = crate::cards::text::event(when.event, when.of);
+                let player = self.name(who).to_string();
+                // The same kind of event, about someone else: "you" is the global's user.
+                let other = self
+                    .turn_ref()
+                    .expect("turn")
+                    .reactable
+                    .iter()
+                    .find(|r| r.event == when.event)
+                    .map(|r| r.line);
+                let v = match other {
+                    Some(at) => rules::nothing_to_react_to::new(
+                        self.line,
+                        format!("{name}'s global answers when {event}, and the event the last move set off is not one {player} can answer with it"),
+                        format!("\"you\" in a global's text is the player who uses it, here {player}"),
+                    )
+                    .with_context(at, "the event, which is not theirs"),
+                    None => rules::nothing_to_react_to::new(
+                        self.line,
+                        format!("{name}'s global answers when {event}, and the last move set off no such event"),
+                        "a reactive global is used right after the move whose event it answers, before any other move",
+                    ),
+                };
+                // Waived, the global is used as written.
+                self.violate(v)?;
+            }
+            (None, false) => {
+                let player = self.name(who).to_string();
+                let at = self.turn_ref().expect("turn").reactable[fits[0]].line;
+                // Waived, the global is used again, as written.
+                self.violate(
+                    rules::already_reacted::new(
+                        self.line,
+                        format!("{player} already answered this event with {name}'s global"),
+                        "a reactive global answers each event once per player; its own effects are not a new event to answer",
+                    )
+                    .with_context(at, "the event it answered"),
+                )?;
+            }
+        }
+        let src = Source::card(card, who);
+        self.no_valid_target(a, &src, 0)?;
+        let before = self.answering;
+        self.answering = true;
+        let ran = self.run(a, src, 0, clauses, &[]);
+        self.answering = before;
+        ran?;
+        Ok(())
+    }
+
+    /// Whether an event about `about` is one that `who`'s use of `card`'s global answers,
+    /// the global's `of:` read from the user's side ("you" is whoever uses it).
+    fn answers(&self, of: Subject, about: About, who: usize, card: CardId) -> bool {
+        let die = |d: DieId| self.state.die(d);
+        match (of, about) {
+            (Subject::You | Subject::ThisOrYou, About::Player(p)) => p == who,
+            (Subject::Opponent, About::Player(p)) => p != who,
+            (Subject::YourCharacter, About::Die(d)) => die(d).owner == who,
+            (Subject::AnyCharacter, About::Die(_)) => true,
+            (Subject::This | Subject::ThisOrYou, About::Die(d)) => die(d).card == card,
+            _ => false,
+        }
     }
 
     /// A waived move that pays for an ability the card does not have: the dice its `pay`
@@ -744,7 +944,14 @@ impl Replayer {
             ops.extend(self.effect(e, &mut ctx)?);
         }
         self.leftover(&ctx)?;
-        self.apply(ops)?;
+        // Damage an action die or a global deals is an event a reactive global may answer
+        // (Human Torch: "Flame On!"); a reaction's own damage is not.
+        let dealer = matches!(a.kind, Kind::Action | Kind::Global) && !self.answering;
+        let before = self.dealing;
+        self.dealing = dealer.then_some(ctx.src.controller);
+        let applied = self.apply(ops);
+        self.dealing = before;
+        applied?;
         Ok(true)
     }
 
@@ -1421,6 +1628,7 @@ impl Replayer {
         let line = self.line;
         let mut events: Vec<(Event, About)> = Vec::new();
         let mut knocked = Vec::new();
+        let mut dealt = false;
         for op in ops {
             match op {
                 Op::Damage { die, amount } => {
@@ -1429,6 +1637,7 @@ impl Replayer {
                     }
                     self.state.die_mut(die).damage += amount;
                     events.push((Event::TakesDamage, About::Die(die)));
+                    dealt = true;
                 }
                 Op::DamagePlayer { player, amount } => {
                     if amount == 0 {
@@ -1436,6 +1645,7 @@ impl Replayer {
                     }
                     self.state.players[player].life -= i64::from(amount);
                     events.push((Event::TakesDamage, About::Player(player)));
+                    dealt = true;
                 }
                 Op::Ko { die } => {
                     if self.state.die(die).zone == Zone::Field {
@@ -1463,6 +1673,9 @@ impl Replayer {
                     p.life = (p.life + i64::from(amount)).min(cap.max(p.life));
                 }
             }
+        }
+        if dealt && let Some(p) = self.dealing {
+            events.push((Event::DealsEffectDamage, About::Player(p)));
         }
         self.knock_out_all(&knocked, line);
         self.fire(&events, &[]);

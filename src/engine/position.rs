@@ -1,9 +1,10 @@
 //! State lines: assertions compared with the state, and `position` blocks that set it.
 
+use crate::cards::ability::Event;
 use crate::rules;
 use crate::syntax::{
-    CombatStage, DieItem, DieRef, Face, HeldOp, Modifier, Position, Span, Spanned, StateLine, Step,
-    Zone,
+    CombatStage, DieItem, DieRef, EventAbout, Face, HeldOp, Modifier, Position, Span, Spanned,
+    StateLine, Step, Zone,
 };
 
 use crate::engine::cards::{CardId, DieKind};
@@ -13,7 +14,7 @@ use crate::engine::error::{EngineCode, EngineError};
 use crate::engine::replay::{Flow, Replayer, Stop, describe_faces};
 use crate::engine::resolve::zone_phrase;
 use crate::engine::state::{
-    Boost, DamageStage, DieId, GameState, Held, Op, Outcome, Pending, Turn,
+    About, Boost, DamageStage, DieId, GameState, Held, Op, Outcome, Pending, Reactable, Turn, Used,
 };
 
 impl Replayer {
@@ -227,7 +228,12 @@ impl Replayer {
                         && die.is_none_or(|d| d.is_some() && q.die == d)
                 })
             }
-            StateLine::Limit { card, ability, die } => {
+            StateLine::Limit {
+                card,
+                ability,
+                die,
+                by,
+            } => {
                 let owner = match &card.player {
                     Some(pl) => self.player(pl)?,
                     None => active,
@@ -238,9 +244,47 @@ impl Replayer {
                     Some(d) => Some(self.named_anywhere(d, owner)?),
                     None => None,
                 };
+                let by = match by {
+                    Some(p) => Some(self.player(p)?),
+                    None => None,
+                };
                 let t = self.turn_ref().expect("turn");
-                t.used.iter().any(|(uc, ua, ud)| {
-                    *uc == c && Some(*ua) == ability && die.is_none_or(|d| d.is_some() && *ud == d)
+                t.used.iter().any(|u| {
+                    u.card == c
+                        && Some(u.ability) == ability
+                        && die.is_none_or(|d| d.is_some() && u.die == d)
+                        && by.is_none_or(|p| u.by == Some(p))
+                })
+            }
+            StateLine::Reactable(r) => {
+                let Some(event) = Event::from_name(&r.event.node) else {
+                    return Ok(false);
+                };
+                let about = match &r.about {
+                    EventAbout::Die(d) => match self.named_anywhere(d, active)? {
+                        Some(id) => About::Die(id),
+                        None => return Ok(false),
+                    },
+                    EventAbout::Player(p) => About::Player(self.player(p)?),
+                    EventAbout::Nothing => About::Nothing,
+                };
+                let mut answered = Vec::new();
+                for a in &r.answered {
+                    let owner = match &a.card.player {
+                        Some(pl) => self.player(pl)?,
+                        None => active,
+                    };
+                    let c = self.card(&a.card.alias, owner)?;
+                    let Some(i) = a.ability.node.checked_sub(1) else {
+                        return Ok(false);
+                    };
+                    answered.push((c, i as usize, self.player(&a.by)?));
+                }
+                let t = self.turn_ref().expect("turn");
+                t.reactable.iter().any(|x| {
+                    x.event == event
+                        && x.about == about
+                        && answered.iter().all(|a| x.answered.contains(a))
                 })
             }
             StateLine::Held { card, ability, .. } => {
@@ -303,6 +347,7 @@ impl Replayer {
             StateLine::Assigned { .. } => of("assigned"),
             StateLine::Pending(_) => of("pending"),
             StateLine::Limit { .. } => of("limit"),
+            StateLine::Reactable(_) => of("reactable"),
             StateLine::Held { .. } => of("held"),
             _ => String::new(),
         }
@@ -504,6 +549,7 @@ impl Replayer {
                 StateLine::Assigned { .. }
                 | StateLine::Pending(_)
                 | StateLine::Limit { .. }
+                | StateLine::Reactable(_)
                 | StateLine::Held { .. } => facts.refs.push(entry),
             }
         }
@@ -873,14 +919,55 @@ impl Replayer {
                     line: span,
                 });
             }
-            StateLine::Limit { card, ability, die } => {
+            StateLine::Limit {
+                card,
+                ability,
+                die,
+                by,
+            } => {
                 let (card, ability) = self.position_ability(card, ability, active, span)?;
                 let owner = self.cards.get(card).owner.unwrap_or(active);
                 let die = match die {
                     Some(d) => Some(self.anywhere(d, owner, span)?),
                     None => None,
                 };
-                self.turn_mut().used.push((card, ability, die));
+                let by = match by {
+                    Some(p) => Some(self.player(p)?),
+                    None => None,
+                };
+                self.turn_mut().used.push(Used {
+                    card,
+                    ability,
+                    die,
+                    by,
+                });
+            }
+            StateLine::Reactable(r) => {
+                let Some(event) = Event::from_name(&r.event.node) else {
+                    let names: Vec<&str> = Event::ANSWERABLE.iter().map(|e| e.name()).collect();
+                    return Err(self.impossible(
+                        r.event.span,
+                        format!("`{}` is not an event of the ability language", r.event.node),
+                        &format!("a reactive global answers one of: {}", names.join(", ")),
+                    ));
+                };
+                let about = match &r.about {
+                    EventAbout::Die(d) => About::Die(self.anywhere(d, active, span)?),
+                    EventAbout::Player(p) => About::Player(self.player(p)?),
+                    EventAbout::Nothing => About::Nothing,
+                };
+                let mut answered = Vec::new();
+                for a in &r.answered {
+                    let (card, ability) =
+                        self.position_ability(&a.card, &a.ability, active, span)?;
+                    answered.push((card, ability, self.player(&a.by)?));
+                }
+                self.turn_mut().reactable.push(Reactable {
+                    event,
+                    about,
+                    answered,
+                    line: span,
+                });
             }
             StateLine::Held { card, ability, ops } => {
                 let (card, ability) = self.position_ability(card, ability, active, span)?;

@@ -90,6 +90,13 @@ pub(super) struct Replayer {
     /// The log writes priority passes: before 2018, where they are optional, the
     /// tournament procedure is then checked.
     pub(super) writes_passes: bool,
+    /// A reactive global's effects are under way: what they set off answers an event
+    /// already answered, and opens none to answer (rules reference, Use Actions and
+    /// Global Abilities, rulings [7] and [8]).
+    pub(super) answering: bool,
+    /// The player dealing the current effect's damage with an action die or a global
+    /// ability, for the `deals-effect-damage` event.
+    pub(super) dealing: Option<usize>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -204,6 +211,8 @@ impl Table {
             writes_passes: game.lines.iter().any(|l| {
                 matches!(&l.statement, Statement::Move { action, .. } if matches!(**action, Move::Pass))
             }),
+            answering: false,
+            dealing: None,
         };
         if let Some((name, span)) = first {
             match r.player(&name) {
@@ -528,8 +537,17 @@ impl Replayer {
             return self.block(explicit.unwrap_or(1 - active), pairs);
         }
         let who = explicit.unwrap_or(active);
-        // A player may concede at any moment: nothing else has to happen first.
-        if !matches!(action, Move::Resolve { .. } | Move::Concede) && self.has_pending() {
+        // A reactive global answers what the last move set off, at once; any other move
+        // ends the moment to answer it (Avengers Infinity rulebook, MORE ABOUT GLOBAL
+        // ABILITIES: "you must decide immediately").
+        let answer = self.answers_event(action, who);
+        if !answer {
+            self.turn_mut().reactable.clear();
+        }
+        // A player may concede at any moment: nothing else has to happen first. A
+        // reaction comes before the triggers of the event it answers resolve.
+        if !matches!(action, Move::Resolve { .. } | Move::Concede) && !answer && self.has_pending()
+        {
             self.unresolved()?;
         }
         if let Move::Concede = action {

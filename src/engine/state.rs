@@ -7,6 +7,7 @@
 
 use std::fmt::Write;
 
+use crate::cards::ability::Event;
 use crate::syntax::{CombatStage, Edition, Face, Span, Step, Zone};
 
 use super::cards::{CardId, DieKind, GameCards};
@@ -141,6 +142,38 @@ pub enum Outcome {
     Tie,
 }
 
+/// What an event is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum About {
+    Die(DieId),
+    Player(usize),
+    Nothing,
+}
+
+/// A limit used this turn: the card and its ability, the die for a per-die limit, and
+/// the player for a limited global (each player has their own use of a card's limited
+/// global: Avengers Infinity rulebook, MORE ABOUT GLOBAL ABILITIES).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Used {
+    pub card: CardId,
+    pub ability: usize,
+    pub die: Option<DieId>,
+    pub by: Option<usize>,
+}
+
+/// An event the last move set off, which a reactive global may still answer, and the
+/// answers given: each player answers it at most once with each card's reactive global
+/// (Avengers Infinity rulebook, MORE ABOUT GLOBAL ABILITIES).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Reactable {
+    pub event: Event,
+    pub about: About,
+    /// (card, ability, player) of each answer.
+    pub answered: Vec<(CardId, usize, usize)>,
+    /// The line that set it off (or the position that states it).
+    pub line: Span,
+}
+
 /// An `assign` line: the attacker, each blocker's share, and the line.
 pub type Assignment = (DieId, Vec<(DieId, u32)>, Span);
 
@@ -191,7 +224,10 @@ pub struct Turn {
     pub batch: u32,
     /// Abilities used (or fired, for "the first time") this turn, for their limits:
     /// card, ability index, and the die for per-die limits.
-    pub used: Vec<(CardId, usize, Option<DieId>)>,
+    pub used: Vec<Used>,
+    /// The events of the last move that reactive globals may still answer; the next move
+    /// that is not such an answer clears them ("decide immediately").
+    pub reactable: Vec<Reactable>,
     /// An effect held back for a moment because a die it affects may be protected by
     /// its controller (Spider-Man: "Tiger").
     pub held: Option<Held>,
@@ -323,6 +359,7 @@ impl Turn {
             pending: Vec::new(),
             batch: 0,
             used: Vec::new(),
+            reactable: Vec::new(),
             held: None,
             damage: DamageStage::NotDealt,
             closed: false,
@@ -816,16 +853,38 @@ impl GameState {
         let mut limits: Vec<String> = t
             .used
             .iter()
-            .map(|(c, ability, d)| {
-                let mut line = format!("limit {} ability {}", card(*c), ability + 1);
-                if let Some(d) = d {
-                    let _ = write!(line, " die {}", die(*d));
+            .map(|u| {
+                let mut line = format!("limit {} ability {}", card(u.card), u.ability + 1);
+                if let Some(d) = u.die {
+                    let _ = write!(line, " die {}", die(d));
+                }
+                if let Some(p) = u.by {
+                    let _ = write!(line, " by {}", cards.players[p]);
                 }
                 line
             })
             .collect();
         limits.sort();
         out.extend(limits);
+        // In the order the events happened: the order is part of the state.
+        for r in &t.reactable {
+            let mut line = format!("reactable {} ", r.event.name());
+            let _ = match r.about {
+                About::Die(d) => write!(line, "die {}", die(d)),
+                About::Player(p) => write!(line, "player {}", cards.players[p]),
+                About::Nothing => write!(line, "none"),
+            };
+            for (c, ability, by) in &r.answered {
+                let _ = write!(
+                    line,
+                    " answered {} ability {} by {}",
+                    card(*c),
+                    ability + 1,
+                    cards.players[*by]
+                );
+            }
+            out.push(line);
+        }
         if let Some(h) = &t.held {
             let mut line = format!("held {} ability {}", card(h.card), h.ability + 1);
             for op in &h.ops {

@@ -131,6 +131,19 @@ fn y2014(code: RuleCode) -> Option<Citation> {
             "TOURNAMENT RULES, Fundamental Rules",
             "001 lines 624-628",
         ),
+        // The 2014 books know no limited global: card text sets the limit, over the
+        // book's "may be used more than once".
+        GlobalLimit => c(
+            AVX,
+            "TURN ORDER, Main Step, Using a Global Ability",
+            "001 lines 234-234",
+        ),
+        NothingToReactTo => c(AVX, TIMING, "001 lines 686-686"),
+        AlreadyReacted => c(
+            REF,
+            "Use Actions and Global Abilities, rulings [7] and [8]",
+            "003 lines 184-184",
+        ),
         _ => return None,
     })
 }
@@ -210,6 +223,17 @@ fn y2016(code: RuleCode) -> Option<Citation> {
         ),
         InvalidChoice => c(IMWM, TIMING, "002 lines 647-647"),
         CannotBlock => c(IMWM, FUNDAMENTAL, "002 lines 587-589"),
+        GlobalLimit => c(
+            IMWM,
+            "TURN ORDER, 3. MAIN STEP, USING A GLOBAL ABILITY",
+            "002 lines 330-330",
+        ),
+        NothingToReactTo => c(IMWM, TIMING, "002 lines 653-653"),
+        AlreadyReacted => c(
+            REF,
+            "Use Actions and Global Abilities, rulings [7] and [8]",
+            "003 lines 184-184",
+        ),
         _ => return None,
     })
 }
@@ -224,6 +248,7 @@ fn y2018(code: RuleCode) -> Option<Citation> {
     const BLOCKERS: &str = "TURN ORDER, 4. ATTACK STEP, Declare Blockers";
     const TIMING: &str = "TOURNAMENT RULES, EFFECT TIMING AND RESOLUTION";
     const TARGETING: &str = "TOURNAMENT RULES, FUNDAMENTAL RULES, Targeting";
+    const GLOBALS: &str = "TOURNAMENT RULES, MORE ABOUT GLOBAL ABILITIES";
     Some(match code {
         TurnOrder => c(AI, "TURN ORDER", "000 lines 525-529"),
         OutOfStep => c(AI, "TURN ORDER", "000 lines 525-529"),
@@ -279,6 +304,9 @@ fn y2018(code: RuleCode) -> Option<Citation> {
             "TOURNAMENT RULES, FUNDAMENTAL RULES",
             "000 lines 951-953",
         ),
+        GlobalLimit => c(AI, GLOBALS, "000 lines 1062-1071"),
+        NothingToReactTo => c(AI, GLOBALS, "000 lines 1073-1079"),
+        AlreadyReacted => c(AI, GLOBALS, "000 lines 1079-1085"),
         _ => return None,
     })
 }

@@ -21,6 +21,7 @@ pub mod team_dice_count;
 pub mod team_die_limit;
 pub mod team_duplicate_title;
 
+pub mod already_reacted;
 pub mod assertion_mismatch;
 pub mod bag_refill;
 pub mod block_target;
@@ -32,6 +33,7 @@ pub mod double_block;
 pub mod draw_count;
 pub mod face_not_on_die;
 pub mod game_over;
+pub mod global_limit;
 pub mod invalid_choice;
 pub mod invalid_target;
 pub mod no_priority;
@@ -41,6 +43,7 @@ pub mod not_a_character;
 pub mod not_an_action;
 pub mod not_energy;
 pub mod not_triggered;
+pub mod nothing_to_react_to;
 pub mod out_of_step;
 pub mod payment_excess;
 pub mod payment_short;
@@ -140,6 +143,9 @@ rule_table! {
     NoValidTarget = "no-valid-target" in no_valid_target,
     InvalidChoice = "invalid-choice" in invalid_choice,
     CannotBlock = "cannot-block" in cannot_block,
+    GlobalLimit = "global-limit" in global_limit,
+    NothingToReactTo = "nothing-to-react-to" in nothing_to_react_to,
+    AlreadyReacted = "already-reacted" in already_reacted,
 }
 
 /// The team rules, each a check over a game's setup.

@@ -310,7 +310,12 @@ pub enum StateLine {
         card: CardRef,
         ability: Spanned<u32>,
         die: Option<Box<DieRef>>,
+        /// The player who used a limited global (each player has their own use).
+        by: Option<Spanned<Text>>,
     },
+    /// `reactable takes-damage die Bob.IC:L2 answered Ann.HT ability 2 by Ann`: an event
+    /// of the last move that a reactive global may still answer, and the answers given.
+    Reactable(Box<ReactableEvent>),
     /// `held Bob.SM ability 1 ko Bob.SM:L1`: an effect held back for a moment, while the
     /// controller of the dice it affects may still prevent it.
     Held {
@@ -357,6 +362,34 @@ pub struct PendingTrigger {
     pub bursts: Option<Spanned<u32>>,
     /// The dice that paid for the move that set it off.
     pub paid: Vec<DieItem>,
+}
+
+/// A `reactable` line's parts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReactableEvent {
+    /// The event, by its name in the ability language (`takes-damage`).
+    pub event: Spanned<Text>,
+    pub about: EventAbout,
+    pub answered: Vec<Answer>,
+}
+
+/// What a `reactable` event is about.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum EventAbout {
+    /// `die Bob.IC:L2`
+    Die(Box<DieRef>),
+    /// `player Ann`
+    Player(Spanned<Text>),
+    /// `none`
+    Nothing,
+}
+
+/// `answered Ann.HT ability 2 by Ann`: a reactive global that answered the event.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Answer {
+    pub card: CardRef,
+    pub ability: Spanned<u32>,
+    pub by: Spanned<Text>,
 }
 
 /// One change of a held effect.
@@ -664,7 +697,8 @@ pub enum Clause {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "annotation", rename_all = "snake_case")]
 pub enum Annotation {
-    /// `source: …`, `summary: …` or `pending: …`: a fact about the whole fixture.
+    /// `source: …`, `summary: …`, `pending: …` or `cards: …`: a fact about the whole
+    /// fixture.
     Meta {
         key: Spanned<MetaKey>,
         value: Spanned<Text>,
@@ -680,6 +714,8 @@ pub enum MetaKey {
     Source,
     Summary,
     Pending,
+    /// A card file, beside the fixture, that adds cards the pool lacks.
+    Cards,
 }
 
 /// One expectation on a line.

@@ -27,11 +27,56 @@ type PResult<'a, O> = IResult<In<'a>, O, PErr>;
 
 /// Keywords that can start a line, for "did you mean" help.
 const LINE_KEYWORDS: &[&str] = &[
-    "dmlog", "game", "rules", "format", "sets", "tag", "team", "middle", "basic", "first",
-    "position", "end", "turn", "life", "bag", "prep", "reserve", "field", "used", "oop", "supply",
-    "virtual", "priority", "drawn", "rerolled", "passed", "acted", "assigned", "combat", "pending",
-    "limit", "held", "conceded", "waive", "draw", "refill", "roll", "reroll", "buy", "use",
-    "global", "activate", "resolve", "pass", "attack", "block", "assign", "damage", "concede",
+    "dmlog",
+    "game",
+    "rules",
+    "format",
+    "sets",
+    "tag",
+    "team",
+    "middle",
+    "basic",
+    "first",
+    "position",
+    "end",
+    "turn",
+    "life",
+    "bag",
+    "prep",
+    "reserve",
+    "field",
+    "used",
+    "oop",
+    "supply",
+    "virtual",
+    "priority",
+    "drawn",
+    "rerolled",
+    "passed",
+    "acted",
+    "assigned",
+    "combat",
+    "pending",
+    "limit",
+    "reactable",
+    "held",
+    "conceded",
+    "waive",
+    "draw",
+    "refill",
+    "roll",
+    "reroll",
+    "buy",
+    "use",
+    "global",
+    "activate",
+    "resolve",
+    "pass",
+    "attack",
+    "block",
+    "assign",
+    "damage",
+    "concede",
 ];
 const MOVE_KEYWORDS: &[&str] = &[
     "draw", "refill", "roll", "reroll", "buy", "field", "use", "global", "activate", "resolve",
@@ -354,6 +399,10 @@ const EXAMPLES: &[(&str, &str)] = &[
         "pending Eric.HK ability 1 die HK:L3 about Mike.SK:L1 batch 2",
     ),
     ("limit", "limit Eric.IM ability 1 die IM:L2"),
+    (
+        "reactable",
+        "reactable takes-damage die Mike.SK:L1 answered Eric.HT ability 2 by Eric",
+    ),
     ("held", "held Mike.SM ability 1 ko Mike.SM:L1"),
     ("conceded", "conceded Mike"),
     (
@@ -472,7 +521,7 @@ fn statement(i: In) -> PResult<Stmt> {
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "supply" | "virtual"
         | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "assigned" | "combat"
-        | "pending" | "limit" | "held" | "conceded" => {
+        | "pending" | "limit" | "reactable" | "held" | "conceded" => {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
@@ -797,6 +846,7 @@ fn state_line(i: In) -> PResult<StateLine> {
         "combat" => combat_state(i),
         "pending" => pending_state(i),
         "limit" => limit_state(i),
+        "reactable" => reactable_state(i),
         "held" => held_state(i),
         "conceded" => conceded_state(i),
         _ => zone_state(i),
@@ -952,19 +1002,65 @@ fn pending_state(i: In) -> PResult<StateLine> {
     ))
 }
 
-/// `limit Ann.IM ability 1`, `limit Ann.IM ability 1 die IM:L2`.
+/// `limit Ann.IM ability 1`, `limit Ann.IM ability 1 die IM:L2`, `limit Ann.SC ability 2
+/// by Bob`.
 fn limit_state(i: In) -> PResult<StateLine> {
     let (i, _) = (kw("limit"), ws).parse(i)?;
     let (i, (card, ability)) = card_ability(i)?;
     let (i, die) = opt(preceded((ws, kw("die"), ws), expect("the die", die_ref))).parse(i)?;
+    let (i, by) = opt(preceded(
+        (ws, kw("by"), ws),
+        expect("the player who used it", player),
+    ))
+    .parse(i)?;
     Ok((
         i,
         StateLine::Limit {
             card,
             ability,
             die: die.map(Box::new),
+            by,
         },
     ))
+}
+
+/// `reactable takes-damage die Bob.IC:L2 answered Ann.HT ability 2 by Ann`,
+/// `reactable deals-effect-damage player Ann`.
+fn reactable_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("reactable"), ws).parse(i)?;
+    let (i, event) = expect("the event, like `takes-damage`", word).parse(i)?;
+    let (i, _) = expect("what the event is about", ws).parse(i)?;
+    let (i, about) = expect(
+        "`die` and a die, `player` and a player, or `none`",
+        alt((
+            map(preceded((kw("die"), ws), expect("the die", die_ref)), |d| {
+                EventAbout::Die(Box::new(d))
+            }),
+            map(
+                preceded((kw("player"), ws), expect("a player name", player)),
+                EventAbout::Player,
+            ),
+            value(EventAbout::Nothing, kw("none")),
+        )),
+    )
+    .parse(i)?;
+    let (i, answered) = many0(preceded((ws, kw("answered"), ws), answer)).parse(i)?;
+    Ok((
+        i,
+        StateLine::Reactable(Box::new(ReactableEvent {
+            event,
+            about,
+            answered,
+        })),
+    ))
+}
+
+/// `Ann.HT ability 2 by Ann`: one answer to a reactable event.
+fn answer(i: In) -> PResult<Answer> {
+    let (i, (card, ability)) = card_ability(i)?;
+    let (i, _) = expect("`by` and the player who answered", (ws, kw("by"), ws)).parse(i)?;
+    let (i, by) = expect("a player name", player).parse(i)?;
+    Ok((i, Answer { card, ability, by }))
 }
 
 /// `held Bob.SM ability 1 ko Bob.SM:L1 damage Bob.SM:L1=2`.
@@ -1102,9 +1198,28 @@ fn code(i: In) -> PResult<Spanned<Text>> {
 
 /// The state keywords an expectation may start with.
 const STATE_WORDS: &[&str] = &[
-    "life", "bag", "prep", "reserve", "field", "used", "oop", "supply", "virtual", "priority",
-    "turn", "drawn", "rerolled", "passed", "acted", "assigned", "combat", "pending", "limit",
-    "held", "conceded",
+    "life",
+    "bag",
+    "prep",
+    "reserve",
+    "field",
+    "used",
+    "oop",
+    "supply",
+    "virtual",
+    "priority",
+    "turn",
+    "drawn",
+    "rerolled",
+    "passed",
+    "acted",
+    "assigned",
+    "combat",
+    "pending",
+    "limit",
+    "reactable",
+    "held",
+    "conceded",
 ];
 
 /// Parses the text of a `#~` annotation (without the `#~`) at absolute offset `at`.
@@ -1128,6 +1243,7 @@ fn fixture_meta(i: In) -> PResult<Annotation> {
         value(MetaKey::Source, tag("source")),
         value(MetaKey::Summary, tag("summary")),
         value(MetaKey::Pending, tag("pending")),
+        value(MetaKey::Cards, tag("cards")),
     )))
     .parse(i)?;
     let (rest, _) = (char(':'), space0).parse(rest)?;

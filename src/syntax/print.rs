@@ -288,12 +288,36 @@ impl Display for StateLine {
                 }
                 Ok(())
             }
-            StateLine::Limit { card, ability, die } => {
+            StateLine::Limit {
+                card,
+                ability,
+                die,
+                by,
+            } => {
                 write!(f, "limit {card} ability {}", ability.node)?;
-                match die {
-                    Some(d) => write!(f, " die {d}"),
+                if let Some(d) = die {
+                    write!(f, " die {d}")?;
+                }
+                match by {
+                    Some(p) => write!(f, " by {}", p.node),
                     None => Ok(()),
                 }
+            }
+            StateLine::Reactable(r) => {
+                write!(f, "reactable {} ", r.event.node)?;
+                match &r.about {
+                    EventAbout::Die(d) => write!(f, "die {d}")?,
+                    EventAbout::Player(p) => write!(f, "player {}", p.node)?,
+                    EventAbout::Nothing => f.write_str("none")?,
+                }
+                for a in &r.answered {
+                    write!(
+                        f,
+                        " answered {} ability {} by {}",
+                        a.card, a.ability.node, a.by.node
+                    )?;
+                }
+                Ok(())
             }
             StateLine::Held { card, ability, ops } => {
                 write!(f, "held {card} ability {}", ability.node)?;

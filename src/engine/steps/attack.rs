@@ -6,8 +6,8 @@ use crate::syntax::{DieItem, Step, Zone};
 
 use crate::cards::ability::Event;
 use crate::engine::coverage::Moment;
-use crate::engine::effects::About;
 use crate::engine::replay::{Flow, Replayer, step_name};
+use crate::engine::state::About;
 use crate::engine::state::DieId;
 
 impl Replayer {

@@ -6,8 +6,8 @@ use crate::syntax::{DieRef, Step, Zone};
 
 use crate::cards::ability::Event;
 use crate::engine::edition::{Combat, book};
-use crate::engine::effects::About;
 use crate::engine::replay::{Flow, Replayer, step_name};
+use crate::engine::state::About;
 use crate::engine::state::{DamageStage, DieId};
 
 impl Replayer {

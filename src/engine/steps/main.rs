@@ -7,9 +7,9 @@ use crate::syntax::{DieItem, DieRef, Face, Payment, Step, Zone};
 use crate::cards::ability::Event;
 use crate::engine::cards::DieKind;
 use crate::engine::coverage::Moment;
-use crate::engine::effects::About;
 use crate::engine::energy::{self};
 use crate::engine::replay::{Flow, Replayer, shown};
+use crate::engine::state::About;
 use crate::engine::state::DieId;
 
 impl Replayer {
