@@ -1028,7 +1028,7 @@ fn limit_state(i: In) -> PResult<StateLine> {
 /// `reactable deals-effect-damage player Ann`.
 fn reactable_state(i: In) -> PResult<StateLine> {
     let (i, _) = (kw("reactable"), ws).parse(i)?;
-    let (i, event) = expect("the event, like `takes-damage`", word).parse(i)?;
+    let (i, event) = expect("the event, like `takes-damage`", event_name).parse(i)?;
     let (i, _) = expect("what the event is about", ws).parse(i)?;
     let (i, about) = expect(
         "`die` and a die, `player` and a player, or `none`",
@@ -1053,6 +1053,12 @@ fn reactable_state(i: In) -> PResult<StateLine> {
             answered,
         })),
     ))
+}
+
+/// `takes-damage`: an event of the ability language, by name (the engine knows the
+/// names; the parser only reads the word).
+fn event_name(i: In) -> PResult<Spanned<Text>> {
+    word(i)
 }
 
 /// `Ann.HT ability 2 by Ann`: one answer to a reactable event.
