@@ -508,7 +508,7 @@ impl Replayer {
                     "which of the card's abilities?",
                 )
                 .with_help(
-                    "the card has no triggered ability, or several: dmlint cannot tell which one                      the line resolves; correct the line (or a `position` block after it) to go on",
+                    "the card has no triggered ability, or several: dmlint cannot tell which one the line resolves; correct the line (or a `position` block after it) to go on",
                 ),
             ));
         };
@@ -608,8 +608,11 @@ impl Replayer {
                 )
                 .with_context(self.cards.get(card).line, "card defined here"),
             )?;
-            // Waived: what the line pays is spent, and nothing happens.
-            return self.spend_as_written(who, clauses);
+            // Waived: what the line pays is spent, nothing happens, and the use is an
+            // action like any global: priority comes back as after one.
+            self.spend_as_written(who, clauses)?;
+            self.acted(who);
+            return Ok(());
         };
         let index = list
             .iter()

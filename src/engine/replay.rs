@@ -551,6 +551,7 @@ impl Replayer {
             self.unresolved()?;
         }
         if let Move::Concede = action {
+            self.state.conceded = Some(who);
             self.state.outcome = Some(Outcome::Won { winner: 1 - who });
             self.ended = Some(self.line);
             return Ok(());
@@ -586,7 +587,10 @@ impl Replayer {
                 self.global_window("a global ability")?;
                 let card = self.card(&card.alias, who)?;
                 if self.cards.get(card).plain {
-                    return self.ability(who, card, "global ability", false, clauses);
+                    // Waived, the use is still an action: priority comes back after it.
+                    self.ability(who, card, "global ability", false, clauses)?;
+                    self.acted(who);
+                    return Ok(());
                 }
                 self.use_global(who, card, clauses)
             }

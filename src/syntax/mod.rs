@@ -539,7 +539,8 @@ impl<'c> Builder<'c> {
                 );
                 return;
             }
-            Statement::Move { .. } | Statement::Waiver { .. } if self.turn.is_none() => {
+            // A waiver may stand before a `turn` line: it answers that line's violation.
+            Statement::Move { .. } if self.turn.is_none() => {
                 let mut e = SyntaxError::new(
                     SyntaxCode::MoveOutsideTurn,
                     span,

@@ -91,6 +91,8 @@ impl Replayer {
         t.ready = false;
         t.inactive_acted = false;
         t.passed = None;
+        // The window is a new step: the main step's closing passes do not close it.
+        t.closed = false;
     }
 
     pub(in crate::engine) fn block(

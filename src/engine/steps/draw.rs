@@ -36,23 +36,27 @@ impl Replayer {
             "a draw",
             "dice are drawn in the clear and draw step, before the roll",
         )?;
-        let to_oop = match to.map(|z| z.node) {
-            None | Some(Zone::Prep) => false,
-            Some(Zone::Oop) => true,
+        // Where the dice go: waived, a draw to another zone puts them where it says.
+        let (to_oop, zone) = match to.map(|z| z.node) {
+            None | Some(Zone::Prep) => (false, Zone::Prep),
+            Some(Zone::Oop) => (true, Zone::Oop),
             Some(other) => {
                 self.violate(rules::draw_count::new(
                     to.expect("some").span,
                     format!("drawn dice go to the prep area, not the {}", zone_phrase(other)),
                     "write `draw …` (to the prep area), or `draw … to oop` for the first player's fourth die on turn 1",
                 ))?;
-                false
+                (false, other)
             }
         };
         let n: u32 = dice.iter().map(DieItem::times).sum();
         let first_turn = self.first_turn_2018();
         let t = self.turn_ref().expect("turn");
         let (drawn, oop) = (t.drawn, t.drawn_oop);
-        if to_oop {
+        let own = who == t.active;
+        if !own {
+            // A waived draw by the other player: not this step's draw (see below).
+        } else if to_oop {
             if !first_turn || drawn != 3 || oop + n != 1 {
                 let help = if first_turn {
                     "the first player draws 3 dice, then puts a 4th out of play: one die, after the three"
@@ -88,7 +92,6 @@ impl Replayer {
             .into_iter()
             .map(|(id, _)| id)
             .collect();
-        let zone = if to_oop { Zone::Oop } else { Zone::Prep };
         let line = self.line;
         let first_draw = {
             let t = self.turn_ref().expect("turn");
@@ -104,7 +107,12 @@ impl Replayer {
             let card = self.state.die(*id).card;
             self.text_matters(card, Moment::Drawn)?;
         }
+        // The step's count is the active player's draw: a waived draw by the other
+        // player takes from their own bag and leaves it alone.
         let t = self.turn_mut();
+        if who != t.active {
+            return Ok(());
+        }
         if to_oop {
             t.drawn_oop += n;
         } else {

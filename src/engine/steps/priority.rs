@@ -61,7 +61,7 @@ impl Replayer {
                     self.line,
                     format!("{inactive} acts before {active} paused"),
                     format!(
-                        "the log writes priority passes, so the tournament procedure holds: {active} acts first,                          then pauses (`pass`), and only then may {inactive} act"
+                        "the log writes priority passes, so the tournament procedure holds: {active} acts first, then pauses (`pass`), and only then may {inactive} act"
                     ),
                 )
                 .with_context(at, "the step began here"),
