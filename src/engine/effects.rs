@@ -13,7 +13,9 @@ use crate::cards::ability::{
 };
 use crate::cards::model::EnergyType;
 use crate::rules;
-use crate::syntax::{Clause, DieItem, DieRef, Face, Payment, Span, Step, Zone};
+use crate::syntax::{
+    Clause, DieItem, DieRef, Face, Move, Payment, Span, Spanned, Step, Text, Zone,
+};
 
 use super::cards::CardId;
 use super::coverage::{Moment, card_unapplied_at, effect_applied, unapplied_at};
@@ -382,18 +384,98 @@ impl Replayer {
             return Ok(());
         };
         let name = self.cards.get(p.card).name.clone();
-        let alias = self.cards.get(p.card).alias.clone();
+        let example = self.resolve_example(&p);
+        let optional = self
+            .abilities_of(p.card)
+            .and_then(|l| l.get(p.ability))
+            .is_some_and(|a| a.may);
+        let decline = if optional {
+            format!(" (`{example} may no` declines it)")
+        } else {
+            String::new()
+        };
         self.turn_mut().pending.clear();
         self.violate(
             rules::unresolved_trigger::new(
                 self.line,
                 format!("{name}'s triggered ability has not been resolved"),
                 format!(
-                    "write its choices first: `resolve {alias}… ` (with `may no` to decline an optional one)"
+                    "write its `resolve` line first, with the targets and choices its ability \
+                     needs: `{example}`{decline}"
                 ),
             )
             .with_context(p.line, "it triggered here"),
         )
+    }
+
+    /// The start of the `resolve` line that answers a pending trigger, as its controller
+    /// writes it: `resolve HK:L3`, `Bob: resolve SM:L2`.
+    fn resolve_example(&self, p: &Pending) -> String {
+        let active = self.turn_ref().map_or(p.controller, |t| t.active);
+        let actor = if p.controller == active {
+            String::new()
+        } else {
+            format!("{}: ", self.name(p.controller))
+        };
+        let die = match p.die {
+            Some(d) => self.die_for(d, p.controller),
+            None => self.cards.get(p.card).alias.to_string(),
+        };
+        format!("{actor}resolve {die}")
+    }
+
+    /// A die as `who` names it on a line: its card and face, and its owner's name when
+    /// it is not `who`'s (`SK:L1`, `Bob.AM:L2`).
+    pub(in crate::engine) fn die_for(&self, id: DieId, who: usize) -> String {
+        let text = self.state.die_text_plain(&self.cards, id);
+        let owner = self.state.die(id).owner;
+        if owner == who {
+            text
+        } else {
+            format!("{}.{text}", self.name(owner))
+        }
+    }
+
+    /// A face the die can show, for an example: its first (level 1 for a character).
+    pub(in crate::engine) fn example_face(&self, id: DieId) -> Option<Face> {
+        super::play::die_faces(&self.cards, self.state.die(id).card)
+            .into_iter()
+            .next()
+    }
+
+    /// A die as `who` names it once rolled: owner (when not `who`), card and a face it
+    /// can show (`SK:fist`, `Bob.AM:L1`).
+    fn rolled_example(&self, id: DieId, who: usize) -> String {
+        let die = self.state.die(id);
+        let owner = if die.owner == who {
+            String::new()
+        } else {
+            format!("{}.", self.name(die.owner))
+        };
+        let alias = &self.cards.get(die.card).alias;
+        match self.example_face(id) {
+            Some(f) => format!("{owner}{alias}:{f}"),
+            None => format!("{owner}{alias}"),
+        }
+    }
+
+    /// A `resolve` line as `who` writes it: with `who` as its actor unless `who` is the
+    /// active player, and the die's owner written on the die only when it is not `who`.
+    fn as_written_by(&self, who: usize, owner: usize, die: &DieRef, clauses: &[Clause]) -> String {
+        let mut die = die.clone();
+        die.player = (owner != who)
+            .then(|| Box::new(Spanned::new(Text::from(self.name(owner)), Span::default())));
+        let active = self.turn_ref().map_or(who, |t| t.active);
+        let actor = if who == active {
+            String::new()
+        } else {
+            format!("{}: ", self.name(who))
+        };
+        let line = Move::Resolve {
+            die,
+            clauses: clauses.to_vec(),
+        };
+        format!("{actor}{line}")
     }
 
     /// Whether any trigger waits in the queue.
@@ -473,7 +555,10 @@ impl Replayer {
             self.violate(rules::wrong_player::new(
                 self.line,
                 format!("{n} resolves {c}'s triggered ability"),
-                format!("a trigger's choices are its controller's: write `{c}: resolve …`"),
+                format!(
+                    "a trigger's choices are its controller's: write `{}`",
+                    self.as_written_by(p.controller, owner, die, clauses)
+                ),
             ))?;
         }
         self.run_pending(&p, clauses)
@@ -1187,9 +1272,19 @@ impl Replayer {
             }
         }
         // "As much as possible": fewer only when there is nothing else to choose.
-        let available = dice.iter().filter(|d| !chosen.contains(d)).count();
-        if out.len() < want && available > 0 {
+        let available: Vec<DieId> = dice
+            .iter()
+            .copied()
+            .filter(|d| !chosen.contains(d))
+            .collect();
+        if out.len() < want && !available.is_empty() {
             let name = self.cards.get(ctx.src.card).name.clone();
+            // The dice it could still reach, as its controller names them.
+            let example: Vec<String> = available
+                .iter()
+                .take(want - out.len())
+                .map(|d| self.die_for(*d, ctx.src.controller))
+                .collect();
             self.violate(rules::invalid_target::new(
                 ctx.choices.span,
                 format!(
@@ -1197,7 +1292,11 @@ impl Replayer {
                     if want == 1 { "choice" } else { "choices" },
                     out.len()
                 ),
-                format!("name {} with `target …`", crate::cards::text::sel(to)),
+                format!(
+                    "name {} in a `target` clause, such as `target {}`",
+                    crate::cards::text::sel(to),
+                    example.join(" ")
+                ),
             ))?;
         }
         ctx.earlier.extend(chosen.iter().copied());
@@ -1284,11 +1383,19 @@ impl Replayer {
         }
         let Some((item, to)) = ctx.choices.draws.get(ctx.draw).copied() else {
             let name = self.cards.get(ctx.src.card).name.clone();
+            // A die the bag holds, and where the card puts it.
+            let help = match self.state.zone(who, Zone::Bag).next() {
+                Some(d) => format!(
+                    "write the die drawn in a `draw` clause, such as `draw {} to {zone}`",
+                    self.state.die_text_plain(&self.cards, d)
+                ),
+                None => "write the die drawn in a `draw` clause".to_string(),
+            };
             // Waived, nothing is drawn: the line names nothing.
             return self.violate(rules::invalid_choice::new(
                 ctx.choices.span,
                 format!("{name} draws a die the line does not name"),
-                "write the die drawn: `draw SK to prep`",
+                help,
             ));
         };
         ctx.draw += 1;
@@ -1330,10 +1437,18 @@ impl Replayer {
                 return Ok(());
             }
             let name = self.cards.get(ctx.src.card).name.clone();
+            let first = self.candidates(what, &ctx.src).first().copied();
+            let help = match first {
+                Some(d) => format!(
+                    "write the die and the face it rolled in a `roll` clause, such as `roll {}`",
+                    self.rolled_example(d, ctx.src.controller)
+                ),
+                None => "write the die and the face it rolled in a `roll` clause".to_string(),
+            };
             return self.violate(rules::invalid_choice::new(
                 ctx.choices.span,
                 format!("{name} rolls a die the line does not name"),
-                "write the die and the face it rolled: `roll SK:fist`",
+                help,
             ));
         };
         ctx.rolled.extend(next);
@@ -1371,10 +1486,14 @@ impl Replayer {
             }
         };
         let Some(face) = item.die.face.clone() else {
+            let mut example = item.die.clone();
+            example.face = self
+                .example_face(id)
+                .map(|f| Spanned::new(f, Span::default()));
             self.violate(rules::invalid_choice::new(
                 item.die.span,
                 "the rolled die's face is missing".to_string(),
-                "write the face it rolled: `roll SK:fist`",
+                format!("write the face it rolled after the die, such as `roll {example}`"),
             ))?;
             return Err(self.unreplayable(item.die.span, "the face rolled is not recorded"));
         };
@@ -1411,7 +1530,10 @@ impl Replayer {
                 self.violate(rules::invalid_choice::new(
                     ctx.choices.span,
                     format!("the reroll of `{text}` is not recorded"),
-                    "write each rerolled die with its new face: `roll Bob.AM:L2`",
+                    format!(
+                        "write each rerolled die with its new face in a `roll` clause, such as `roll {}`",
+                        self.rolled_example(id, ctx.src.controller)
+                    ),
                 ))?;
                 continue;
             };
@@ -1584,11 +1706,15 @@ impl Replayer {
         };
         if who != owner {
             let n = self.name(owner).to_string();
+            let die_owner = self.owner_of(r, who)?;
             // Waived, the protection is made as written (paid by its die's owner).
             self.violate(rules::wrong_player::new(
                 self.line,
                 format!("only {n} may protect their own die"),
-                format!("write `{n}: resolve …`"),
+                format!(
+                    "write `{}`",
+                    self.as_written_by(owner, die_owner, r, clauses)
+                ),
             ))?;
         }
         let Some(a) = self

@@ -555,10 +555,15 @@ impl Replayer {
         }
         self.count_dice(&mut state, &facts.supply)?;
         let Some(turn) = state.turn.as_ref() else {
+            let help = format!(
+                "add its turn line: the turn's number, the active player and the step, such \
+                 as `turn 1 {} main`",
+                self.name(state.first)
+            );
             return Err(self.impossible(
                 self.line,
                 "the position names no turn".to_string(),
-                "add `turn N PLAYER STEP`",
+                &help,
             ));
         };
         let (active, step) = (turn.active, turn.step);
@@ -636,14 +641,23 @@ impl Replayer {
                 }
                 _ => {
                     let span = *span;
+                    let (a, i) = (self.name(active), self.name(inactive));
+                    let help = if strict {
+                        format!(
+                            "under the 2018 rules a round is the active player's pass, then the \
+                             inactive player's: `passed {a}` or `passed {a} {i}`"
+                        )
+                    } else {
+                        format!(
+                            "before 2018 the active player pauses, the inactive player declines, \
+                             the active player closes the step: `passed {a}`, `passed {a} {i}` or \
+                             `passed {a} {i} {a}`"
+                        )
+                    };
                     return Err(self.impossible(
                         span,
                         "no priority round goes so".to_string(),
-                        if strict {
-                            "under the 2018 rules a round is the active player's pass, then the inactive player's: `passed ACTIVE` or `passed ACTIVE INACTIVE`"
-                        } else {
-                            "before 2018 the active player pauses, the inactive player declines, the active player closes the step: `passed ACTIVE`, `passed ACTIVE INACTIVE` or `passed ACTIVE INACTIVE ACTIVE`"
-                        },
+                        &help,
                     ));
                 }
             }

@@ -133,6 +133,22 @@ pub fn replay(
     table.finish()
 }
 
+/// The help of a game without its two teams: a `team` line and a card line, from a
+/// team the game has when it has one.
+fn missing_team_help(setup: &Setup) -> String {
+    let team = setup.teams.first();
+    let player = team.map_or("Ann", |t| t.player);
+    let card = team
+        .and_then(|t| t.cards.first())
+        .map_or("GR = Ghost Rider: Johnny Blaze x2".to_string(), |c| {
+            c.def.to_string()
+        });
+    format!(
+        "a game needs two teams, each a `team` line naming its player followed by that \
+         player's cards, such as `team {player}` then `{card}`"
+    )
+}
+
 /// A game under way, played one line at a time: the replay's engine for a caller that
 /// makes the lines as it goes (`dmlint gen`, the move generator's tests) rather than
 /// reading them from a log.
@@ -190,9 +206,7 @@ impl Table {
                         ),
                         "no game to replay this in",
                     )
-                    .with_help(
-                        "a game needs two teams: `team NAME` and its cards, for each player",
-                    ),
+                    .with_help(missing_team_help(&setup)),
                 );
                 out.stopped = Some(line.span);
             }
@@ -272,7 +286,14 @@ impl Table {
                         "a move outside any turn",
                         "no turn is under way",
                     )
-                    .with_help("start the turn first: `turn N PLAYER`"),
+                    .with_help(match r.next_turn() {
+                        Some((p, n)) => format!(
+                            "start the turn first: a `turn` line with its number and player, `turn {n} {}`",
+                            r.name(p)
+                        ),
+                        None => "start the turn first: a `turn` line with its number and player"
+                            .to_string(),
+                    }),
                 ],
             });
         }

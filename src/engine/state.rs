@@ -1041,13 +1041,16 @@ impl GameState {
     /// An attacker as a `blocking=` target names it: its owner, card and face, and its
     /// number when its owner has several such attackers.
     pub fn attacker_text(&self, cards: &GameCards, id: DieId) -> String {
+        let owner = self.die(id).owner;
+        format!("{}.{}", cards.players[owner], self.attacker_ref(cards, id))
+    }
+
+    /// An attacker as a `block` or `assign` line names it, where its role says whose it
+    /// is: its card and face, and its number when its owner has several such attackers.
+    pub fn attacker_ref(&self, cards: &GameCards, id: DieId) -> String {
         let die = self.die(id);
         let like = self.attackers_like(die.owner, die.card, die.face.as_ref());
-        let plain = format!(
-            "{}.{}",
-            cards.players[die.owner],
-            self.die_text_plain(cards, id)
-        );
+        let plain = self.die_text_plain(cards, id);
         match like.iter().position(|d| *d == id) {
             Some(k) if like.len() > 1 => format!("{plain}#{}", k + 1),
             _ => plain,

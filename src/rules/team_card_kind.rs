@@ -22,6 +22,9 @@ pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
     for team in &setup.teams {
         for card in &team.cards {
             if card.kind() == Some(CardKind::BasicAction) {
+                // The same line, marked.
+                let mut basic = card.def.clone();
+                basic.basic = true;
                 out.push(
                     Violation::new(
                         RuleCode::TeamCardKind,
@@ -29,7 +32,9 @@ pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
                         format!("{} is a basic action card", card.def.name.node.title),
                         "listed as a team card",
                     )
-                    .with_help("write basic action cards with `basic`: `basic FB = Force Beam`"),
+                    .with_help(format!(
+                        "write basic action cards with `basic` before the alias: `{basic}`"
+                    )),
                 );
             }
         }

@@ -74,8 +74,9 @@ code_table! {
     CardOutsideTeam = "card-outside-team",
     /// A move before any turn has started.
     ///
-    /// Moves belong to a turn: write `turn N PLAYER` first, or start from a `position`
-    /// block, which names the turn and step.
+    /// Moves belong to a turn: write its `turn` line, the turn's number and the active
+    /// player (`turn 1 Eric`), first, or start from a `position` block, which names the
+    /// turn and step.
     MoveOutsideTurn = "move-outside-turn",
     /// A line where the notation does not allow it.
     ///

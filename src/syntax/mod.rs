@@ -267,6 +267,49 @@ impl<'c> Builder<'c> {
         }
     }
 
+    /// The players of the game's teams, in the order their `team` lines come.
+    fn players(&self) -> Vec<&Text> {
+        self.lines
+            .iter()
+            .filter_map(|l| match &l.statement {
+                Statement::Team(p) => Some(&p.node),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The `turn` line that would come next, as far as the lines so far tell: the other
+    /// player after the last turn (the number goes up when the first player's turn comes
+    /// round), or the first player's turn 1. For the help of a move outside a turn.
+    fn next_turn(&self) -> String {
+        let players = self.players();
+        let first = self
+            .lines
+            .iter()
+            .find_map(|l| match &l.statement {
+                Statement::First(p) => Some(&p.node),
+                _ => None,
+            })
+            .or(players.first().copied());
+        let last = self.lines.iter().rev().find_map(|l| match &l.statement {
+            Statement::Turn { number, player } => Some((number.node, &player.node)),
+            _ => None,
+        });
+        match (last, first) {
+            (Some((n, p)), first) => {
+                let next = players.iter().find(|q| **q != p).copied().unwrap_or(p);
+                let n = if Some(next) == first {
+                    n.saturating_add(1)
+                } else {
+                    n
+                };
+                format!("turn {n} {next}")
+            }
+            (None, Some(first)) => format!("turn 1 {first}"),
+            (None, None) => "turn 1 Ann".to_string(),
+        }
+    }
+
     fn missing_header(&mut self, span: Span) {
         self.errors.push(
             SyntaxError::new(
@@ -332,7 +375,7 @@ impl<'c> Builder<'c> {
                         });
                     }
                 }
-                Stmt::Turn { .. } => {
+                Stmt::Turn { number, player } => {
                     self.errors.push(
                         SyntaxError::new(
                             SyntaxCode::UnexpectedToken,
@@ -340,9 +383,10 @@ impl<'c> Builder<'c> {
                             "a position's `turn` line names the step",
                             "expected a step",
                         )
-                        .with_help(
-                            "write the turn, the active player and the step: `turn 4 Eric main`",
-                        )
+                        .with_help(format!(
+                            "write the turn, the active player and the step: `turn {} {} main`",
+                            number.node, player.node
+                        ))
                         .with_context(pos.open, "position block opened here"),
                     );
                 }
@@ -475,7 +519,11 @@ impl<'c> Builder<'c> {
                 "a card line outside a team section",
                 "which team is this card in?",
             )
-            .with_help("open the team first: `team NAME` (or `middle` for the first-game setup)");
+            .with_help(format!(
+                "open the team first, a `team` line with its player's name, such as `team {}` \
+                 (or `middle` for the first-game setup)",
+                self.players().first().map_or("Ann", |p| p.as_str())
+            ));
             if let Some(t) = self.turn.or(self.started) {
                 e = e.with_context(t, "teams are set before the first turn");
             }
@@ -531,11 +579,16 @@ impl<'c> Builder<'c> {
             }
             Statement::Team(p) => self.section = Some(Owner::Player(p.node.clone())),
             Statement::Middle => self.section = Some(Owner::Middle),
-            Statement::State(StateLine::Turn { .. }) => {
+            Statement::State(StateLine::Turn { number, player, .. }) => {
+                let help = format!(
+                    "outside a position, a turn starts with its number and player alone: \
+                     `turn {} {}`",
+                    number.node, player.node
+                );
                 self.misplaced(
                     span,
                     "a turn with its step belongs in a position block",
-                    "outside a position, write `turn N PLAYER` to start a turn",
+                    help,
                 );
                 return;
             }
@@ -547,7 +600,10 @@ impl<'c> Builder<'c> {
                     "a move outside any turn",
                     "no turn is under way",
                 )
-                .with_help("start the turn first: `turn N PLAYER`");
+                .with_help(format!(
+                    "start the turn first, a `turn` line with its number and player: `{}`",
+                    self.next_turn()
+                ));
                 if let Some(end) = self.ended {
                     e = e.with_context(end, "the last turn ended here");
                 }

@@ -364,66 +364,71 @@ pub(crate) fn line(raw: &str) -> (&str, Option<&str>) {
 /// The blanks of the grammar's `ws`: space and tab, nothing else.
 const BLANK: [char; 2] = [' ', '\t'];
 
-/// How each kind of line reads, for the help of an error that has no better one.
+/// How each kind of line reads, for the help of an error that has no better one: each
+/// example in backticks, every one of them a line the parser accepts (a test parses
+/// them).
 const EXAMPLES: &[(&str, &str)] = &[
-    ("dmlog", "dmlog 1"),
-    ("game", "game Final"),
-    ("rules", "rules 2018"),
-    ("format", "format tournament"),
-    ("sets", "sets avx uxm"),
-    ("tag", "tag event Store Championship"),
-    ("team", "team Eric"),
-    ("first", "first Eric"),
-    ("turn", "turn 3 Eric"),
-    ("life", "life Mike 8"),
-    ("bag", "bag Mike SK x3 CA"),
-    ("prep", "prep Mike SK x2"),
-    ("reserve", "reserve Mike SK:fist x2"),
+    ("dmlog", "`dmlog 1`"),
+    ("game", "`game Final`"),
+    ("rules", "`rules 2018`"),
+    ("format", "`format tournament`"),
+    ("sets", "`sets avx uxm`"),
+    ("tag", "`tag event Store Championship`"),
+    ("team", "`team Eric`"),
+    ("first", "`first Eric`"),
+    ("turn", "`turn 3 Eric`"),
+    ("life", "`life Mike 8`"),
+    ("bag", "`bag Mike SK x3 CA`"),
+    ("prep", "`prep Mike SK x2`"),
+    ("reserve", "`reserve Mike SK:fist x2`"),
     (
         "field",
-        "field SK:L1 x2 pay SK:fist  (a move) or  field Mike HT:L2  (Mike's field)",
+        "`field SK:L1 x2 pay SK:fist` (a move) or `field Mike HT:L2` (Mike's field)",
     ),
-    ("used", "used Mike SK x4"),
-    ("oop", "oop Mike SK:bolt"),
-    ("supply", "supply FB 2"),
-    ("virtual", "virtual Eric 1"),
-    ("priority", "priority Mike"),
-    ("drawn", "drawn 3  or  drawn 3 oop 1"),
-    ("rerolled", "rerolled"),
-    ("passed", "passed Eric Mike  or  passed none"),
-    ("acted", "acted Mike"),
-    ("assigned", "assigned HT:L2 -> SK:L1=2 BE:L1=1"),
-    ("combat", "combat knocked-out"),
+    ("used", "`used Mike SK x4`"),
+    ("oop", "`oop Mike SK:bolt`"),
+    ("supply", "`supply FB 2`"),
+    ("virtual", "`virtual Eric 1`"),
+    ("priority", "`priority Mike`"),
+    ("drawn", "`drawn 3` or `drawn 3 oop 1`"),
+    ("rerolled", "`rerolled`"),
+    ("passed", "`passed Eric Mike` or `passed none`"),
+    ("acted", "`acted Mike`"),
+    ("assigned", "`assigned HT:L2 -> SK:L1=2 BE:L1=1`"),
+    ("combat", "`combat knocked-out`"),
     (
         "pending",
-        "pending Eric.HK ability 1 die HK:L3 about Mike.SK:L1 batch 2",
+        "`pending Eric.HK ability 1 die HK:L3 about Mike.SK:L1 batch 2`",
     ),
-    ("limit", "limit Eric.IM ability 1 die IM:L2"),
+    (
+        "limit",
+        "`limit Eric.IM ability 1 die IM:L2` or `limit Eric.SC ability 2 by Mike`",
+    ),
     (
         "reactable",
-        "reactable takes-damage die Mike.SK:L1 answered Eric.HT ability 2 by Eric",
+        "`reactable takes-damage die Mike.SK:L1 answered Eric.HT ability 2 by Eric`",
     ),
-    ("held", "held Mike.SM ability 1 ko Mike.SM:L1"),
-    ("conceded", "conceded Mike"),
+    ("held", "`held Mike.SM ability 1 ko Mike.SM:L1`"),
+    ("conceded", "`conceded Mike`"),
     (
         "waive",
-        "waive dmlint::rules::second-reroll \"judge ruled it stands\"",
+        "`waive dmlint::rules::second-reroll \"judge ruled it stands\"`",
     ),
-    ("draw", "draw SK x3 CA"),
-    ("roll", "roll SK:fist SK:L1 CA:L2"),
-    ("reroll", "reroll SK:L1->bolt SK:fist->mask"),
-    ("buy", "buy CA pay SK:fist SK:shield SK:bolt x2"),
-    ("use", "use FB:act target Mike.SK:L1"),
-    ("global", "global SM pay SK:fist target Mike"),
-    ("activate", "activate HT:L2 pay SK:bolt"),
-    ("resolve", "resolve CA:L3 roll SK:mask"),
-    ("attack", "attack CA:L3 SK:L1  or  attack none"),
+    ("draw", "`draw SK x3 CA`"),
+    ("roll", "`roll SK:fist SK:L1 CA:L2`"),
+    ("reroll", "`reroll SK:L1->bolt SK:fist->mask`"),
+    ("buy", "`buy CA pay SK:fist SK:shield SK:bolt x2`"),
+    ("use", "`use FB:act target Mike.SK:L1`"),
+    ("global", "`global SM pay SK:fist target Mike`"),
+    ("activate", "`activate HT:L2 pay SK:bolt`"),
+    ("resolve", "`resolve CA:L3 roll SK:mask`"),
+    ("attack", "`attack CA:L3 SK:L1` or `attack none`"),
     (
         "block",
-        "block SK:L1 -> HT:L2, BE:L1 -> SK:L1  or  block none",
+        "`block SK:L1 -> HT:L2, BE:L1 -> SK:L1` or `block none`",
     ),
-    ("assign", "assign HT:L2 -> SK:L1=2 BE:L1=1"),
-    ("damage", "damage"),
+    ("assign", "`assign HT:L2 -> SK:L1=2 BE:L1=1`"),
+    ("damage", "`damage`"),
 ];
 
 /// The help for an error on a line that starts with `keyword`.
@@ -434,7 +439,14 @@ fn example_help(text: &str) -> String {
         first = words.next().unwrap_or("");
     }
     match EXAMPLES.iter().find(|(k, _)| *k == first) {
-        Some((k, ex)) => format!("a `{k}` line reads like: {ex}"),
+        Some((k, ex)) => {
+            let a = if k.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("{a} `{k}` line reads like {ex}")
+        }
         None => "see grammar/README.md for how each kind of line reads".into(),
     }
 }
@@ -533,7 +545,8 @@ fn statement(i: In) -> PResult<Stmt> {
             e.d().label = "not a keyword".into();
             e.d().help = Some(did_you_mean(w, LINE_KEYWORDS).unwrap_or_else(|| {
                 "a line starts with a keyword (`turn`, `draw`, `roll`, `buy`, `field`, \
-                 `attack` …), an actor (`Mike: pass`) or an alias definition (`CA = …`)"
+                 `attack` …), an actor (`Mike: pass`) or an alias definition \
+                 (`CA = Captain America: American Hero`)"
                     .into()
             }));
             fail(e)
@@ -618,7 +631,8 @@ fn format_name(i: In) -> PResult<Spanned<FormatName>> {
         other => {
             return fail(PErr::expected(i, "a format").with_help(
                 did_you_mean(other, FORMATS).unwrap_or_else(|| {
-                    "formats are `tournament`, `basic`, `first-game`, `custom` and `demo SET`"
+                    "formats are `tournament`, `basic`, `first-game`, `custom life 20` and \
+                     `demo` with a starter set (`demo avx`)"
                         .into()
                 }),
             ));
@@ -1189,7 +1203,12 @@ fn waiver_line(i: In) -> PResult<Statement> {
     let (i, reason) = expect("the reason for the waiver, in quotes", quoted)
         .parse(i)
         .map_err(|e| {
-            e.map(|e| e.with_help("a waiver records why: `waive CODE \"judge ruled …\"`"))
+            e.map(|e| {
+                e.with_help(
+                    "a waiver records why, in quotes after the code: \
+                     `waive dmlint::rules::second-reroll \"judge ruled it stands\"`",
+                )
+            })
         })?;
     Ok((i, Statement::Waiver { code, reason }))
 }
@@ -2169,6 +2188,24 @@ mod tests {
             Move::Roll { dice } => dice[0].die.face.clone().unwrap().node,
             _ => unreachable!(),
         }
+    }
+
+    #[test]
+    fn every_example_line_parses_as_its_keyword() {
+        // The help of a line that fails to parse shows these: each must be a line the
+        // parser accepts, starting with the keyword it illustrates.
+        for (keyword, examples) in EXAMPLES {
+            let lines: Vec<&str> = examples.split('`').skip(1).step_by(2).collect();
+            assert!(!lines.is_empty(), "{keyword}: no example in backticks");
+            for line in lines {
+                assert_eq!(line.split(' ').next(), Some(*keyword), "{line}");
+                ok(line);
+            }
+        }
+        assert_eq!(
+            example_help("block SK:L1 -> "),
+            "a `block` line reads like `block SK:L1 -> HT:L2, BE:L1 -> SK:L1` or `block none`"
+        );
     }
 
     #[test]

@@ -69,11 +69,26 @@ impl Replayer {
         let (defender, attack) = (t.inactive(), t.attack.unwrap_or(t.step_line));
         if self.can_block(defender) {
             let d = self.name(defender).to_string();
+            // A block the table could have declared: the defender's first character
+            // on the first attacker.
+            let blocker = self.state.zone(defender, Zone::Field).next();
+            let attacker = self.attackers().first().copied();
+            let example = match (blocker, attacker) {
+                (Some(b), Some(a)) => format!(
+                    "`block {} -> {}` or ",
+                    self.state.die_text_plain(&self.cards, b),
+                    self.state.attacker_ref(&self.cards, a)
+                ),
+                _ => String::new(),
+            };
             self.violate(
                 rules::out_of_step::new(
                     self.line,
                     format!("the attack goes on before {d} declared blockers"),
-                    format!("after the attackers, {d} declares blockers: `block BLOCKER -> ATTACKER, …` or `block none`"),
+                    format!(
+                        "after the attackers, {d} declares blockers, each blocker with the \
+                         attacker it blocks: {example}`block none`"
+                    ),
                 )
                 .with_context(attack, "attackers declared here"),
             )?;

@@ -18,6 +18,25 @@ impl Replayer {
             .collect()
     }
 
+    /// An `assign` line for `attacker` that splits `attack` evenly among `blockers`
+    /// (the first ones take what does not divide): `assign GR:L3 -> SK:L1=3 FA:L2=2`.
+    fn split_example(&self, attacker: DieId, blockers: &[DieId], attack: u32) -> String {
+        let n = u32::try_from(blockers.len()).unwrap_or(u32::MAX).max(1);
+        let (each, rest) = (attack / n, attack % n);
+        let shares: Vec<String> = (0u32..)
+            .zip(blockers)
+            .map(|(k, b)| {
+                let amount = each + u32::from(k < rest);
+                format!("{}={amount}", self.state.die_text_plain(&self.cards, *b))
+            })
+            .collect();
+        format!(
+            "assign {} -> {}",
+            self.state.die_text_plain(&self.cards, attacker),
+            shares.join(" ")
+        )
+    }
+
     pub(in crate::engine) fn stats(&self, id: DieId) -> (u32, u32) {
         crate::engine::play::stats(&self.cards, &self.state, id)
     }
@@ -59,15 +78,34 @@ impl Replayer {
             let again = self.find(attacker, owner, Zone::Field, &[], |s, id| {
                 s.die(id).attacking
             })?;
-            if let Some(prev) = again.and_then(|a| {
+            if let Some((a, prev)) = again.and_then(|a| {
                 let t = self.turn_ref().expect("turn");
-                t.assigned.iter().find(|(x, _, _)| *x == a).map(|x| x.2)
+                t.assigned
+                    .iter()
+                    .find(|(x, _, _)| *x == a)
+                    .map(|x| (a, x.2))
             }) {
+                // An identical attacker that has not assigned yet is the one the line
+                // meant: its number tells it apart.
+                let die = self.state.die(a);
+                let like = self
+                    .state
+                    .attackers_like(owner, die.card, die.face.as_ref());
+                let help = match like.iter().position(|d| !done.contains(d)) {
+                    Some(k) => format!(
+                        "each attacker assigns its damage once; number identical attackers to \
+                         assign each one: the one that has not assigned yet is `{}#{}`",
+                        self.state.die_text_plain(&self.cards, a),
+                        k + 1
+                    ),
+                    None => "each attacker assigns its damage once, and this one already has"
+                        .to_string(),
+                };
                 return self.stuck(
                     rules::damage_assignment::new(
                         self.line,
                         format!("`{attacker}` assigns its damage twice"),
-                        "each attacker assigns its damage once; number identical attackers (`SK:L1#2`) to assign each one",
+                        help,
                     )
                     .with_context(prev, "assigned here"),
                 );
@@ -280,14 +318,16 @@ impl Replayer {
             let t = self.turn_ref().expect("turn");
             let block_line = t.block.unwrap_or(t.step_line);
             let text = self.state.die_text_plain(&self.cards, a);
-            let (attack, n) = (self.stats(a).0, self.blockers_of(a).len());
+            let blockers = self.blockers_of(a);
+            let (attack, n) = (self.stats(a).0, blockers.len());
             return self.stuck(
                 rules::damage_assignment::new(
                     self.line,
                     format!("`{text}` has {n} blockers and no damage assignment"),
                     format!(
-                        "write how it splits its {attack} damage before the damage is dealt: \
-                         `assign {text} -> BLOCKER=N …`"
+                        "write how it splits its {attack} damage among its blockers before the \
+                         damage is dealt, each blocker with the damage it takes, such as `{}`",
+                        self.split_example(a, &blockers, attack)
                     ),
                 )
                 .with_context(block_line, "blockers declared here"),
@@ -391,7 +431,7 @@ impl Replayer {
 
     /// The active player's dice attacking now (in the attack zone), in the order they
     /// were declared.
-    fn attackers(&self) -> Vec<DieId> {
+    pub(in crate::engine) fn attackers(&self) -> Vec<DieId> {
         let active = self.turn_ref().expect("turn").active;
         let mut ids: Vec<DieId> = self
             .state

@@ -41,10 +41,17 @@ impl Replayer {
             None | Some(Zone::Prep) => (false, Zone::Prep),
             Some(Zone::Oop) => (true, Zone::Oop),
             Some(other) => {
+                // The line's own dice, without the zone.
+                let first = dice.first().map_or("SK".to_string(), |d| d.die.to_string());
+                let dice: Vec<String> = dice.iter().map(ToString::to_string).collect();
                 self.violate(rules::draw_count::new(
-                    to.expect("some").span,
+                    to.map_or(self.line, |z| z.span),
                     format!("drawn dice go to the prep area, not the {}", zone_phrase(other)),
-                    "write `draw …` (to the prep area), or `draw … to oop` for the first player's fourth die on turn 1",
+                    format!(
+                        "write the dice alone for the prep area, `draw {}`, or `draw {first} to oop` \
+                         for the first player's fourth die on turn 1 (2018 rules)",
+                        dice.join(" ")
+                    ),
                 ))?;
                 (false, other)
             }
@@ -243,11 +250,21 @@ impl Replayer {
         let bag = self.state.count(who, Zone::Bag);
         let used = self.state.count(who, Zone::Used);
         if drawn >= need && first_turn && oop < 1 && bag > 0 {
+            // A die the bag holds: any of them may be the 4th.
+            let die = self
+                .state
+                .zone(who, Zone::Bag)
+                .next()
+                .map(|d| self.state.die_text_plain(&self.cards, d))
+                .unwrap_or_else(|| "SK".to_string());
             return self.violate(
                 rules::draw_count::new(
                     self.line,
                     "the first player's 4th die was not put out of play".to_string(),
-                    "on the very first turn (2018 rules) the first player draws 3 dice, then a 4th out of play: `draw SK to oop`",
+                    format!(
+                        "on the very first turn (2018 rules) the first player draws 3 dice, then a \
+                         4th out of play: `draw {die} to oop`"
+                    ),
                 )
                 .with_context(line, "the turn began here"),
             );

@@ -29,10 +29,27 @@ impl Replayer {
         let mut faces = Vec::new();
         for item in dice {
             let Some(face) = &item.die.face else {
+                // The die with a face its card's dice have, as an example.
+                let mut example = item.die.clone();
+                example.face = self
+                    .cards
+                    .by_alias(&item.die.alias.node, who)
+                    .and_then(|card| {
+                        crate::engine::play::die_faces(&self.cards, card)
+                            .into_iter()
+                            .next()
+                    })
+                    .map(|f| Spanned::new(f, Span::default()));
+                let help = match example.face {
+                    Some(_) => format!(
+                        "write the face each die came up with after a `:`, such as `{example}`"
+                    ),
+                    None => "write the face each die came up with after a `:`".to_string(),
+                };
                 return self.stuck(rules::roll_mismatch::new(
                     item.die.span,
                     format!("`{}` is rolled without its face", item.die),
-                    "write the face each die came up with: `SK:fist`, `CA:L2`, `FB:act`",
+                    help,
                 ));
             };
             if self.owner_of(&item.die, who)? != who {

@@ -9,6 +9,26 @@ use crate::engine::replay::{Flow, Replayer};
 use crate::engine::state::Turn;
 
 impl Replayer {
+    /// The turn that comes next, its player and number: the other player after a turn
+    /// (the number goes up when the first player's turn comes round), the first player's
+    /// turn 1 at the start. `None` when no turn went before in a game that has started
+    /// (from a position without a turn).
+    pub(in crate::engine) fn next_turn(&self) -> Option<(usize, u32)> {
+        match self.turn_ref() {
+            Some(t) => {
+                let next = t.inactive();
+                let n = if next == self.state.first {
+                    t.number + 1
+                } else {
+                    t.number
+                };
+                Some((next, n))
+            }
+            None if !self.started => Some((self.state.first, 1)),
+            None => None,
+        }
+    }
+
     pub(in crate::engine) fn turn(
         &mut self,
         number: &Spanned<u32>,
@@ -20,22 +40,11 @@ impl Replayer {
             self.end_turn()?;
         }
         // Who should be next, and with which number.
-        let (want_player, want_number, context) = match self.turn_ref() {
-            Some(t) => {
-                let next = t.inactive();
-                let n = if next == self.state.first {
-                    t.number + 1
-                } else {
-                    t.number
-                };
-                (next, n, Some((t.line, "the previous turn")))
-            }
-            None if !self.started => (
-                self.state.first,
-                1,
-                self.first_line.map(|l| (l, "first player named here")),
-            ),
-            None => (p, number.node, None),
+        let (want_player, want_number) = self.next_turn().unwrap_or((p, number.node));
+        let context = match self.turn_ref() {
+            Some(t) => Some((t.line, "the previous turn")),
+            None if !self.started => self.first_line.map(|l| (l, "first player named here")),
+            None => None,
         };
         if !self.started && self.first_line.is_none() {
             // No `first` line: the first turn says who went first.
