@@ -171,6 +171,8 @@ struct MutateArgs {
 enum Rules {
     #[value(name = "2018")]
     R2018,
+    #[value(name = "2016")]
+    R2016,
     #[value(name = "2014")]
     R2014,
 }
@@ -285,6 +287,7 @@ fn gen_games(args: GenArgs) -> miette::Result<ExitCode> {
     let opts = selfplay::Options {
         rules: match args.rules {
             Rules::R2018 => Edition::Rules2018,
+            Rules::R2016 => Edition::Rules2016,
             Rules::R2014 => Edition::Rules2014,
         },
         life: args.life.max(1),

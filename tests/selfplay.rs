@@ -18,12 +18,12 @@ fn options(rules: Edition, policy: Policy) -> Options {
 
 /// Every combination of edition and policy, in turn.
 fn variety(i: u64) -> Options {
-    let rules = if i % 2 == 0 {
-        Edition::Rules2018
-    } else {
-        Edition::Rules2014
+    let rules = match i % 3 {
+        0 => Edition::Rules2018,
+        1 => Edition::Rules2014,
+        _ => Edition::Rules2016,
     };
-    let policy = if i % 4 < 2 {
+    let policy = if i % 6 < 3 {
         Policy::Eager
     } else {
         Policy::Uniform

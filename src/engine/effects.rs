@@ -19,7 +19,6 @@ use crate::syntax::{
 
 use super::cards::CardId;
 use super::coverage::{Moment, card_unapplied_at, effect_applied, unapplied_at};
-use super::energy;
 use super::replay::{Flow, Replayer, Stop};
 use super::select::{self, Source};
 use super::state::{About, Boost, DamageStage, DieId, Held, Op, Pending, Reactable, Used};
@@ -1081,7 +1080,7 @@ impl Replayer {
         if generic > 0 {
             costs.push((generic, &[]));
         }
-        if let Err(short) = energy::pays(&paid.units, &costs) {
+        if let Err(short) = self.pays(&paid, &costs) {
             let need: Vec<&str> = symbols
                 .iter()
                 .map(|s| crate::cards::text::symbol(*s))

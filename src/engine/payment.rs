@@ -4,6 +4,7 @@
 use crate::rules::{self, Violation};
 use crate::syntax::{Face, Payment, PaymentItem, Span, Zone};
 
+use crate::engine::edition::book;
 use crate::engine::energy::{self, Shortfall};
 use crate::engine::replay::{Replayer, Stop, shown};
 use crate::engine::state::DieId;
@@ -28,9 +29,15 @@ impl Replayer {
             Shortfall::Excess { paid, cost } => rules::payment_excess::new(
                 span,
                 format!("{paid} energy paid for a cost of {cost}"),
-                format!(
-                    "{costs}: pay exactly that (spin a double face down to keep its other half)"
-                ),
+                if book(self.state.edition).generic_rest_is_virtual {
+                    format!(
+                        "{costs}: pay exactly that (spin a double face down to keep its other half)"
+                    )
+                } else {
+                    format!(
+                        "{costs}: pay exactly that (spin a double symbol face down to keep its other half; only the unneeded part of one generic die may be lost)"
+                    )
+                },
             ),
             Shortfall::Type {
                 purchase: _,
@@ -82,10 +89,15 @@ impl Replayer {
                     paid.virtual_used += amount.node;
                     let (used, have) = (paid.virtual_used, self.state.players[who].virtual_energy);
                     if used > have {
+                        let help = if book(self.state.edition).generic_rest_is_virtual {
+                            "virtual energy comes from a short draw or a half-spent generic face, and is lost when priority passes"
+                        } else {
+                            "virtual energy comes only from a short draw (before 2018 the unspent part of a generic die is lost), and is gone once the main step ends"
+                        };
                         self.violate(rules::virtual_energy::new(
                             amount.span,
                             format!("{used} virtual energy paid, {have} held"),
-                            "virtual energy comes from a short draw or a half-spent generic face, and is lost when priority passes",
+                            help,
                         ))?;
                     }
                     paid.units.extend(std::iter::repeat_n(
@@ -120,11 +132,27 @@ impl Replayer {
                         };
                         match spun_to {
                             None => {
+                                if units.len() > 1
+                                    && units.iter().all(|u| *u == crate::syntax::Energy::Generic)
+                                {
+                                    paid.whole_generic.push(units.len());
+                                }
                                 paid.units.extend(units);
                                 paid.dice.push((id, None));
                             }
                             Some(left) => {
                                 let face = face.expect("energy face");
+                                if !book(self.state.edition).generic_rest_is_virtual
+                                    && units.iter().all(|u| *u == crate::syntax::Energy::Generic)
+                                {
+                                    // Waived, the die keeps the face written, as a symbol
+                                    // die spun down would.
+                                    self.violate(rules::spin_down::new(
+                                        left.span,
+                                        format!("`{face}` is generic energy: it cannot be spent in part"),
+                                        "before 2018 only dice of symbol energy spin down; the unspent part of a generic die is lost: pay with the whole die (several costs at once spend it all)",
+                                    ))?;
+                                }
                                 let Some(spent) = energy::spin_down(&face, &left.node) else {
                                     self.stuck(rules::spin_down::new(
                                         left.span,
@@ -144,6 +172,38 @@ impl Replayer {
         Ok(paid)
     }
 
+    /// Whether a payment pays `costs` exactly, as [`energy::pays`] decides, except that
+    /// before 2018 a generic die paid whole may give more than is needed: "any unused
+    /// portion that is not immediately spent is lost" (Avengers vs. X-Men rulebook,
+    /// Purchasing a Die; Iron Man and War Machine rulebook, the same). Only the part of
+    /// one die beyond the cost may be lost: a die not needed at all is energy spent for
+    /// nothing.
+    pub(in crate::engine) fn pays(
+        &self,
+        paid: &Paid,
+        costs: &[(usize, &[crate::cards::model::EnergyType])],
+    ) -> Result<(), energy::Shortfall> {
+        let result = energy::pays(&paid.units, costs);
+        let Err(energy::Shortfall::Excess { paid: p, cost }) = result else {
+            return result;
+        };
+        let lost = p - cost;
+        let most = paid.whole_generic.iter().map(|n| n - 1).max().unwrap_or(0);
+        if book(self.state.edition).generic_rest_is_virtual || lost > most {
+            return result;
+        }
+        let mut units = paid.units.clone();
+        for _ in 0..lost {
+            if let Some(k) = units
+                .iter()
+                .rposition(|u| *u == crate::syntax::Energy::Generic)
+            {
+                units.remove(k);
+            }
+        }
+        energy::pays(&units, costs)
+    }
+
     pub(in crate::engine) fn apply_payment(&mut self, who: usize, paid: &Paid) {
         let zone = self.state.spent_zone(who);
         let line = self.line;
@@ -156,9 +216,9 @@ impl Replayer {
                 Some(face)
                     if energy::units(face).is_some_and(|u| {
                         u.iter().all(|e| *e == crate::syntax::Energy::Generic)
-                    }) =>
+                    }) && book(self.state.edition).generic_rest_is_virtual =>
                 {
-                    // A half-spent generic face leaves virtual energy, not a die.
+                    // A half-spent generic face leaves virtual energy, not a die (2018).
                     let n = energy::units(face).map_or(0, |u| u.len()) as u32;
                     self.state.players[who].virtual_energy += n;
                     self.state.move_die(*id, zone, line);
@@ -181,6 +241,9 @@ pub(in crate::engine) struct Paid {
     /// Each die, and the face it is spun down to when only part of it was spent.
     pub(in crate::engine) dice: Vec<(DieId, Option<Face>)>,
     pub(in crate::engine) virtual_used: u32,
+    /// The energy of each die paid whole that shows only generic energy (`2gen`): before
+    /// 2018, what such a die gives beyond the cost is lost, not wasted.
+    pub(in crate::engine) whole_generic: Vec<usize>,
 }
 
 impl Paid {

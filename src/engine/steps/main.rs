@@ -7,7 +7,6 @@ use crate::syntax::{DieItem, DieRef, Face, Payment, Step, Zone};
 use crate::cards::ability::Event;
 use crate::engine::cards::DieKind;
 use crate::engine::coverage::Moment;
-use crate::engine::energy::{self};
 use crate::engine::replay::{Flow, Replayer, shown};
 use crate::engine::state::About;
 use crate::engine::state::DieId;
@@ -91,7 +90,7 @@ impl Replayer {
                 std::iter::repeat_n((cost, c.energy.as_slice()), *n as usize)
             })
             .collect();
-        if let Err(short) = energy::pays(&paid.units, &costs) {
+        if let Err(short) = self.pays(&paid, &costs) {
             let names: Vec<String> = wanted
                 .iter()
                 .map(|(c, n)| {
@@ -170,7 +169,7 @@ impl Replayer {
         let empty = self.no_payment();
         let payment = payment.unwrap_or(&empty);
         let paid = self.collect_payment(who, payment)?;
-        if let Err(short) = energy::pays(&paid.units, &[(cost, &[])]) {
+        if let Err(short) = self.pays(&paid, &[(cost, &[])]) {
             let costs = format!("the fielding cost is {cost}");
             let v = self.shortfall(short, payment.span, &costs, who, &paid.units, &[]);
             self.violate(v)?;
