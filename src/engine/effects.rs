@@ -107,7 +107,8 @@ impl Replayer {
             return Ok(());
         }
         match card_unapplied_at(self.abilities_of(card), moment) {
-            Some(why) => Err(self.undecided(self.line, card, &why)),
+            // Waived, the text is taken to have done nothing the next lines do not say.
+            Some(why) => self.undecided(self.line, card, &why),
             None => Ok(()),
         }
     }
@@ -131,7 +132,7 @@ impl Replayer {
                 on.then(|| unapplied_at(a, moment)).flatten()
             });
             if let Some(why) = why {
-                return Err(self.undecided(self.line, card, &why));
+                self.undecided(self.line, card, &why)?;
             }
         }
         Ok(())
@@ -491,7 +492,8 @@ impl Replayer {
         let owner = self.owner_of(die, who)?;
         let card = self.card(&die.alias, owner)?;
         if self.abilities_of(card).is_none() {
-            return Err(self.undecided(self.line, card, "has its ability resolved"));
+            // Waived: the judge's position block says what it did.
+            return self.undecided(self.line, card, "has its ability resolved");
         }
         if let Some(held) = self.state.turn.as_ref().and_then(|t| t.held.clone())
             && held.card == card
@@ -653,7 +655,11 @@ impl Replayer {
         let card = self.state.die(id).card;
         self.text_matters(card, Moment::Used)?;
         let Some(list) = self.abilities_of(card) else {
-            return Err(self.undecided(self.line, card, "is used"));
+            self.undecided(self.line, card, "is used")?;
+            // Waived: the die is spent; the judge's position block says what it did.
+            let (zone, line) = (self.state.spent_zone(who), self.line);
+            self.state.move_die(id, zone, line);
+            return Ok(());
         };
         let Some(a) = list.iter().find(|a| a.kind == Kind::Action).cloned() else {
             let name = self.cards.get(card).name.clone();
@@ -680,7 +686,11 @@ impl Replayer {
     /// `global CARD …`: a card's global ability, by either player.
     pub(super) fn use_global(&mut self, who: usize, card: CardId, clauses: &[Clause]) -> Flow {
         let Some(list) = self.abilities_of(card) else {
-            return Err(self.undecided(self.line, card, "has its global ability used"));
+            self.undecided(self.line, card, "has its global ability used")?;
+            // Waived: what the line pays is spent; the judge's position block says the rest.
+            self.spend_as_written(who, clauses)?;
+            self.acted(who);
+            return Ok(());
         };
         let Some(a) = list.iter().find(|a| a.kind == Kind::Global).cloned() else {
             let name = self.cards.get(card).name.clone();
@@ -824,7 +834,8 @@ impl Replayer {
         // `cards --check` refuses a reactive global without `when:` or with an event the
         // engine does not offer (`Ability::problem`).
         let Some(when) = a.when.clone() else {
-            return Err(self.undecided(self.line, card, "has a reactive global with no event"));
+            self.undecided(self.line, card, "has a reactive global with no event")?;
+            return self.spend_as_written(who, clauses);
         };
         let step = self.turn_ref().expect("turn").step;
         let in_step = match when.step {
@@ -975,14 +986,15 @@ impl Replayer {
                 "needs `{}`, which dmlint does not apply yet",
                 crate::cards::text::effect(e)
             );
-            return Err(self.undecided(self.line, src.card, &what));
+            self.undecided(self.line, src.card, &what)?;
+            // Waived: what the line pays is spent; the judge's position block says the rest.
+            self.spend_as_written(src.controller, clauses)?;
+            return Ok(true);
         }
         if a.cost.iter().any(|c| !matches!(c, Cost::Energy(_))) {
-            return Err(self.undecided(
-                self.line,
-                src.card,
-                "has a cost dmlint does not apply yet",
-            ));
+            self.undecided(self.line, src.card, "has a cost dmlint does not apply yet")?;
+            self.spend_as_written(src.controller, clauses)?;
+            return Ok(true);
         }
         if let Some((false, at)) = choices.may {
             if a.may && choices.is_empty() {
@@ -1577,11 +1589,13 @@ impl Replayer {
             Owner::Opponent => 1 - src.controller,
         };
         if whose != self.state.die(id).owner {
-            return Err(self.undecided(
+            // Waived, the die goes to its owner's zone; the judge's position block says
+            // where it is.
+            self.undecided(
                 self.line,
                 src.card,
                 "moves a die into another player's zone, which dmlint does not apply yet",
-            ));
+            )?;
         }
         Ok(select::zone(p.zone))
     }

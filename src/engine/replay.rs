@@ -473,13 +473,39 @@ impl Replayer {
         )
     }
 
-    pub(super) fn undecided(&mut self, span: Span, card: super::CardId, what: &str) -> Stop {
+    /// Undecided: the card text would act here and is not applied. A judge may waive it
+    /// (`waive dmlint::engine::undecided "…"`) and say what the text did with a
+    /// `position` block after the line: the replay then goes on without the text, the
+    /// waived diagnostic is kept (a warning), and the verdict counts the waiver.
+    pub(super) fn undecided(&mut self, span: Span, card: super::CardId, what: &str) -> Flow {
+        let e = self.undecided_error(span, card, what);
+        let code = crate::diag::Code::code(EngineCode::Undecided);
+        let waiver = self
+            .waivers
+            .iter_mut()
+            .find(|w| w.code == code || code.rsplit("::").next() == Some(w.code.as_str()));
+        match waiver {
+            Some(w) => {
+                w.used = true;
+                let at = w.span;
+                let mut e = e.with_severity(Severity::Warning);
+                e.message = format!("waived: {}", e.message);
+                e.label = "the judge rules what the text did".to_string();
+                e.context = Some((at, "waived here".to_string()));
+                self.out.errors.push(e);
+                Ok(())
+            }
+            None => Err(self.error(e)),
+        }
+    }
+
+    fn undecided_error(&self, span: Span, card: super::CardId, what: &str) -> EngineError {
         let c = self.cards.get(card);
         let text = c
             .summary
             .as_ref()
             .map_or(String::new(), |s| format!(" (card text, in short: {s})"));
-        let e = EngineError::new(
+        EngineError::new(
             EngineCode::Undecided,
             span,
             format!("undecided: {} {what}", c.name),
@@ -488,18 +514,20 @@ impl Replayer {
         .with_help(if c.abilities.is_some() {
             format!(
                 "{0}'s text is encoded, but dmlint does not apply this part of it yet and will \
-                 not guess (`dmlint cards \"{0}\"` shows it); the moves before this line were checked",
+                 not guess (`dmlint cards \"{0}\"` shows it); the moves before this line were checked; a \
+                 judge who knows what it did may waive `dmlint::engine::undecided` and state the \
+                 result in a position block after the line",
                 c.name
             )
         } else {
             format!(
                 "{}'s abilities are not modelled yet, so dmlint will not guess what they do{text}; \
-                 the moves before this line were checked",
+                 the moves before this line were checked; a judge who knows what it did may waive \
+                 `dmlint::engine::undecided` and state the result in a position block after the line",
                 c.name
             )
         })
-        .with_context(c.line, "card defined here");
-        self.error(e)
+        .with_context(c.line, "card defined here")
     }
 
     pub(super) fn turn_ref(&self) -> Option<&Turn> {

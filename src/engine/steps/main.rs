@@ -31,6 +31,7 @@ impl Replayer {
     ) -> Flow {
         self.main_action(who, "buys", "a purchase")?;
         let mut wanted = Vec::new();
+        let mut unknown_cost = false;
         for p in cards {
             let card = self.card(&p.card.alias, who)?;
             let n = p.count.as_ref().map_or(1, |c| c.node);
@@ -73,11 +74,13 @@ impl Replayer {
                 ));
             }
             if !has_cost {
-                return Err(self.undecided(
+                // Waived, the payment is taken as written.
+                self.undecided(
                     p.card.span,
                     card,
                     "is bought: its cost is not in the card data",
-                ));
+                )?;
+                unknown_cost = true;
             }
             wanted.push((card, n));
         }
@@ -90,7 +93,9 @@ impl Replayer {
                 std::iter::repeat_n((cost, c.energy.as_slice()), *n as usize)
             })
             .collect();
-        if let Err(short) = self.pays(&paid, &costs) {
+        if let Err(short) = self.pays(&paid, &costs)
+            && !unknown_cost
+        {
             let names: Vec<String> = wanted
                 .iter()
                 .map(|(c, n)| {
@@ -183,10 +188,13 @@ impl Replayer {
         for &id in &taken {
             let card = self.state.die(id).card;
             if self.abilities_of(card).is_none() {
-                return Err(self.undecided(self.line, card, "enters the field"));
+                self.undecided(self.line, card, "enters the field")?;
+                continue;
             }
             if let Some(why) = self.unapplied_in_field(card) {
-                return Err(self.undecided(self.line, card, &why));
+                // Waived, the die is in the field and its text taken to do what the
+                // next lines say.
+                self.undecided(self.line, card, &why)?;
             }
         }
         let events: Vec<_> = taken
@@ -282,7 +290,9 @@ impl Replayer {
             // Waived: what the line pays is spent, and nothing happens.
             return self.spend_as_written(who, clauses);
         }
-        Err(self.undecided(self.line, card, &format!("has its {what} used")))
+        self.undecided(self.line, card, &format!("has its {what} used"))?;
+        // Waived: what the line pays is spent; the judge's position block says the rest.
+        self.spend_as_written(who, clauses)
     }
 
     /// The end of the main step: unfielded characters go to the used pile.

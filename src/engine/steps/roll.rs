@@ -132,11 +132,12 @@ impl Replayer {
         die: Span,
     ) -> Flow {
         if !self.cards.get(card).die_known() {
-            return Err(self.undecided(
+            // Waived, the face is taken as written.
+            return self.undecided(
                 die,
                 card,
                 "is rolled: its die's faces are not in the card data",
-            ));
+            );
         }
         if !self.cards.has_face(card, &face.node) {
             self.face_missing(card, face)?;
