@@ -701,7 +701,7 @@ pub(in crate::engine) fn describe_faces(c: &super::cards::GameCard) -> String {
     }));
     match &c.energy_faces {
         Some(faces) => parts.extend(faces.iter().map(|f| f.to_string())),
-        None if c.kind == DieKind::BasicAction => {
+        None if c.kind == DieKind::BasicAction || c.energy.is_empty() => {
             parts.push("generic energy (1gen, 2gen)".to_string())
         }
         None => {
