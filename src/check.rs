@@ -161,6 +161,13 @@ impl Checked {
                     .iter()
                     .map(|e| counted(e, Kind::of_error(e.severity))),
             )
+            // Warnings: they say what the verdict rests on, and never change it.
+            .chain(
+                self.replay
+                    .unverified
+                    .iter()
+                    .map(|w| counted(w, Kind::Other)),
+            )
             .collect();
         diags.sort_by_key(|d| d.0);
         diags
