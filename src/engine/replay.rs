@@ -512,10 +512,12 @@ impl Replayer {
             return;
         }
         let c = self.cards.get(card);
-        let key = (c.name.clone(), face.node.clone());
-        if self.out.unverified_faces.contains(&key) {
+        // Asked at every such face of a game: compare before copying anything.
+        let seen = |(n, f): &(String, Face)| *n == c.name && *f == face.node;
+        if self.out.unverified_faces.iter().any(seen) {
             return;
         }
+        let key = (c.name.clone(), face.node.clone());
         if !self.out.unverified_faces.iter().any(|(n, _)| *n == key.0) {
             let symbols = if c.kind == DieKind::BasicAction || c.energy.is_empty() {
                 "gen".to_string()
