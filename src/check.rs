@@ -1,7 +1,8 @@
 //! Checking one input: parse it game by game and render its diagnostics, capped.
 //!
-//! The binary and the tests both drive this, so what a test asserts is what a judge sees.
-//! Until the rules engine lands, checking means the syntax check only.
+//! The binary and the tests both drive this, so what a test asserts is what a judge sees:
+//! each game is parsed, its cards resolved, its teams checked and its moves replayed, and
+//! the file's report counts its games legal, illegal or undecided.
 
 use std::fmt;
 use std::io::BufRead;
@@ -32,6 +33,123 @@ pub struct FileReport {
     pub replayed: usize,
     /// How the last of them stands ("Bob won; life Ann 0, Bob 3").
     pub outcome: Option<String>,
+    /// Games checked to their end without an error or a rule violation.
+    pub legal: usize,
+    /// Games in which a rule was broken (whatever else stopped them).
+    pub illegal: usize,
+    /// Games not fully checked and without a violation: a syntax or card error, a line
+    /// the engine cannot replay.
+    pub undecided: usize,
+    /// Die faces the card data cannot confirm that legal games rest on: each game's
+    /// distinct cards and faces taken as written, summed over the legal games.
+    pub unverified_faces: usize,
+}
+
+/// `1 game`, `3 games`.
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+impl FileReport {
+    /// ` (3 die faces unverified)` after "legal" when legal games rest on faces the card
+    /// data cannot confirm: a judge never reads a plain "legal" over an unchecked face.
+    pub fn unverified_note(&self) -> String {
+        match self.unverified_faces {
+            0 => String::new(),
+            1 => " (1 die face unverified)".to_string(),
+            n => format!(" ({n} die faces unverified)"),
+        }
+    }
+
+    /// How the games came out: `1 legal (3 die faces unverified), 1 illegal, 1 undecided`.
+    pub fn tally(&self) -> String {
+        format!(
+            "{} legal{}, {} illegal, {} undecided",
+            self.legal,
+            self.unverified_note(),
+            self.illegal,
+            self.undecided
+        )
+    }
+
+    /// The rule violations and errors, for a line that counts games: `; 1 rule
+    /// violation, 2 errors`, or nothing when there are none.
+    fn problems(&self) -> String {
+        let mut parts = Vec::new();
+        if self.violations > 0 {
+            parts.push(plural(self.violations, "rule violation"));
+        }
+        if self.errors > 0 {
+            parts.push(plural(self.errors, "error"));
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", parts.join(", "))
+        }
+    }
+
+    /// The line printed after a file's diagnostics. A file of one game gives its verdict
+    /// (`legal (2 die faces unverified): Bob won; life Ann 0, Bob 3`, `1 rule
+    /// violation`); a file of several counts them (`3 games: 1 legal, 1 illegal, 1
+    /// undecided; 1 rule violation, 1 error`).
+    pub fn summary_line(&self, name: &str) -> String {
+        if self.games > 1 {
+            format!(
+                "{name}: {}: {}{}\n",
+                plural(self.games, "game"),
+                self.tally(),
+                self.problems()
+            )
+        } else if self.violations > 0 {
+            let errors = match self.errors {
+                0 => String::new(),
+                n => format!(", {} (not fully checked)", plural(n, "error")),
+            };
+            format!(
+                "{name}: {}{errors}\n",
+                plural(self.violations, "rule violation")
+            )
+        } else if self.errors > 0 {
+            format!(
+                "{name}: {} (not fully checked)\n",
+                plural(self.errors, "error")
+            )
+        } else if self.replayed == 0 {
+            format!(
+                "{name}: {} read, nothing to replay\n",
+                plural(self.games, "game")
+            )
+        } else {
+            let outcome = self.outcome.as_deref().unwrap_or_default();
+            format!("{name}: legal{}: {outcome}\n", self.unverified_note())
+        }
+    }
+
+    /// The line after several files: `3 files, 4 games: 2 legal, 1 illegal, 1
+    /// undecided; 1 rule violation, 2 errors`.
+    pub fn total_line(&self, files: usize) -> String {
+        format!(
+            "{}, {}: {}{}\n",
+            plural(files, "file"),
+            plural(self.games, "game"),
+            self.tally(),
+            self.problems()
+        )
+    }
+
+    /// Adds another file's counts (the outcome, which names one game, is not summed).
+    pub fn add(&mut self, other: &FileReport) {
+        self.games += other.games;
+        self.errors += other.errors;
+        self.violations += other.violations;
+        self.suppressed += other.suppressed;
+        self.replayed += other.replayed;
+        self.legal += other.legal;
+        self.illegal += other.illegal;
+        self.undecided += other.undecided;
+        self.unverified_faces += other.unverified_faces;
+    }
 }
 
 /// The notice printed in place of the diagnostics past the cap.
@@ -161,6 +279,13 @@ impl Checked {
                     .iter()
                     .map(|e| counted(e, Kind::of_error(e.severity))),
             )
+            // Warnings: they say what the verdict rests on, and never change it.
+            .chain(
+                self.replay
+                    .unverified
+                    .iter()
+                    .map(|w| counted(w, Kind::Other)),
+            )
             .collect();
         diags.sort_by_key(|d| d.0);
         diags
@@ -214,6 +339,7 @@ pub fn check_reader(
             report.replayed += 1;
             report.outcome = Some(standing(cards, state));
         }
+        let (errors, violations) = (report.errors, report.violations);
         for (_, kind, diag) in diags {
             match kind {
                 Kind::Error => report.errors += 1,
@@ -225,6 +351,18 @@ pub fn check_reader(
                 shown += 1;
             } else {
                 report.suppressed += 1;
+            }
+        }
+        // A game is illegal when it broke a rule, even if something else then stopped
+        // it; undecided when something stopped it and no rule was broken.
+        if checked.chunk.game.is_some() {
+            if report.violations > violations {
+                report.illegal += 1;
+            } else if report.errors > errors || checked.replay.stopped.is_some() {
+                report.undecided += 1;
+            } else {
+                report.legal += 1;
+                report.unverified_faces += checked.replay.unverified_faces.len();
             }
         }
         last_chunk = checked.chunk.source;
@@ -294,4 +432,122 @@ pub fn unreadable(name: &str, reason: &str) -> SyntaxError {
     .with_help(
         "check the path: dmlint reads .dmlog files, directories of them, or `-` for standard input",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::{Format, Renderer};
+
+    fn check(text: &str) -> (FileReport, String) {
+        let mut out = String::new();
+        let report = check_reader(
+            "t.dmlog",
+            std::io::Cursor::new(text.as_bytes()),
+            Pool::embedded(),
+            &Renderer::plain(Format::Short),
+            DEFAULT_MAX_DIAGNOSTICS,
+            &mut out,
+        );
+        (report, out)
+    }
+
+    /// Ann and Bob both bring Ghost Rider; the position shows energy faces the card data
+    /// does not record.
+    fn game(label: &str, reserve: &str) -> String {
+        format!(
+            "game {label}\nteam Ann\nGR = Ghost Rider: Johnny Blaze x2\nteam Bob\n\
+             GR2 = Ghost Rider: Johnny Blaze x2\nfirst Ann\nposition\nturn 3 Ann main\n{reserve}end\n"
+        )
+    }
+
+    #[test]
+    fn faces_taken_as_written_are_counted_per_game_by_card_and_face() {
+        let text = format!(
+            "dmlog 1\nformat custom life 10\n{}{}",
+            // One card (both players' Ghost Riders), two faces: one warning, two faces.
+            game(
+                "a",
+                "reserve Ann GR:bolt GR:2bolt\nreserve Bob GR2:bolt SK:fist\n"
+            ),
+            // A game of its own counts its faces again.
+            game("b", "reserve Ann GR:bolt\n"),
+        );
+        let (report, out) = check(&text);
+        assert_eq!(out.matches("unverified-face").count(), 2, "{out}");
+        assert_eq!((report.legal, report.unverified_faces), (2, 3));
+        assert_eq!((report.errors, report.violations), (0, 0));
+        assert_eq!(
+            report.summary_line("t.dmlog"),
+            "t.dmlog: 2 games: 2 legal (3 die faces unverified), 0 illegal, 0 undecided\n"
+        );
+    }
+
+    #[test]
+    fn a_game_is_illegal_when_it_broke_a_rule_undecided_when_only_stopped() {
+        let text = format!(
+            "dmlog 1\nformat custom life 10\n{}{}{}",
+            game("legal", "reserve Ann SK:fist\n"),
+            // A roll in the main step breaks a rule.
+            game("illegal", "reserve Ann SK:fist\n") + "roll SK:fist\n",
+            // An unknown card: the game is not replayed, and no rule was seen broken.
+            game("undecided", "reserve Ann SK:fist\n").replace("Ghost Rider", "Ghost Ryder"),
+        );
+        let (report, out) = check(&text);
+        assert_eq!(
+            (report.legal, report.illegal, report.undecided),
+            (1, 1, 1),
+            "{out}"
+        );
+        assert_eq!(report.unverified_faces, 0);
+        assert!(
+            report.summary_line("t.dmlog").starts_with(
+                "t.dmlog: 3 games: 1 legal, 1 illegal, 1 undecided; 1 rule violation, "
+            ),
+            "{}",
+            report.summary_line("t.dmlog")
+        );
+    }
+
+    #[test]
+    fn a_one_game_summary_gives_its_verdict() {
+        let legal = FileReport {
+            games: 1,
+            replayed: 1,
+            legal: 1,
+            outcome: Some("Bob won; life Ann 0, Bob 3".into()),
+            ..FileReport::default()
+        };
+        assert_eq!(
+            legal.summary_line("g"),
+            "g: legal: Bob won; life Ann 0, Bob 3\n"
+        );
+        let unverified = FileReport {
+            unverified_faces: 1,
+            ..legal.clone()
+        };
+        assert_eq!(
+            unverified.summary_line("g"),
+            "g: legal (1 die face unverified): Bob won; life Ann 0, Bob 3\n"
+        );
+        let both = FileReport {
+            games: 1,
+            violations: 1,
+            errors: 2,
+            illegal: 1,
+            ..FileReport::default()
+        };
+        assert_eq!(
+            both.summary_line("g"),
+            "g: 1 rule violation, 2 errors (not fully checked)\n"
+        );
+        let mut total = FileReport::default();
+        total.add(&unverified);
+        total.add(&both);
+        assert_eq!(
+            total.total_line(2),
+            "2 files, 2 games: 1 legal (1 die face unverified), 1 illegal, 0 undecided; \
+             1 rule violation, 2 errors\n"
+        );
+    }
 }

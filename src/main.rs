@@ -1,9 +1,9 @@
 //! The `dmlint` command line: argument parsing, file discovery, output and exit codes.
 //!
-//! Exit codes: 0 every game legal (for now: parsed, with legal teams; moves are checked
-//! once the rules engine lands), 1 a rule was broken (an illegal team, later an illegal
-//! move), 2 the input could not be checked (syntax error, unknown card, unreadable file,
-//! bad arguments — clap's own usage errors also exit 2).
+//! Exit codes: 0 every game legal, 1 a rule was broken in some game (an illegal team or
+//! move), whatever else was found; 2 no rule was broken but an input could not be fully
+//! checked (syntax error, unknown card, undecided game, unreadable file, bad arguments —
+//! clap's own usage errors also exit 2).
 
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -20,7 +20,7 @@ use dmlint::codes;
 use dmlint::fixture::{self, Tally, Verdict, junit::junit};
 use dmlint::inspect::{StateReport, Target, state_at};
 use dmlint::mutate;
-use dmlint::render::{Format, Renderer};
+use dmlint::render::{Format, JsonSummary, Renderer};
 use dmlint::selfplay::{self, Policy};
 use dmlint::syntax::Edition;
 use dmlint::syntax::{Chunk, Span};
@@ -529,8 +529,10 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
                         unreadable_report(&path.display().to_string(), why, &renderer, &mut out)
                     }
                 };
-                if matches!(args.format, Format::Human | Format::Ariadne) {
-                    out.push_str(&summary_line(&name, &report));
+                match args.format {
+                    Format::Human | Format::Ariadne => out.push_str(&report.summary_line(&name)),
+                    Format::Json => out.push_str(&JsonSummary::new(&name, &report).line()),
+                    Format::Short => {}
                 }
                 (out, report)
             })
@@ -540,27 +542,18 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
                 // The reader went away (a closed pipe): nothing more to say.
                 return Ok(ExitCode::from(2));
             }
-            total.games += report.games;
-            total.errors += report.errors;
-            total.violations += report.violations;
+            total.add(&report);
         }
     }
     if files > 1 && matches!(args.format, Format::Human | Format::Ariadne) {
-        let _ = writeln!(
-            stdout,
-            "{files} files, {} game{}, {} error{}, {} rule violation{}",
-            total.games,
-            if total.games == 1 { "" } else { "s" },
-            total.errors,
-            if total.errors == 1 { "" } else { "s" },
-            total.violations,
-            if total.violations == 1 { "" } else { "s" }
-        );
+        let _ = write!(stdout, "{}", total.total_line(files));
     }
-    Ok(if total.errors > 0 {
-        ExitCode::from(2)
-    } else if total.violations > 0 {
+    // A broken rule is the verdict a judge needs first: it stands even when another
+    // game, or another file, could not be fully checked.
+    Ok(if total.violations > 0 {
         ExitCode::from(1)
+    } else if total.errors > 0 {
+        ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
     })
@@ -779,31 +772,6 @@ fn renderer(format: Format, color: ColorChoice) -> Renderer {
 fn write_out(stdout: &mut impl Write, out: &str) -> io::Result<()> {
     stdout.write_all(out.as_bytes())?;
     stdout.flush()
-}
-
-fn summary_line(name: &str, report: &FileReport) -> String {
-    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-    if report.errors > 0 {
-        format!(
-            "{name}: {} (not fully checked)\n",
-            plural(report.errors, "error")
-        )
-    } else if report.violations > 0 {
-        format!("{name}: {}\n", plural(report.violations, "rule violation"))
-    } else if report.replayed == 0 {
-        format!(
-            "{name}: {} read, nothing to replay\n",
-            plural(report.games, "game")
-        )
-    } else if report.games == 1 {
-        let outcome = report.outcome.as_deref().unwrap_or_default();
-        format!("{name}: legal: {outcome}\n")
-    } else {
-        format!(
-            "{name}: legal: {} replayed to the end of their logs\n",
-            plural(report.replayed, "game")
-        )
-    }
 }
 
 fn unreadable_report(name: &str, why: &str, renderer: &Renderer, out: &mut String) -> FileReport {

@@ -16,8 +16,9 @@ use serde::Serialize;
 
 use crate::syntax::{Chunk, Span};
 
-/// The version of the JSON diagnostic schema (`"schema": 1` in every object).
-pub const JSON_SCHEMA: u32 = 1;
+/// The version of the JSON output's schema (`"schema": 2` in every object). Version 2
+/// added `kind` to every object and a summary object after each file's diagnostics.
+pub const JSON_SCHEMA: u32 = 2;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -25,7 +26,7 @@ pub enum Format {
     Human,
     /// One line per diagnostic: `file:line:col: severity[code]: message`.
     Short,
-    /// One JSON object per line (schema version 1).
+    /// One JSON object per line: each diagnostic, then the file's summary (schema 2).
     Json,
     /// The same diagnostics drawn by ariadne.
     Ariadne,
@@ -255,6 +256,8 @@ fn ariadne_report(diag: &Localized, file: &str, chunk: &Chunk, color: bool, out:
 #[derive(Debug, Serialize)]
 pub struct JsonDiagnostic {
     pub schema: u32,
+    /// Always `diagnostic`: what tells this object from a file's summary.
+    pub kind: &'static str,
     pub code: Option<String>,
     pub severity: &'static str,
     pub file: String,
@@ -296,6 +299,7 @@ impl JsonDiagnostic {
         let primary = labels.iter().find(|l| l.primary).or(labels.first());
         JsonDiagnostic {
             schema: JSON_SCHEMA,
+            kind: "diagnostic",
             code: diag.code().map(|c| c.to_string()),
             severity: severity_word(diag.severity()),
             file: file.to_string(),
@@ -306,5 +310,48 @@ impl JsonDiagnostic {
             help: diag.help().map(|h| h.to_string()),
             labels,
         }
+    }
+}
+
+/// The last object of a file's JSON output: how its games came out, as the human
+/// summary line counts them.
+#[derive(Debug, Serialize)]
+pub struct JsonSummary {
+    pub schema: u32,
+    /// Always `summary`.
+    pub kind: &'static str,
+    pub file: String,
+    pub games: usize,
+    pub legal: usize,
+    pub illegal: usize,
+    pub undecided: usize,
+    /// Rule violations, waived ones not counted.
+    pub violations: usize,
+    /// Diagnostics that stopped an input from being fully checked.
+    pub errors: usize,
+    /// Distinct card faces taken as written that the legal games rest on, summed over
+    /// those games (`legal (3 die faces unverified)`).
+    pub unverified_faces: usize,
+}
+
+impl JsonSummary {
+    pub fn new(file: &str, report: &crate::check::FileReport) -> Self {
+        JsonSummary {
+            schema: JSON_SCHEMA,
+            kind: "summary",
+            file: file.to_string(),
+            games: report.games,
+            legal: report.legal,
+            illegal: report.illegal,
+            undecided: report.undecided,
+            violations: report.violations,
+            errors: report.errors,
+            unverified_faces: report.unverified_faces,
+        }
+    }
+
+    /// The object on a line of its own.
+    pub fn line(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default() + "\n"
     }
 }

@@ -113,9 +113,170 @@ fn json_is_one_object_per_line() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 7);
+    // Seven diagnostics, then the file's summary.
+    assert_eq!(lines.len(), 8);
+    assert!(lines[..7].iter().all(|l| l["kind"] == "diagnostic"));
     assert_eq!(lines[0]["line"], 3);
     assert_eq!(lines[0]["code"], "dmlint::syntax::move-outside-turn");
+    let summary = &lines[7];
+    assert_eq!(summary["kind"], "summary");
+    assert_eq!(summary["file"], "tests/syntax-errors/structure.dmlog");
+    assert_eq!(
+        (&summary["games"], &summary["undecided"], &summary["errors"]),
+        (&1.into(), &1.into(), &7.into())
+    );
+}
+
+/// Two games in one file: the first breaks a rule (a second reroll), the second names a
+/// card whose text is not modelled when it is fielded, and is undecided.
+const ILLEGAL_AND_UNDECIDED: &str = "dmlog 1\nformat custom life 5\n\
+    game illegal\nteam Ann\nGR = Ghost Rider: Johnny Blaze\nteam Bob\nAM = Ant-Man: Biophysicist\n\
+    first Ann\nturn 1 Ann\ndraw SK x3\ndraw SK to oop\nroll SK:bolt SK:fist SK:L1\n\
+    reroll SK:L1->mask\nreroll SK:mask->bolt\n\
+    game undecided\nteam Ann\nCA = Captain America: Star-Spangled Avenger\nteam Bob\n\
+    AM = Ant-Man: Biophysicist\nposition\nturn 3 Ann main\nreserve Ann CA:L1 SK:fist\nend\n\
+    field CA:L1 pay SK:fist\n";
+
+#[test]
+fn a_violation_exits_1_even_when_another_game_is_undecided() {
+    let o = dmlint_stdin(&["-", "--color", "never"], ILLEGAL_AND_UNDECIDED.as_bytes());
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("dmlint::rules::second-reroll"), "{out}");
+    assert!(out.contains("dmlint::engine::undecided"), "{out}");
+    assert!(
+        out.ends_with(
+            "<stdin>: 2 games: 0 legal, 1 illegal, 1 undecided; 1 rule violation, 1 error\n"
+        ),
+        "{out}"
+    );
+    // The undecided game alone is not a broken rule: exit 2.
+    let undecided = &ILLEGAL_AND_UNDECIDED[ILLEGAL_AND_UNDECIDED.find("game undecided").unwrap()..];
+    let o = dmlint_stdin(&["-", "--format", "short"], undecided.as_bytes());
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+}
+
+#[test]
+fn the_total_line_counts_games_across_files() {
+    let dir = scratch("total");
+    let mixed = dir.join("mixed.dmlog");
+    std::fs::write(&mixed, ILLEGAL_AND_UNDECIDED).unwrap();
+    let o = dmlint(&[
+        mixed.to_str().unwrap(),
+        "logs/avx-combat-example.dmlog",
+        "--color",
+        "never",
+    ]);
+    std::fs::remove_dir_all(&dir).ok();
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.ends_with(
+            "2 files, 3 games: 1 legal (2 die faces unverified), 1 illegal, 1 undecided; \
+             1 rule violation, 1 error\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_verdict_over_faces_the_card_data_lacks_says_so() {
+    // Spider-Man: "Tiger"'s energy faces are `unknown` in the card data: the position's
+    // SM:2fist and SM:fist are taken as written, one warning for the card, two faces.
+    let o = dmlint(&["logs/avx-combat-example.dmlog", "--color", "never"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert_eq!(
+        out.matches("dmlint::engine::unverified-face").count(),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.contains("logs/avx-combat-example.dmlog: legal (2 die faces unverified): "),
+        "{out}"
+    );
+    let o = dmlint(&["logs/avx-combat-example.dmlog", "--format", "short"]);
+    assert!(
+        stdout(&o).starts_with(
+            "logs/avx-combat-example.dmlog:53:17: warning[dmlint::engine::unverified-face]: \
+             Spider-Man: \"Tiger\"'s energy faces are not in the card data: `2fist` is taken as written"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    let o = dmlint(&["logs/avx-combat-example.dmlog", "--format", "json"]);
+    let last: serde_json::Value = serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
+    assert_eq!(last["kind"], "summary");
+    assert_eq!(last["legal"], 1);
+    assert_eq!(last["unverified_faces"], 2);
+    // Sidekick faces are in the card data: a legal game on them alone reads plain "legal".
+    let o = dmlint(&["fixtures/engine/vanilla-game.dmlog", "--format", "short"]);
+    assert_eq!(stdout(&o), "", "no warning");
+}
+
+#[test]
+fn a_character_without_an_energy_type_rolls_generic_energy() {
+    let dir = scratch("generic");
+    let cards = dir.join("blank.yaml");
+    std::fs::write(
+        &cards,
+        "schema: 1\nset: {code: ZZ, name: Test}\ncards:\n  - title: Blank\n    subtitle: No Type\n    \
+         kind: character\n    cost: 2\n    energy: []\n    die_limit: 4\n    die:\n      levels:\n        \
+         - {fielding: 1, attack: 1, defense: 1}\n      actions: []\n      energy: unknown\n    \
+         abilities: none\n  - title: Blank\n    subtitle: Known Faces\n    kind: character\n    \
+         cost: 2\n    energy: []\n    die_limit: 4\n    die:\n      levels:\n        \
+         - {fielding: 1, attack: 1, defense: 1}\n      actions: []\n      energy: [gen, 2gen]\n    \
+         abilities: none\n",
+    )
+    .unwrap();
+    let log = |face: &str| {
+        format!(
+            "dmlog 1\nformat custom life 5\nteam Ann\nBL = Blank: No Type x2\nteam Bob\n\
+             AM = Ant-Man: Biophysicist\nfirst Ann\nposition\nturn 3 Ann draw\nbag Ann BL SK x2\nend\n\
+             draw BL SK x2\nroll BL:{face} SK:fist SK:L1\n"
+        )
+    };
+    let run = |face: &str| {
+        let path = dir.join(format!("{face}.dmlog"));
+        std::fs::write(&path, log(face)).unwrap();
+        dmlint(&[
+            "--cards",
+            cards.to_str().unwrap(),
+            path.to_str().unwrap(),
+            "--format",
+            "short",
+        ])
+    };
+    // cards/README.md: a die with `energy: unknown` shows generic energy when its card
+    // has no energy type; the face is taken as written, and said to be.
+    let o = run("2gen");
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains(":13:9: warning[dmlint::engine::unverified-face]"),
+        "{out}"
+    );
+    // The same face on a die whose faces the card file gives: checked, no warning.
+    let path = dir.join("known.dmlog");
+    std::fs::write(&path, log("2gen").replace("No Type", "Known Faces")).unwrap();
+    let o = dmlint(&[
+        "--cards",
+        cards.to_str().unwrap(),
+        path.to_str().unwrap(),
+        "--format",
+        "short",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "", "no warning");
+    let o = run("fist");
+    let out = stdout(&o);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("error[dmlint::rules::face-not-on-die]"),
+        "{out}"
+    );
+    assert!(out.contains("generic energy (1gen, 2gen)"), "{out}");
 }
 
 #[test]

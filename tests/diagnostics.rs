@@ -58,7 +58,8 @@ fn json() {
             .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
             .collect();
         for v in &values {
-            assert_eq!(v["schema"], 1);
+            assert_eq!(v["schema"], dmlint::render::JSON_SCHEMA);
+            assert_eq!(v["kind"], "diagnostic");
             for key in [
                 "code", "severity", "file", "line", "column", "span", "message", "labels", "help",
             ] {

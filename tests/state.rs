@@ -104,7 +104,16 @@ fn verdicts(text: &str) -> (Codes, Ends) {
         let first = chunk.source.first_line;
         let header = stream.header().clone();
         let checked = check_chunk(chunk, &header, Pool::embedded(), None, &[]);
-        codes.extend(checked.codes().into_iter().map(|(at, c)| (line_of(at), c)));
+        // A position states each face as written, so a face the card data cannot confirm
+        // is warned about where the position says it, not at the roll before it: the
+        // warning moves, the verdict does not. Every other diagnostic must stay put.
+        codes.extend(
+            checked
+                .codes()
+                .into_iter()
+                .filter(|(_, c)| c != "dmlint::engine::unverified-face")
+                .map(|(at, c)| (line_of(at), c)),
+        );
         let end = checked
             .replay
             .end

@@ -151,7 +151,8 @@ impl GameCards {
 
     /// Whether `face` is one of the faces of `card`'s die. Energy faces the card data
     /// does not record are accepted when they are plausible: one or two symbols of the
-    /// card's own types (generic for a basic action die).
+    /// card's own types (generic for a basic action die, or a card with no energy type,
+    /// as cards/README.md says); [`GameCards::face_verified`] tells which they are.
     pub fn has_face(&self, card: CardId, face: &Face) -> bool {
         let c = self.get(card);
         match face {
@@ -174,6 +175,9 @@ impl GameCards {
                 let count: u8 = parts.as_slice().iter().map(|p| p.count).sum();
                 let typed = |e: Energy| match c.kind {
                     DieKind::BasicAction => e == Energy::Generic,
+                    // A card without an energy type has no typed energy to show: its
+                    // energy faces are generic, like a basic action die's.
+                    _ if c.energy.is_empty() => e == Energy::Generic,
                     _ => c.energy.iter().any(|t| energy_of(*t) == e),
                 };
                 (1..=2).contains(&count)
@@ -181,6 +185,13 @@ impl GameCards {
                     && parts.as_slice().iter().all(|p| typed(p.symbol))
             }
         }
+    }
+
+    /// Whether the card data confirms that `card`'s die has `face`: false only for an
+    /// energy face of a die whose energy faces the data does not record, which
+    /// [`GameCards::has_face`] accepts as written when it is plausible.
+    pub fn face_verified(&self, card: CardId, face: &Face) -> bool {
+        !matches!(face, Face::Energy { .. }) || self.get(card).energy_faces.is_some()
     }
 
     /// The printed name with the alias, for messages: `Captain America: American Hero (CA)`.
@@ -359,5 +370,46 @@ mod tests {
         assert!(!c.has_face(gr, &face("act")));
         assert!(c.has_face(fb, &face("**")) && c.has_face(fb, &face("2gen")));
         assert!(!c.has_face(fb, &face("L1")) && !c.has_face(fb, &face("bolt")));
+    }
+
+    #[test]
+    fn only_energy_faces_the_data_lacks_are_unverified() {
+        let c = cards(TEAMS);
+        let face = |s: &str| parse_face(s).unwrap();
+        let (sk, gr, fb) = (
+            c.by_alias("SK", 0).unwrap(),
+            c.by_alias("GR", 0).unwrap(),
+            c.by_alias("FB", 0).unwrap(),
+        );
+        // The sidekick's faces are in core.yaml; levels and action faces always are.
+        assert!(c.face_verified(sk, &face("wild")) && c.face_verified(sk, &face("fist")));
+        assert!(c.face_verified(gr, &face("L2")) && c.face_verified(fb, &face("*")));
+        // Ghost Rider's and Force Beam's energy faces are `unknown` in the data.
+        assert!(!c.face_verified(gr, &face("2bolt")) && !c.face_verified(gr, &face("bolt")));
+        assert!(!c.face_verified(fb, &face("2gen")));
+    }
+
+    #[test]
+    fn a_character_without_an_energy_type_shows_generic_energy() {
+        let file = crate::cards::parse_card_file(
+            "schema: 1\nset: {code: ZZ, name: Test}\ncards:\n  - title: Blank\n    \
+             subtitle: No Type\n    kind: character\n    cost: 2\n    energy: []\n    \
+             die:\n      levels:\n        - {fielding: 1, attack: 1, defense: 1}\n      \
+             actions: []\n      energy: unknown\n    abilities: none\n",
+        )
+        .expect("a valid card file");
+        let mut pool = Pool::embedded().clone();
+        pool.add_file(file);
+        let (doc, errors) = parse_str(
+            "dmlog 1\nteam Ann\nBL = Blank: No Type\nteam Bob\nAM = Ant-Man: Biophysicist\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let setup = Setup::new(&doc.games[0], &doc.header, &pool);
+        let c = GameCards::new(&setup, &pool).expect("two teams");
+        let bl = c.by_alias("BL", 0).unwrap();
+        let face = |s: &str| parse_face(s).unwrap();
+        assert!(c.has_face(bl, &face("gen")) && c.has_face(bl, &face("2gen")));
+        assert!(!c.has_face(bl, &face("3gen")) && !c.has_face(bl, &face("fist")));
+        assert!(!c.face_verified(bl, &face("gen")));
     }
 }

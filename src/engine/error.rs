@@ -68,6 +68,23 @@ code_table! {
     ///
     /// What helps: correct the line, or start again from a `position` block.
     Unreplayable = "unreplayable",
+    /// A warning, not a violation: the game's verdict rests on a die face the card data
+    /// cannot confirm. For most dice the data records the energy faces as `unknown`
+    /// (cards/README.md, "Schema": a die with `energy: unknown` accepts any energy face
+    /// of one or two symbols of the card's type, generic for a card without one), so a
+    /// face such as `GR:2bolt` is taken as written: dmlint cannot tell whether the die
+    /// has it. The warning stands at the first such face of each card in a game (a roll,
+    /// a reroll, a spin-down, a `position` block); the summary counts every distinct card
+    /// and face taken as written (`legal (3 die faces unverified): …`).
+    ///
+    /// ```text
+    /// roll GR:2bolt SK:fist SK:L1   # Ghost Rider: Johnny Blaze's energy faces are not in the data
+    /// ```
+    ///
+    /// It does not change the verdict or the exit code. What helps: check the face on
+    /// the die itself; a card file giving the die's faces (`--cards FILE`, `energy:
+    /// [bolt, 2bolt]`) makes the check exact.
+    UnverifiedFace = "unverified-face",
 }
 
 /// A game the engine could not replay to its end, or a note about the replay.

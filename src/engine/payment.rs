@@ -161,6 +161,16 @@ impl Replayer {
                                     ))?;
                                     continue;
                                 };
+                                // The die goes on showing the face it is spun down to:
+                                // a face of the die, as a roll's is (a generic half is
+                                // virtual energy, not a face the die keeps).
+                                let generic = energy::units(&left.node).is_some_and(|u| {
+                                    u.iter().all(|e| *e == crate::syntax::Energy::Generic)
+                                });
+                                if !generic {
+                                    let card = self.state.die(id).card;
+                                    self.relied_on(card, left);
+                                }
                                 paid.units.extend(spent);
                                 paid.dice.push((id, Some(left.node.clone())));
                             }

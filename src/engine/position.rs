@@ -784,6 +784,10 @@ impl Replayer {
                 }
             }
         }
+        if let Some(written) = &item.die.face {
+            // A position states a face as written, as a roll does.
+            self.relied_on(card, written);
+        }
         // Text not applied that acts once a die is in play, or in the field, could change
         // anything from here on, as when the die is bought or fielded.
         let plain = self.cards.get(card).plain;

@@ -32,6 +32,12 @@ pub struct Replay {
     pub stopped: Option<Span>,
     /// What each probe found, in the order the probes were given.
     pub probed: Vec<Probed>,
+    /// `dmlint::engine::unverified-face` warnings: one per card, at the first face of it
+    /// the card data cannot confirm. Kept apart from `errors`, which say why a game was
+    /// not decided: these say what a decided game rests on.
+    pub unverified: Vec<EngineError>,
+    /// Every distinct card (by name) and face the replay took as written.
+    pub unverified_faces: Vec<(String, Face)>,
 }
 
 /// A state claim checked right after a line, as if an assertion line followed it, but
@@ -156,6 +162,14 @@ pub struct Table {
     r: Replayer,
 }
 
+/// What [`Table`] puts back, besides the state, when a line is refused or only tried.
+struct Marks {
+    started: bool,
+    ended: Option<Span>,
+    /// The lengths of the replay's unverified-face warnings and faces.
+    unverified: (usize, usize),
+}
+
 /// Why [`Table::play`] refused a line: what a replay would have reported there.
 #[derive(Debug, Default)]
 pub struct Rejected {
@@ -252,20 +266,36 @@ impl Table {
 
     /// The state `line` would lead to, without playing it.
     pub fn accepts(&mut self, line: &Line) -> Result<GameState, Rejected> {
-        let (state, started, ended) = self.snapshot();
+        let (state, marks) = self.snapshot();
         let applied = self.apply(line);
         let after = std::mem::replace(&mut self.r.state, state);
-        (self.r.started, self.r.ended) = (started, ended);
+        self.unmark(marks);
         applied.map(|()| after)
     }
 
     /// What a line may change beyond the diagnostics, which `apply` takes back itself.
-    fn snapshot(&self) -> (GameState, bool, Option<Span>) {
-        (self.r.state.clone(), self.r.started, self.r.ended)
+    fn snapshot(&self) -> (GameState, Marks) {
+        let marks = Marks {
+            started: self.r.started,
+            ended: self.r.ended,
+            unverified: (
+                self.r.out.unverified.len(),
+                self.r.out.unverified_faces.len(),
+            ),
+        };
+        (self.r.state.clone(), marks)
     }
 
-    fn restore(&mut self, (state, started, ended): (GameState, bool, Option<Span>)) {
-        (self.r.state, self.r.started, self.r.ended) = (state, started, ended);
+    fn restore(&mut self, (state, marks): (GameState, Marks)) {
+        self.r.state = state;
+        self.unmark(marks);
+    }
+
+    fn unmark(&mut self, m: Marks) {
+        (self.r.started, self.r.ended) = (m.started, m.ended);
+        // A face of a line that did not happen was not relied on.
+        self.r.out.unverified.truncate(m.unverified.0);
+        self.r.out.unverified_faces.truncate(m.unverified.1);
     }
 
     /// Plays a line; on refusal the state is left half-changed (the caller restores it)
@@ -530,6 +560,54 @@ impl Replayer {
         .with_context(c.line, "card defined here")
     }
 
+    /// A face the log says a die of `card` shows: rolled, rerolled, spun down to, or set
+    /// in a position. When the card data cannot confirm it, the verdict rests on it as
+    /// written: the first such face of each card is warned about, and every distinct
+    /// card and face is counted. A card is its name, so both players' Ghost Riders, or a
+    /// shared basic action's two aliases, are one card whose faces are one question.
+    pub(super) fn relied_on(&mut self, card: super::CardId, face: &Spanned<Face>) {
+        if self.cards.face_verified(card, &face.node) {
+            return;
+        }
+        let c = self.cards.get(card);
+        // Asked at every such face of a game: compare before copying anything.
+        let seen = |(n, f): &(String, Face)| *n == c.name && *f == face.node;
+        if self.out.unverified_faces.iter().any(seen) {
+            return;
+        }
+        let key = (c.name.clone(), face.node.clone());
+        if !self.out.unverified_faces.iter().any(|(n, _)| *n == key.0) {
+            let symbols = if c.kind == DieKind::BasicAction || c.energy.is_empty() {
+                "gen".to_string()
+            } else {
+                c.energy
+                    .iter()
+                    .map(|t| super::cards::energy_of(*t).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            };
+            let w = EngineError::new(
+                EngineCode::UnverifiedFace,
+                face.span,
+                format!(
+                    "{}'s energy faces are not in the card data: `{}` is taken as written",
+                    c.name, face.node
+                ),
+                format!("unverified: {}:{}", c.alias, face.node),
+            )
+            // No label on the card's line: a warning most games get should stay short.
+            .with_help(format!(
+                "the card data records this die's energy faces as `unknown`, so any face of \
+                 one or two {symbols} symbols is accepted unchecked (cards/README.md, Schema, \
+                 `energy: unknown`): check the die itself, or give its faces with `--cards \
+                 FILE`; the summary counts this card's other such faces, unwarned"
+            ))
+            .with_severity(Severity::Warning);
+            self.out.unverified.push(w);
+        }
+        self.out.unverified_faces.push(key);
+    }
+
     pub(super) fn turn_ref(&self) -> Option<&Turn> {
         self.state.turn.as_ref()
     }
@@ -772,7 +850,7 @@ pub(in crate::engine) fn describe_faces(c: &super::cards::GameCard) -> String {
     }));
     match &c.energy_faces {
         Some(faces) => parts.extend(faces.iter().map(|f| f.to_string())),
-        None if c.kind == DieKind::BasicAction => {
+        None if c.kind == DieKind::BasicAction || c.energy.is_empty() => {
             parts.push("generic energy (1gen, 2gen)".to_string())
         }
         None => {
@@ -785,4 +863,38 @@ pub(in crate::engine) fn describe_faces(c: &super::cards::GameCard) -> String {
         }
     }
     parts.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse_str;
+
+    #[test]
+    fn a_line_only_tried_or_refused_relies_on_no_face() {
+        let (doc, errors) = parse_str(
+            "dmlog 1\nteam Ann\nGR = Ghost Rider: Johnny Blaze x2\nteam Bob\n\
+             AM = Ant-Man: Biophysicist\nfirst Ann\nposition\nturn 3 Ann draw\nbag Ann GR SK x3\nend\n\
+             draw GR SK x3\nroll GR:bolt SK:fist SK:bolt SK:L1\nroll GR:2bolt SK:fist SK:bolt\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let game = &doc.games[0];
+        let mut table = Table::new(game, &doc.header, Pool::embedded()).expect("a game");
+        let n = game.lines.len();
+        for line in &game.lines[..n - 2] {
+            table.play(line).expect("legal");
+        }
+        // Tried: the state it would lead to, and nothing recorded.
+        table.accepts(&game.lines[n - 2]).expect("a legal roll");
+        assert!(table.r.out.unverified_faces.is_empty());
+        // Refused (a die is left in the prep area): nothing recorded either.
+        assert!(table.play(&game.lines[n - 1]).is_err());
+        assert!(table.r.out.unverified_faces.is_empty());
+        // Played: Ghost Rider's `bolt` is taken as written, with one warning.
+        table.play(&game.lines[n - 2]).expect("a legal roll");
+        let replay = table.finish();
+        assert_eq!(replay.unverified.len(), 1);
+        assert_eq!(replay.unverified_faces.len(), 1);
+        assert_eq!(replay.unverified[0].severity, Severity::Warning);
+    }
 }

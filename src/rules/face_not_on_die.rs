@@ -3,8 +3,10 @@
 //! Rule: a die shows one of its own faces: a sidekick has one character face (level 1)
 //! and five energy faces; a character die has its card's levels and energy of its card's
 //! type; an action die has action faces. Energy faces the card data does not record are
-//! accepted when they are plausible (one or two symbols of the card's type). (Avengers
-//! Infinity rulebook, CARDS; the card data in `cards/`.)
+//! accepted when they are plausible (one or two symbols of the card's type; generic for
+//! a basic action die or a card without an energy type), and taken as written, which
+//! `dmlint::engine::unverified-face` says. (Avengers Infinity rulebook, CARDS; the card
+//! data in `cards/`.)
 //!
 //! ```text
 //! roll SK:L2 SK:fist SK:bolt SK:mask     # a sidekick has no level 2

@@ -124,7 +124,8 @@ impl Replayer {
     }
 
     /// A face a line says a die rolled: undecided when the card data lacks the die's
-    /// faces, a violation when the die has no such face.
+    /// faces, a violation when the die has no such face, a face taken as written (and
+    /// counted) when the data cannot confirm it.
     pub(in crate::engine) fn check_rolled(
         &mut self,
         card: crate::engine::CardId,
@@ -139,7 +140,10 @@ impl Replayer {
                 "is rolled: its die's faces are not in the card data",
             );
         }
-        if !self.cards.has_face(card, &face.node) {
+        if self.cards.has_face(card, &face.node) {
+            self.relied_on(card, face);
+        } else {
+            // Waived, the face stands as a ruling, not as a face taken from the data.
             self.face_missing(card, face)?;
         }
         Ok(())
@@ -192,7 +196,9 @@ impl Replayer {
                 return self.not_in_zone(&item.die, who, Zone::Reserve, "rerolled", false);
             };
             let card = self.state.die(id).card;
-            if !self.cards.has_face(card, &item.result.node) {
+            if self.cards.has_face(card, &item.result.node) {
+                self.relied_on(card, &item.result);
+            } else {
                 self.face_missing(card, &item.result)?;
             }
             taken.push(id);
