@@ -598,8 +598,8 @@ impl Replayer {
             // No label on the card's line: a warning most games get should stay short.
             .with_help(format!(
                 "the card data records this die's energy faces as `unknown`, so any face of \
-                 one or two {symbols} symbols is accepted unchecked (cards/README.md, Schema, \
-                 `energy: unknown`): check the die itself, or give its faces with `--cards \
+                 one or two {symbols} symbols is accepted unchecked (cards/README.md, Schema: a \
+                 die whose `energy` is `unknown`): check the die itself, or give its faces with `--cards \
                  FILE`; the summary counts this card's other such faces, unwarned"
             ))
             .with_severity(Severity::Warning);
