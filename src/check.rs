@@ -43,6 +43,8 @@ pub struct FileReport {
     /// Die faces the card data cannot confirm that legal games rest on: each game's
     /// distinct cards and faces taken as written, summed over the legal games.
     pub unverified_faces: usize,
+    /// Violations and undecided text a judge's waiver let stand in the legal games.
+    pub waivers: usize,
 }
 
 /// `1 game`, `3 games`.
@@ -51,14 +53,20 @@ fn plural(n: usize, what: &str) -> String {
 }
 
 impl FileReport {
-    /// ` (3 die faces unverified)` after "legal" when legal games rest on faces the card
-    /// data cannot confirm: a judge never reads a plain "legal" over an unchecked face.
+    /// What "legal" rests on besides the rules: `, with 2 waivers` when a judge's waivers
+    /// let violations stand, ` (3 die faces unverified)` when legal games rest on faces
+    /// the card data cannot confirm. A judge never reads a plain "legal" over either.
     pub fn unverified_note(&self) -> String {
-        match self.unverified_faces {
+        let waivers = match self.waivers {
+            0 => String::new(),
+            n => format!(", with {}", plural(n, "waiver")),
+        };
+        let faces = match self.unverified_faces {
             0 => String::new(),
             1 => " (1 die face unverified)".to_string(),
             n => format!(" ({n} die faces unverified)"),
-        }
+        };
+        waivers + &faces
     }
 
     /// How the games came out: `1 legal (3 die faces unverified), 1 illegal, 1 undecided`.
@@ -149,6 +157,7 @@ impl FileReport {
         self.illegal += other.illegal;
         self.undecided += other.undecided;
         self.unverified_faces += other.unverified_faces;
+        self.waivers += other.waivers;
     }
 }
 
@@ -363,6 +372,7 @@ pub fn check_reader(
             } else {
                 report.legal += 1;
                 report.unverified_faces += checked.replay.unverified_faces.len();
+                report.waivers += checked.replay.waived;
             }
         }
         last_chunk = checked.chunk.source;
@@ -507,6 +517,33 @@ mod tests {
             "{}",
             report.summary_line("t.dmlog")
         );
+    }
+
+    #[test]
+    fn a_game_with_waived_violations_is_legal_with_its_waivers_counted() {
+        let waived = game("w", "reserve Ann SK:fist\n")
+            + "waive dmlint::rules::payment-short \"judge: the table let it stand\"\nbuy GR pay SK:fist\n";
+        let text = format!("dmlog 1\nformat custom life 10\n{waived}");
+        let (report, out) = check(&text);
+        assert_eq!(
+            (report.legal, report.waivers, report.violations),
+            (1, 1, 0),
+            "{out}"
+        );
+        assert!(
+            report
+                .summary_line("t.dmlog")
+                .starts_with("t.dmlog: legal, with 1 waiver"),
+            "{}",
+            report.summary_line("t.dmlog")
+        );
+        // The same game without the waiver is illegal, and counts no waiver.
+        let text = text.replace(
+            "waive dmlint::rules::payment-short \"judge: the table let it stand\"\n",
+            "",
+        );
+        let (report, _) = check(&text);
+        assert_eq!((report.illegal, report.waivers), (1, 0));
     }
 
     #[test]

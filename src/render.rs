@@ -332,6 +332,9 @@ pub struct JsonSummary {
     /// Distinct card faces taken as written that the legal games rest on, summed over
     /// those games (`legal (3 die faces unverified)`).
     pub unverified_faces: usize,
+    /// Violations and undecided text that waivers let stand in the legal games
+    /// (`legal, with 2 waivers`).
+    pub waivers: usize,
 }
 
 impl JsonSummary {
@@ -347,6 +350,7 @@ impl JsonSummary {
             violations: report.violations,
             errors: report.errors,
             unverified_faces: report.unverified_faces,
+            waivers: report.waivers,
         }
     }
 

@@ -38,6 +38,9 @@ pub struct Replay {
     pub unverified: Vec<EngineError>,
     /// Every distinct card (by name) and face the replay took as written.
     pub unverified_faces: Vec<(String, Face)>,
+    /// Diagnostics a judge's waiver let stand (violations, and undecided text): a game
+    /// with any is "legal, with N waivers", never plain "legal".
+    pub waived: usize,
 }
 
 /// A state claim checked right after a line, as if an assertion line followed it, but
@@ -462,6 +465,7 @@ impl Replayer {
             Some(w) => {
                 w.used = true;
                 let at = w.span;
+                self.out.waived += 1;
                 let mut v = v.with_severity(Severity::Warning);
                 v.message = format!("waived: {}", v.message);
                 if v.context.is_none() {
@@ -522,6 +526,7 @@ impl Replayer {
                 e.message = format!("waived: {}", e.message);
                 e.label = "the judge rules what the text did".to_string();
                 e.context = Some((at, "waived here".to_string()));
+                self.out.waived += 1;
                 self.out.errors.push(e);
                 Ok(())
             }
