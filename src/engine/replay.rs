@@ -38,8 +38,8 @@ pub struct Replay {
     pub unverified: Vec<EngineError>,
     /// Every distinct card (by name) and face the replay took as written.
     pub unverified_faces: Vec<(String, Face)>,
-    /// Diagnostics a judge's waiver let stand (violations, and undecided text): a game
-    /// with any is "legal, with N waivers", never plain "legal".
+    /// Waiver lines that let a violation (or undecided text) stand: a game with any is
+    /// "legal, with N waivers", never plain "legal".
     pub waived: usize,
 }
 
@@ -81,6 +81,9 @@ pub(super) struct Waiver {
     code: Text,
     span: Span,
     used: bool,
+    /// Carried over from the line before to the judge's position block after it: not
+    /// reported when nothing uses it.
+    carried: bool,
 }
 
 pub(super) struct Replayer {
@@ -106,6 +109,10 @@ pub(super) struct Replayer {
     /// The player dealing the current effect's damage with an action die or a global
     /// ability, for the `deals-effect-damage` event.
     pub(super) dealing: Option<usize>,
+    /// The waiver of undecided text on the line just replayed: the `position` block right
+    /// after it is the judge's statement of what the text did, covered by the same
+    /// ruling.
+    pub(super) ruling: Option<Span>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -244,6 +251,7 @@ impl Table {
             }),
             answering: false,
             dealing: None,
+            ruling: None,
         };
         if let Some((name, span)) = first {
             match r.player(&name) {
@@ -409,12 +417,24 @@ impl Replayer {
         {
             self.release()?;
         }
+        // The judge's position block after a waived undecided line: the same ruling
+        // covers the card text it places in play.
+        let ruling = self.ruling.take();
+        if let (Some(span), Statement::Position(_)) = (ruling, &line.statement) {
+            self.waivers.push(Waiver {
+                code: crate::diag::Code::code(EngineCode::Undecided).into(),
+                span,
+                used: false,
+                carried: true,
+            });
+        }
         let result = match &line.statement {
             Statement::Waiver { code, .. } => {
                 self.waivers.push(Waiver {
                     code: code.node.clone(),
                     span: line.span,
                     used: false,
+                    carried: false,
                 });
                 Ok(())
             }
@@ -437,7 +457,9 @@ impl Replayer {
     /// Waivers apply to the line after them; one that nothing used is reported.
     fn flush_waivers(&mut self) {
         for w in std::mem::take(&mut self.waivers) {
-            if !w.used {
+            // Each waiver line a violation used is one ruling the verdict counts.
+            self.out.waived += usize::from(w.used && !w.carried);
+            if !w.used && !w.carried {
                 self.out.errors.push(
                     EngineError::new(
                         EngineCode::UnusedWaiver,
@@ -465,7 +487,6 @@ impl Replayer {
             Some(w) => {
                 w.used = true;
                 let at = w.span;
-                self.out.waived += 1;
                 let mut v = v.with_severity(Severity::Warning);
                 v.message = format!("waived: {}", v.message);
                 if v.context.is_none() {
@@ -519,6 +540,11 @@ impl Replayer {
             .iter_mut()
             .find(|w| w.code == code || code.rsplit("::").next() == Some(w.code.as_str()));
         match waiver {
+            // The judge's position after a waived line: the ruling already said so.
+            Some(w) if w.carried => {
+                w.used = true;
+                Ok(())
+            }
             Some(w) => {
                 w.used = true;
                 let at = w.span;
@@ -526,8 +552,8 @@ impl Replayer {
                 e.message = format!("waived: {}", e.message);
                 e.label = "the judge rules what the text did".to_string();
                 e.context = Some((at, "waived here".to_string()));
-                self.out.waived += 1;
                 self.out.errors.push(e);
+                self.ruling = Some(at);
                 Ok(())
             }
             None => Err(self.error(e)),
