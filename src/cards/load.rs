@@ -384,6 +384,35 @@ mod tests {
     }
 
     #[test]
+    fn a_when_on_a_global_is_applied_only_as_a_reactive_global() {
+        let card = |ability: &str| {
+            format!(
+                "schema: 1\nset: {{code: T, name: T}}\ncards:\n  - title: Torch\n    kind: character\n    abilities:\n      - {ability}\n"
+            )
+        };
+        let codes = |text: &str| match parse_card_file(text) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors.iter().map(|e| e.code).collect(),
+        };
+        let reactive = "{kind: global, limit: reactive, when: {event: takes-damage, of: you}, cost: [energy: [bolt]], do: [gain-life: {amount: 1}]}";
+        assert_eq!(codes(&card(reactive)), []);
+        for bad in [
+            // A `when:` on a global that is not reactive.
+            "{kind: global, when: {event: takes-damage, of: you}, do: [gain-life: {amount: 1}]}",
+            // A reactive global with no event to answer.
+            "{kind: global, limit: reactive, do: [gain-life: {amount: 1}]}",
+            // An event no global is offered.
+            "{kind: global, limit: reactive, when: {event: turn-start}, do: [gain-life: {amount: 1}]}",
+            // Reactive, but not a global.
+            "{kind: action, limit: reactive, do: [gain-life: {amount: 1}]}",
+            // A `when:` on a static ability.
+            "{kind: static, when: {event: fielded}, do: [gain-life: {amount: 1}]}",
+        ] {
+            assert_eq!(codes(&card(bad)), [CardCode::InvalidAbility], "{bad}");
+        }
+    }
+
+    #[test]
     fn duplicates_point_at_both_entries() {
         let text =
             format!("{GOOD}  - title: Thor\n    subtitle: God of Thunder\n    kind: character\n");
