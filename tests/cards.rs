@@ -339,3 +339,21 @@ fn checking_a_log_reports_unknown_cards_with_exit_worthy_errors() {
     assert_eq!(report.errors, 1);
     assert!(out.contains("x.dmlog:3:5: error[dmlint::cards::unknown-card]: no card is named Thorr: God of Thunder"), "{out}");
 }
+
+/// The name an event has in position lines (`reactable takes-damage …`) is the one card
+/// files give it, and names every event once.
+#[test]
+fn every_event_has_the_name_card_files_give_it() {
+    use dmlint::cards::ability::Event;
+    let mut seen = std::collections::BTreeSet::new();
+    for &e in Event::ALL {
+        let parsed: Event = serde_saphyr::from_str(e.name()).unwrap();
+        assert_eq!(parsed, e, "{}", e.name());
+        assert_eq!(Event::from_name(e.name()), Some(e));
+        assert!(seen.insert(e.name()), "{} twice", e.name());
+    }
+    assert_eq!(Event::from_name("takes damage"), None);
+    for e in Event::ANSWERABLE {
+        assert!(Event::ALL.contains(e));
+    }
+}
