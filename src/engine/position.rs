@@ -719,7 +719,8 @@ impl Replayer {
         }
         match unmodelled {
             Some((span, card, why)) => Err(self.undecided(span, card, &why)),
-            None => Ok(()),
+            // The game is set up: text that acts from a card, with no die of it in play.
+            None => self.game_moment(Moment::Start),
         }
     }
 
