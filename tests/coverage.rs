@@ -204,7 +204,7 @@ fn names_of<T: serde::de::DeserializeOwned + std::fmt::Debug>(probe: &str) -> Ve
 
 /// One sample of each effect (some effects several: the forms the engine treats apart),
 /// with the clauses an action die or a global using it writes in the `cycle` game, where
-/// Ann (active, main step) has `X:L1` and `X:L2` in the field and Bob two `Y:L1`.
+/// Ann (active, main step) has `X:L1` and `X:L2*` in the field and Bob two `Y:L1`.
 const EFFECTS: &[(&str, &str)] = &[
     (
         "damage: {amount: 1, to: {what: character, target: true}}",
@@ -289,7 +289,7 @@ const EFFECTS: &[(&str, &str)] = &[
     ),
     (
         "spin: {to: {what: character, target: true}, levels: 2, way: down}",
-        "target X:L2",
+        "target X:L2*",
     ),
     (
         "spin-to: {to: {what: character, target: true}, face: character}",
@@ -372,11 +372,11 @@ const EFFECTS: &[(&str, &str)] = &[
 /// One sample of each cost, for a global in the `cycle` game, with the payment written.
 const COSTS: &[(&str, &str)] = &[
     ("energy: [fist]", "pay SK:fist"),
-    ("spin-down: {what: character, side: yours}", "pay X:L2->L1"),
-    ("ko: {what: character, side: yours}", "pay X:L2"),
+    ("spin-down: {what: character, side: yours}", "pay X:L2*->L1"),
+    ("ko: {what: character, side: yours}", "pay X:L2*"),
     (
         "move: {what: {what: character, side: yours}, zone: used}",
-        "pay X:L2 to used",
+        "pay X:L2* to used",
     ),
     ("life: 1", "may yes"),
 ];
@@ -433,15 +433,15 @@ end                             # @turn-end
 turn 4 Ann                      # @turn-start
 draw X SK x3                    # @draws
 roll X:L1 SK:fist x6 PB:act x2 A:*
-reroll X:L1->L2
+reroll X:L1->L2*
 buy X pay SK:fist               # @bought:this
-field X:L2                      # @fielded:this @fielded:die
+field X:L2*                      # @fielded:this @fielded:die
 ?react-fielded Bob: global Y pay SK:fist
 ?use use A:* {CLAUSES}
 ?global global X {CLAUSES}
 ?twice global X {CLAUSES}
 ?twice global X {CLAUSES}
-?activate activate X:L2 {CLAUSES}
+?activate activate X:L2* {CLAUSES}
 ?bob pass
 ?bob Bob: global X {CLAUSES}
 use PB:act target Bob.Y:L1      # @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @deals-effect-damage:player
@@ -451,7 +451,7 @@ use PB:act target Bob           # @would-be-affected:player @takes-damage:player
 ?react-takes-damage Bob: global Y pay SK:fist
 pass
 Bob: pass
-attack X:L1 X:L2                # @attack-step-start @attacks:this @attacks:die
+attack X:L1 X:L2*                # @attack-step-start @attacks:this @attacks:die
 ?react-attacks Bob: global Y pay SK:fist
 block Y:L1 -> X:L1              # @blocks:this @blocks:die @is-blocked:this @is-blocked:die @engaged:this @engaged:die @blockers-assigned:this
 ?react-blocks Bob: global Y pay SK:fist
@@ -783,7 +783,7 @@ fn walk() -> Vec<Variant> {
             .refused(!limit_fits(Kind::Triggered, l)),
         );
     }
-    // Conditions that do not hold when Ann fields `X:L2` (Bob has two level 1 `Y`).
+    // Conditions that do not hold when Ann fields `X:L2*` (Bob has two level 1 `Y`).
     let fielded = |extra: &str| {
         one(&format!(
             "{{kind: triggered, when: {{event: fielded}}{extra}, {GAIN}}}"
@@ -798,6 +798,23 @@ fn walk() -> Vec<Variant> {
                 format!("triggered if {cond}"),
                 fielded(&format!(", if: {cond}")),
                 &fielded(""),
+                &["fielded:this"],
+            )
+            .only(&["cycle"]),
+        );
+    }
+    // Ann fields `X:L2*`: a burst variant of the trigger, added or instead.
+    for burst in [
+        format!("{{on: \"*\", {GAIN}}}"),
+        format!("{{on: \"*/**\", instead: true, {GAIN}}}"),
+    ] {
+        out.push(
+            variant(
+                format!("triggered with burst {burst}"),
+                one(&format!(
+                    "{{kind: triggered, when: {{event: fielded}}, do: [], bursts: [{burst}]}}"
+                )),
+                &one("{kind: triggered, when: {event: fielded}, do: []}"),
                 &["fielded:this"],
             )
             .only(&["cycle"]),
@@ -1306,7 +1323,7 @@ fn card_yaml(on: On, subtitle: &str, number: usize, abilities: &str) -> String {
             "character",
             "fist",
             "      levels:\n        - {fielding: 0, attack: 2, defense: 2}\n        \
-             - {fielding: 0, attack: 2, defense: 2}\n        \
+             - {fielding: 0, attack: 2, defense: 2, bursts: 1}\n        \
              - {fielding: 0, attack: 2, defense: 2}\n      actions: []\n      \
              energy: [fist, fist, 2fist]\n",
         ),
@@ -1616,6 +1633,25 @@ fn parse_abilities(text: &str) -> Vec<Ability> {
         .map(|l| format!("{}\n", l.trim_start()))
         .collect();
     serde_saphyr::from_str(&yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"))
+}
+
+#[test]
+fn the_games_are_legal_with_cards_without_text() {
+    // Otherwise a difference could hide behind the line that stops both replays.
+    let cards = build_cards(&[]);
+    for (name, script) in SCRIPTS {
+        let (text, moments) = write(script, "Plain", "Plain", None);
+        let t = trace(&text, &cards.pool);
+        let last = text.lines().count();
+        assert!(
+            t.lines.iter().all(|l| l.1.is_empty()) && t.rest.is_empty(),
+            "{name}: {:?} {:?}",
+            t.lines.last(),
+            t.rest
+        );
+        assert_eq!(t.lines.last().map(|l| l.0), Some(last), "{name}");
+        assert!(moments.len() > 5, "{name}: {moments:?}");
+    }
 }
 
 #[test]
