@@ -128,17 +128,22 @@ fn all_effects(a: &Ability) -> impl Iterator<Item = &Effect> {
 }
 
 /// Whether an ability reaches only its own card's dice in the field ("this die",
-/// "each of this card's dice"): with none of them there, it can change nothing.
+/// "each of this card's dice"): with none of them there, it can change nothing. Some
+/// effects are about the die itself and name no selector: it can be blocked only by two
+/// or more, it goes elsewhere when it leaves the field, it pairs up.
 pub fn needs_own_die(a: &Ability) -> bool {
     let mut effects = all_effects(a).peekable();
     effects.peek().is_some()
-        && effects.all(|e| {
-            let sels = e.selectors();
-            !sels.is_empty()
-                && sels.iter().all(|s| {
-                    matches!(s.what, What::This | What::ThisCard)
-                        && matches!(s.zone, None | Some(ZoneName::Field))
-                })
+        && effects.all(|e| match e {
+            Effect::BlockedOnlyByTwoOrMore | Effect::Replace { .. } | Effect::PairUp => true,
+            e => {
+                let sels = e.selectors();
+                !sels.is_empty()
+                    && sels.iter().all(|s| {
+                        matches!(s.what, What::This | What::ThisCard)
+                            && matches!(s.zone, None | Some(ZoneName::Field))
+                    })
+            }
         })
 }
 
@@ -366,6 +371,9 @@ mod tests {
         ));
         // No effect at all reaches nothing, but needs no die to do so.
         assert!(!needs("kind: triggered\nwhen: {event: turn-start}\n"));
+        // "Can be blocked only by two or more" is the die's own, with no selector.
+        assert!(needs("kind: static\ndo: [blocked-only-by-two-or-more]\n"));
+        assert!(!needs("kind: static\ndo: [energy: {amount: 1}]\n"));
     }
 
     #[test]
