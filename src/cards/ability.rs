@@ -53,11 +53,13 @@ impl Ability {
     /// Why the ability means nothing the game can do, if it does not: a `when:` belongs to
     /// a triggered ability or a reactive global, a reactive global answers one of the
     /// events a global can answer ([`Event::answerable`]), and only a global is reactive
-    /// (Avengers Infinity rulebook, MORE ABOUT GLOBAL ABILITIES). `cards --check` refuses
-    /// such an ability rather than let the engine guess.
+    /// (Avengers Infinity rulebook, MORE ABOUT GLOBAL ABILITIES); a limit fits its kind;
+    /// an event's `of:` is one it can be about; a `while:` needs a die whose condition it
+    /// is; "this die" and "the die it is about" need a die and an event. `cards --check`
+    /// refuses such an ability rather than let the engine guess.
     pub fn problem(&self) -> Option<String> {
         let reactive = self.limit == Limit::Reactive;
-        match (self.kind, &self.when) {
+        let when = match (self.kind, &self.when) {
             (Kind::Global, Some(_)) if !reactive => Some(
                 "a global with `when:` must be `limit: reactive`: only a reactive global answers an event"
                     .into(),
@@ -78,7 +80,91 @@ impl Ability {
             (_, Some(_)) => Some("only a triggered ability or a reactive global has `when:`".into()),
             (_, None) if reactive => Some("only a global is `limit: reactive`".into()),
             _ => None,
+        };
+        when.or_else(|| self.limit_problem())
+            .or_else(|| {
+                let w = self.when.as_ref()?;
+                (!w.event.can_be_about(w.of)).then(|| {
+                    format!(
+                        "`{}` cannot be about `of: {}`: {}",
+                        w.event.name(),
+                        w.of.name(),
+                        w.event.subjects()
+                    )
+                })
+            })
+            .or_else(|| {
+                let fits = matches!(self.kind, Kind::Static | Kind::Triggered | Kind::Activated);
+                (self.while_.is_some() && !fits).then(|| {
+                    "only a static, triggered or activated ability has `while:`: a global, an action \
+                     or a keyword has no die whose condition it would be"
+                        .into()
+                })
+            })
+            .or_else(|| self.selector_problem())
+    }
+
+    /// A limit the ability's kind cannot have: "limited" is a global's, a die's "once per
+    /// turn" a die ability's, and an action die, a static ability or a keyword has none.
+    fn limit_problem(&self) -> Option<String> {
+        let fits = match self.kind {
+            Kind::Global => matches!(
+                self.limit,
+                Limit::Unlimited | Limit::Limited | Limit::OncePerTurn | Limit::Reactive
+            ),
+            Kind::Triggered => matches!(
+                self.limit,
+                Limit::Unlimited
+                    | Limit::OncePerTurn
+                    | Limit::OncePerTurnPerDie
+                    | Limit::FirstEachTurn
+            ),
+            Kind::Activated => matches!(
+                self.limit,
+                Limit::Unlimited | Limit::OncePerTurn | Limit::OncePerTurnPerDie
+            ),
+            Kind::Action | Kind::Static | Kind::Keyword => self.limit == Limit::Unlimited,
+        };
+        (!fits).then(|| {
+            format!(
+                "this kind of ability cannot be `limit: {}`: a global may be limited, \
+                 once-per-turn or reactive; a triggered ability once-per-turn, \
+                 once-per-turn-per-die or first-each-turn; an activated one once-per-turn or \
+                 once-per-turn-per-die; the others have no limit",
+                self.limit.name()
+            )
+        })
+    }
+
+    /// "This die" in an ability that belongs to no die (a global, an action die's
+    /// effect), or "the die it is about" in one that answers no event about a die.
+    fn selector_problem(&self) -> Option<String> {
+        let no_die = matches!(self.kind, Kind::Global | Kind::Action);
+        let no_event = match (&self.when, self.kind) {
+            (Some(w), Kind::Triggered) => !w.event.may_be_about_a_die(w.of),
+            _ => true,
+        };
+        let effects = self
+            .effects
+            .iter()
+            .chain(self.bursts.iter().flat_map(|b| b.effects.iter()));
+        for sel in effects.flat_map(Effect::selectors) {
+            if no_die && sel.what == What::This {
+                return Some(
+                    "`what: this` is a die's own ability; a global or an action die has no die \
+                     of its own in the field (`this-card` names the card's dice)"
+                        .into(),
+                );
+            }
+            if no_event && sel.what == What::It {
+                return Some(
+                    "`what: it` is the die a triggered ability's event is about; this ability \
+                     answers no event about a die"
+                        .into(),
+                );
+            }
         }
+        None
     }
 }
 
@@ -250,6 +336,53 @@ impl Event {
         Event::WouldBeAffected,
     ];
 
+    /// Whether the event may be about `of`: a player deals effect damage, no die does;
+    /// blockers being assigned is about no die or player, so it is read per die of the
+    /// card in the field (`of: this`) only.
+    pub fn can_be_about(self, of: Subject) -> bool {
+        match self {
+            Event::DealsEffectDamage => {
+                matches!(of, Subject::You | Subject::ThisOrYou | Subject::Opponent)
+            }
+            Event::BlockersAssigned => of == Subject::This,
+            _ => true,
+        }
+    }
+
+    /// Whether the event, for `of`, may be about a die (the die `what: it` names): not a
+    /// moment of the whole game, not blockers being assigned, not a player's event.
+    pub fn may_be_about_a_die(self, of: Subject) -> bool {
+        match self {
+            Event::TurnStart
+            | Event::TurnEnd
+            | Event::AttackStepStart
+            | Event::Draws
+            | Event::BlockersAssigned
+            | Event::DealsEffectDamage => false,
+            _ => !(self.about_player() && matches!(of, Subject::You | Subject::Opponent)),
+        }
+    }
+
+    /// What [`Event::can_be_about`] allows, in words.
+    pub fn subjects(self) -> &'static str {
+        match self {
+            Event::DealsEffectDamage => "a player deals it: `of: you`, `this-or-you` or `opponent`",
+            Event::BlockersAssigned => {
+                "it happens to each of the card's dice in the field: `of: this`"
+            }
+            _ => "any subject",
+        }
+    }
+
+    /// Whether the event is about a player when it is about anyone at all ("you take
+    /// damage"), so that `of: you` and `of: opponent` name the player, not their dice.
+    pub fn about_player(self) -> bool {
+        matches!(
+            self,
+            Event::TakesDamage | Event::DealsEffectDamage | Event::WouldBeAffected
+        )
+    }
+
     /// The event of a name, as [`Event::name`] writes it.
     pub fn from_name(name: &str) -> Option<Event> {
         Event::ALL.iter().copied().find(|e| e.name() == name)
@@ -273,6 +406,20 @@ pub enum Subject {
     AnyCharacter,
     /// The opponent.
     Opponent,
+}
+
+impl Subject {
+    /// The subject's name in card files (`this-or-you`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Subject::This => "this",
+            Subject::You => "you",
+            Subject::ThisOrYou => "this-or-you",
+            Subject::YourCharacter => "your-character",
+            Subject::AnyCharacter => "any-character",
+            Subject::Opponent => "opponent",
+        }
+    }
 }
 
 /// A step a trigger may be limited to.
@@ -310,6 +457,20 @@ pub enum Limit {
     OncePerTurnPerDie,
     /// Only the first time its event happens each turn (per card, not per die).
     FirstEachTurn,
+}
+
+impl Limit {
+    /// The limit's name in card files (`once-per-turn`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Unlimited => "unlimited",
+            Limit::Limited => "limited",
+            Limit::Reactive => "reactive",
+            Limit::OncePerTurn => "once-per-turn",
+            Limit::OncePerTurnPerDie => "once-per-turn-per-die",
+            Limit::FirstEachTurn => "first-each-turn",
+        }
+    }
 }
 
 /// A cost beyond the ability's energy, to be paid in full.
@@ -564,6 +725,49 @@ pub enum Effect {
     /// Text our sources do not record (a transcription gap): the engine never guesses,
     /// so a log that needs it is undecided. The string says what is missing.
     Unrecorded(String),
+}
+
+impl Effect {
+    /// Every selector of the effect: the dice or players it reaches, and those it names
+    /// otherwise (what a roll takes, who loses life, what may not block …).
+    pub fn selectors(&self) -> Vec<&Selector> {
+        match self {
+            Effect::Damage { to, .. }
+            | Effect::DamageEqualAttack { to }
+            | Effect::Redirect { to }
+            | Effect::Ko { to }
+            | Effect::Boost { to, .. }
+            | Effect::NoDamage { to }
+            | Effect::DoubleDamageToBlockers { to }
+            | Effect::Spin { to, .. }
+            | Effect::SpinTo { to, .. }
+            | Effect::Reroll { to, .. }
+            | Effect::Move { to, .. }
+            | Effect::Capture { to, .. }
+            | Effect::Control { to, .. }
+            | Effect::Copy { to }
+            | Effect::SwapAttack { to }
+            | Effect::CantBlock { to }
+            | Effect::CantAttack { to }
+            | Effect::MustBlock { to }
+            | Effect::MustAttack { to }
+            | Effect::ReturnToField { to }
+            | Effect::ExcessToPlayer { to } => vec![to],
+            Effect::GainLife { per, .. } => per.iter().collect(),
+            Effect::LoseLife { who, .. } => vec![who],
+            Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
+            Effect::CantBeBlockedBy { by } => vec![by],
+            Effect::Prevent { .. }
+            | Effect::Reduce { .. }
+            | Effect::Draw { .. }
+            | Effect::BlockedOnlyByTwoOrMore
+            | Effect::Energy { .. }
+            | Effect::Token { .. }
+            | Effect::PairUp
+            | Effect::Replace { .. }
+            | Effect::Unrecorded(_) => Vec::new(),
+        }
+    }
 }
 
 fn one() -> u8 {

@@ -64,7 +64,11 @@ code_table! {
     /// and answers only an event the engine offers to globals (`fielded`, `attacks`,
     /// `blocks`, `is-blocked`, `takes-damage`, `knocked-out`, `damages-opponent`,
     /// `deals-effect-damage`). Refused rather than guessed at (Avengers Infinity
-    /// rulebook, MORE ABOUT GLOBAL ABILITIES).
+    /// rulebook, MORE ABOUT GLOBAL ABILITIES). So is a limit the kind cannot have (a
+    /// limited trigger, an action die once per turn), an `of:` the event cannot be about
+    /// (`deals-effect-damage` of a die, `blockers-assigned` of anything but `this`), a
+    /// `while:` on a global, an action die or a keyword, `what: this` in a global or an
+    /// action die, and `what: it` where no event is about a die.
     ///
     /// ```text
     /// - kind: global

@@ -439,6 +439,44 @@ mod tests {
     }
 
     #[test]
+    fn abilities_that_mean_nothing_are_refused_with_the_reason() {
+        let card = |abilities: &str| format!("{GOOD}    abilities:\n      - {abilities}\n");
+        let refused = |abilities: &str| {
+            let e = errors(&card(abilities));
+            assert_eq!(e.len(), 1, "{abilities}: {e:?}");
+            assert_eq!(e[0].code, CardCode::InvalidAbility);
+            e[0].message.clone()
+        };
+        let m = refused("{kind: triggered, limit: limited, when: {event: fielded}}");
+        assert!(m.contains("cannot be `limit: limited`"), "{m}");
+        let m = refused("{kind: action, limit: once-per-turn, do: []}");
+        assert!(m.contains("cannot be `limit: once-per-turn`"), "{m}");
+        let m = refused("{kind: triggered, when: {event: deals-effect-damage, of: this}}");
+        assert!(m.contains("a player deals it"), "{m}");
+        let m = refused("{kind: triggered, when: {event: blockers-assigned, of: you}}");
+        assert!(m.contains("`of: this`"), "{m}");
+        let m = refused("{kind: global, while: active, do: []}");
+        assert!(m.contains("`while:`"), "{m}");
+        let m = refused("{kind: action, do: [ko: {to: {what: this}}]}");
+        assert!(m.contains("`what: this`"), "{m}");
+        let m = refused(
+            "{kind: triggered, when: {event: takes-damage, of: you}, do: [ko: {to: {what: it}}]}",
+        );
+        assert!(m.contains("`what: it`"), "{m}");
+        // What they mean, they may say.
+        for fine in [
+            "{kind: triggered, limit: once-per-turn-per-die, when: {event: fielded}}",
+            "{kind: global, limit: once-per-turn, do: []}",
+            "{kind: triggered, when: {event: deals-effect-damage, of: opponent}}",
+            "{kind: triggered, when: {event: takes-damage, of: this-or-you}, do: [ko: {to: {what: it}}]}",
+            "{kind: static, while: attacking, do: [boost: {to: {what: this}, attack: 1, until: while-on}]}",
+            "{kind: global, do: [boost: {to: {count: each, what: this-card}, attack: 1}]}",
+        ] {
+            assert!(errors(&card(fine)).is_empty(), "{fine}");
+        }
+    }
+
+    #[test]
     fn schema_versions_and_sizes() {
         assert_eq!(
             errors(&GOOD.replace("schema: 1", "schema: 2"))[0].code,

@@ -7,11 +7,17 @@
 //! the [`Moment`] at which it would act. `tests/coverage.rs` walks every kind of
 //! ability and every event of the language through those moments.
 
-use crate::cards::ability::{Ability, Count, Effect, Event, Keyword, Kind, Until, While};
+use crate::cards::ability::{
+    Ability, Cost, Count, Effect, Event, Keyword, Kind, Limit, Subject, Until, What, While,
+    ZoneName,
+};
 
 /// A moment of a game at which a card's text may act.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Moment {
+    /// The game is set up (its first turn begins, or a position sets it): text that acts
+    /// from the card itself, with no die of it anywhere, acts from here on.
+    Start,
     /// A die of the card comes into play: bought, or placed by a `position` block.
     InPlay,
     /// A die of the card is bought.
@@ -38,6 +44,7 @@ impl Moment {
     /// What happens, for the undecided message: "… is bought".
     pub fn phrase(self) -> &'static str {
         match self {
+            Moment::Start => "is on a team",
             Moment::InPlay => "comes into play",
             Moment::Bought => "is bought",
             Moment::Drawn => "is drawn",
@@ -54,7 +61,8 @@ impl Moment {
 
 /// Whether the engine applies an effect where it happens (an action, a global, a
 /// trigger's resolution). A static restriction is applied where it restricts instead
-/// ([`static_applied`]).
+/// ([`static_applied`]); "prevent … from being affected" only as a protection
+/// ([`protection_applied`]).
 pub fn effect_applied(e: &Effect) -> bool {
     match e {
         Effect::Damage { to, .. }
@@ -65,23 +73,84 @@ pub fn effect_applied(e: &Effect) -> bool {
         Effect::Boost { to, until, .. } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
         Effect::GainLife { per: None, .. }
         | Effect::Draw { .. }
-        | Effect::Roll { field: false, .. }
-        | Effect::Prevent { effects: true, .. } => true,
+        | Effect::Roll { field: false, .. } => true,
         _ => false,
     }
 }
 
-/// Whether the engine applies a static ability's effect wherever it holds.
-fn static_applied(e: &Effect) -> bool {
+/// Whether the engine applies a static ability's effect wherever it holds: a stat change
+/// for as long as the ability holds, of this die or of each die a selector names (a
+/// static chooses nothing, so "one" or a target would be a choice nobody makes), and
+/// "can't be blocked by".
+pub fn static_applied(e: &Effect) -> bool {
     match e {
         Effect::Boost {
             until: Until::WhileOn,
             to,
             ..
-        } => to.count != Count::AnyNumber,
+        } => {
+            !to.target
+                && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
+        }
         Effect::CantBeBlockedBy { .. } => true,
         _ => false,
     }
+}
+
+/// Whether a "would be affected" trigger is one the engine applies: its own die's
+/// protection, paid in energy, that stops the effect ("pay a fist to prevent Spider-Man
+/// from being affected"), with nothing else to it.
+pub fn protection_applied(a: &Ability) -> bool {
+    a.when.as_ref().is_some_and(|w| {
+        w.event == Event::WouldBeAffected && w.of == Subject::This && w.step.is_none()
+    }) && a.if_.is_none()
+        && matches!(a.while_, None | Some(While::Active))
+        && a.limit == Limit::Unlimited
+        && a.bursts.is_empty()
+        && !a.effects.is_empty()
+        && a.effects.iter().all(|e| {
+            matches!(
+                e,
+                Effect::Prevent {
+                    amount: None,
+                    effects: true
+                }
+            )
+        })
+        && a.cost.iter().all(|c| matches!(c, Cost::Energy(_)))
+}
+
+/// Every effect of an ability, its bursts' too.
+fn all_effects(a: &Ability) -> impl Iterator<Item = &Effect> {
+    a.effects
+        .iter()
+        .chain(a.bursts.iter().flat_map(|b| b.effects.iter()))
+}
+
+/// Whether an ability reaches only its own card's dice in the field ("this die",
+/// "each of this card's dice"): with none of them there, it can change nothing. Some
+/// effects are about the die itself and name no selector: it can be blocked only by two
+/// or more, it goes elsewhere when it leaves the field, it pairs up.
+pub fn needs_own_die(a: &Ability) -> bool {
+    let mut effects = all_effects(a).peekable();
+    effects.peek().is_some()
+        && effects.all(|e| match e {
+            Effect::BlockedOnlyByTwoOrMore | Effect::Replace { .. } | Effect::PairUp => true,
+            e => {
+                let sels = e.selectors();
+                !sels.is_empty()
+                    && sels.iter().all(|s| {
+                        matches!(s.what, What::This | What::ThisCard)
+                            && matches!(s.zone, None | Some(ZoneName::Field))
+                    })
+            }
+        })
+}
+
+/// Whether an ability acts from its card, with no die of it in the field: it holds
+/// without a condition on its dice (`while:`) and reaches more than its own dice.
+pub fn acts_from_card(a: &Ability) -> bool {
+    a.while_.is_none() && !needs_own_die(a)
 }
 
 /// The events the engine fires; a trigger waiting for another is not applied.
@@ -112,15 +181,15 @@ fn keyword_moment(k: Option<&Keyword>) -> Moment {
     }
 }
 
+/// A condition on the card's dice the engine checks only as "active".
+const WHILE_UNAPPLIED: &str =
+    "has an ability that holds only while attacking, blocking, paired or in the attack step";
+
 /// Why an ability has a part the engine does not apply that would act at `moment`, if it
 /// has. Actions, globals, activated abilities and the effects a trigger resolves with are
-/// checked where they are used or resolve, so they never wait for a moment here.
+/// checked where they are used or resolve, so they never wait for a moment here; so is
+/// a "would be affected" trigger, where an effect would affect its subject.
 pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
-    let all_effects = || {
-        a.effects
-            .iter()
-            .chain(a.bursts.iter().flat_map(|b| b.effects.iter()))
-    };
     match a.kind {
         Kind::Action | Kind::Global | Kind::Activated => None,
         Kind::Keyword => (moment == keyword_moment(a.keyword.as_ref())).then(|| {
@@ -130,18 +199,19 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             )
         }),
         Kind::Static => {
-            if moment != Moment::Fielded {
+            // From the card, a static acts as soon as the game is set up; from its dice,
+            // once one is in the field.
+            let now = moment == Moment::Fielded || (moment == Moment::Start && acts_from_card(a));
+            if !now {
                 return None;
             }
             if a.if_.is_some() {
                 return Some("has a condition dmlint does not apply yet".into());
             }
             if !matches!(a.while_, None | Some(While::Active)) {
-                return Some(
-                    "has an ability that holds only while attacking, blocking or paired".into(),
-                );
+                return Some(WHILE_UNAPPLIED.into());
             }
-            all_effects().find(|e| !static_applied(e)).map(|e| {
+            all_effects(a).find(|e| !static_applied(e)).map(|e| {
                 format!(
                     "has a static `{}`, which dmlint does not apply yet",
                     crate::cards::text::effect(e)
@@ -156,13 +226,13 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             if let Some(m) = event_moment(when.event) {
                 return (moment == m).then(|| "has a trigger dmlint does not fire yet".into());
             }
-            if moment != Moment::Fielded {
+            if moment != Moment::Fielded || when.event == Event::WouldBeAffected {
                 return None;
             }
             if a.if_.is_some() {
                 Some("has a condition dmlint does not apply yet".into())
             } else if !matches!(a.while_, None | Some(While::Active)) {
-                Some("has an ability that holds only while attacking, blocking or paired".into())
+                Some(WHILE_UNAPPLIED.into())
             } else {
                 None
             }
@@ -233,5 +303,97 @@ mod tests {
         let e: Effect =
             serde_saphyr::from_str("cant-be-blocked-by: {by: {what: character}}\n").unwrap();
         assert!(!effect_applied(&e), "only a static restriction is applied");
+        let e: Effect = serde_saphyr::from_str("prevent: {effects: true}\n").unwrap();
+        assert!(!effect_applied(&e), "only a protection prevents an effect");
+    }
+
+    #[test]
+    fn a_static_stat_change_is_applied_only_where_nobody_chooses() {
+        let applied = |yaml: &str| static_applied(&serde_saphyr::from_str(yaml).unwrap());
+        assert!(applied(
+            "boost: {to: {what: this}, attack: 1, until: while-on}\n"
+        ));
+        assert!(applied(
+            "boost: {to: {count: each, what: sidekick, side: yours}, attack: 1, until: while-on}\n"
+        ));
+        // "One character", or a target: a choice a static never makes.
+        assert!(!applied(
+            "boost: {to: {what: character}, attack: 1, until: while-on}\n"
+        ));
+        assert!(!applied(
+            "boost: {to: {count: each, what: character, target: true}, attack: 1, until: while-on}\n"
+        ));
+        // Until the end of the turn is an applied effect's duration, not a static's.
+        assert!(!applied("boost: {to: {what: this}, attack: 1}\n"));
+    }
+
+    #[test]
+    fn a_static_acts_from_its_card_unless_it_needs_its_dice() {
+        // Without `while:` and reaching other dice: from the start of the game.
+        let wide = ability(
+            "kind: static\ndo: [cant-attack: {to: {count: each, what: character, side: opposing}}]\n",
+        );
+        assert!(acts_from_card(&wide));
+        assert!(unapplied_at(&wide, Moment::Start).is_some());
+        assert!(unapplied_at(&wide, Moment::Fielded).is_some());
+        // While active: only once a die of it is in the field.
+        let active = ability(
+            "kind: static\nwhile: active\ndo: [cant-attack: {to: {count: each, what: character, side: opposing}}]\n",
+        );
+        assert!(!acts_from_card(&active));
+        assert!(unapplied_at(&active, Moment::Start).is_none());
+        assert!(unapplied_at(&active, Moment::Fielded).is_some());
+        // Of its own die only: nothing to act on with no die of it in the field.
+        let own = ability("kind: static\ndo: [cant-attack: {to: {what: this}}]\n");
+        assert!(needs_own_die(&own));
+        assert!(unapplied_at(&own, Moment::Start).is_none());
+        assert!(unapplied_at(&own, Moment::Fielded).is_some());
+        // A condition the engine does not check, from the card too.
+        let cond = ability(
+            "kind: static\nif: {none-match: {count: each, what: character, side: opposing}}\n\
+             do: [boost: {to: {count: each, what: character, side: yours}, attack: 1, until: while-on}]\n",
+        );
+        assert!(unapplied_at(&cond, Moment::Start).is_some());
+    }
+
+    #[test]
+    fn own_dice_are_this_die_and_this_card_in_the_field() {
+        let needs = |yaml: &str| needs_own_die(&ability(yaml));
+        assert!(needs(
+            "kind: triggered\nwhen: {event: turn-start, of: you}\ndo: [spin: {to: {count: each, what: this-card}, way: up}]\n"
+        ));
+        assert!(!needs(
+            "kind: triggered\nwhen: {event: turn-start, of: you}\ndo: [gain-life: {amount: 1}]\n"
+        ));
+        // A die of the card in the used pile is not in the field.
+        assert!(!needs(
+            "kind: triggered\nwhen: {event: turn-start, of: you}\ndo: [roll: {what: {what: this-card, zone: used}}]\n"
+        ));
+        // No effect at all reaches nothing, but needs no die to do so.
+        assert!(!needs("kind: triggered\nwhen: {event: turn-start}\n"));
+        // "Can be blocked only by two or more" is the die's own, with no selector.
+        assert!(needs("kind: static\ndo: [blocked-only-by-two-or-more]\n"));
+        assert!(!needs("kind: static\ndo: [energy: {amount: 1}]\n"));
+    }
+
+    #[test]
+    fn the_protection_applied_is_its_own_die_paid_in_energy() {
+        let tiger = "kind: triggered\nwhen: {event: would-be-affected}\nmay: true\ncost: [energy: [fist]]\ndo: [prevent: {effects: true}]\n";
+        assert!(protection_applied(&ability(tiger)));
+        assert!(!protection_applied(&ability(
+            &tiger.replace("would-be-affected}", "would-be-affected, of: you}")
+        )));
+        assert!(!protection_applied(&ability(&tiger.replace(
+            "do: [prevent: {effects: true}]",
+            "do: [prevent: {effects: true}, gain-life: {amount: 1}]"
+        ))));
+        assert!(!protection_applied(&ability(
+            &tiger.replace("cost: [energy: [fist]]", "cost: [life: 1]")
+        )));
+        // It waits for an effect, not for a moment.
+        let other = ability(&tiger.replace("may: true", "if: {none-match: {what: character}}"));
+        for m in [Moment::Start, Moment::Fielded, Moment::InPlay] {
+            assert!(unapplied_at(&other, m).is_none(), "{m:?}");
+        }
     }
 }

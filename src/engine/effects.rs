@@ -18,7 +18,9 @@ use crate::syntax::{
 };
 
 use super::cards::CardId;
-use super::coverage::{Moment, card_unapplied_at, effect_applied, unapplied_at};
+use super::coverage::{
+    Moment, card_unapplied_at, effect_applied, needs_own_die, protection_applied, unapplied_at,
+};
 use super::replay::{Flow, Replayer, Stop};
 use super::select::{self, Source};
 use super::state::{About, Boost, DamageStage, DieId, Held, Op, Pending, Reactable, Used};
@@ -113,22 +115,25 @@ impl Replayer {
         }
     }
 
-    /// Undecided when a card with a die in play (or, for a while-active ability, in the
-    /// field) has text that would act unapplied at a moment of the whole game: a turn's
-    /// start or end, the attack step, a draw.
+    /// Undecided when a card on a team has text that would act unapplied at a moment of
+    /// the whole game: its setting up, a turn's start or end, the attack step, a draw.
+    /// Text on the card acts whether or not a die of it is in play (a trigger without
+    /// `while:` fires as [`Replayer::fire`] fires it), except what only holds while a die
+    /// of it is in the field (`while:`) or only reaches its own dice in the field.
     pub(super) fn game_moment(&mut self, moment: Moment) -> Flow {
         for card in self.cards.ids().collect::<Vec<_>>() {
-            let in_play = self.state.dice.iter().any(|d| d.card == card);
-            if !in_play || self.cards.get(card).plain {
+            let Some(owner) = self.cards.get(card).owner else {
+                continue;
+            };
+            if self.cards.get(card).plain {
                 continue;
             }
             let Some(list) = self.abilities_of(card) else {
                 continue;
             };
-            let owner = self.cards.get(card).owner;
-            let active = owner.is_some_and(|o| select::active(&self.state, card, o));
+            let active = select::active(&self.state, card, owner);
             let why = list.iter().find_map(|a| {
-                let on = a.while_ != Some(While::Active) || active;
+                let on = active || (a.while_.is_none() && !needs_own_die(a));
                 on.then(|| unapplied_at(a, moment)).flatten()
             });
             if let Some(why) = why {
@@ -205,8 +210,10 @@ impl Replayer {
                     if !in_step {
                         continue;
                     }
-                    if a.while_ == Some(While::Active) && !select::active(&self.state, card, owner)
-                    {
+                    // Every condition on the card's dice (active, attacking, blocking …)
+                    // needs one of them in the field; with one there, a condition other
+                    // than "active" left the game undecided already (`coverage`).
+                    if a.while_.is_some() && !select::active(&self.state, card, owner) {
                         continue;
                     }
                     let mine = |d: DieId| {
@@ -228,13 +235,26 @@ impl Replayer {
                         (Subject::You | Subject::ThisOrYou, About::Player(p)) if p == owner => {
                             vec![(None, None)]
                         }
-                        (Subject::You | Subject::YourCharacter, About::Die(d))
+                        // "You" and "your opponent" are players when the event is
+                        // about a player ("when you take damage"), and their dice
+                        // otherwise ("when your opponent fields a character").
+                        (Subject::You, About::Die(d))
+                            if !event.about_player() && self.state.die(d).owner == owner =>
+                        {
+                            vec![(None, Some(d))]
+                        }
+                        (Subject::YourCharacter, About::Die(d))
                             if self.state.die(d).owner == owner =>
                         {
                             vec![(None, Some(d))]
                         }
                         (Subject::AnyCharacter, About::Die(d)) => vec![(None, Some(d))],
                         (Subject::Opponent, About::Player(p)) if p != owner => vec![(None, None)],
+                        (Subject::Opponent, About::Die(d))
+                            if !event.about_player() && self.state.die(d).owner != owner =>
+                        {
+                            vec![(None, Some(d))]
+                        }
                         // An event about no die: each of this card's dice in the field.
                         (Subject::This, About::Nothing) => {
                             fielded.iter().map(|d| (Some(*d), None)).collect()
@@ -331,6 +351,11 @@ impl Replayer {
         let Some(a) = self.abilities_of(p.card).and_then(|l| l.get(p.ability)) else {
             return true;
         };
+        // A condition dmlint does not apply leaves the game undecided as the trigger
+        // resolves: at once, not after a line that may never be needed.
+        if a.if_.is_some() {
+            return false;
+        }
         if a.may || !a.cost.is_empty() {
             return true;
         }
@@ -923,6 +948,7 @@ impl Replayer {
         match (of, about) {
             (Subject::You | Subject::ThisOrYou, About::Player(p)) => p == who,
             (Subject::Opponent, About::Player(p)) => p != who,
+            (Subject::Opponent, About::Die(d)) => die(d).owner != who,
             (Subject::YourCharacter, About::Die(d)) => die(d).owner == who,
             (Subject::AnyCharacter, About::Die(_)) => true,
             (Subject::This | Subject::ThisOrYou, About::Die(d)) => die(d).card == card,
@@ -987,6 +1013,16 @@ impl Replayer {
                 crate::cards::text::effect(e)
             );
             self.undecided(self.line, src.card, &what)?;
+            // Waived: what the line pays is spent; the judge's position block says the rest.
+            self.spend_as_written(src.controller, clauses)?;
+            return Ok(true);
+        }
+        if a.if_.is_some() {
+            self.undecided(
+                self.line,
+                src.card,
+                "has a condition dmlint does not apply yet",
+            )?;
             // Waived: what the line pays is spent; the judge's position block says the rest.
             self.spend_as_written(src.controller, clauses)?;
             return Ok(true);
@@ -1645,6 +1681,13 @@ impl Replayer {
         if ops.is_empty() {
             return Ok(());
         }
+        for op in &ops {
+            if let Some((card, why)) = self.unapplied_protection(op) {
+                // Waived, the effect goes ahead unprotected; the judge's position block
+                // says otherwise if it was prevented.
+                self.undecided(self.line, card, why)?;
+            }
+        }
         let mut held: Option<Held> = None;
         let mut now = Vec::new();
         for op in ops {
@@ -1676,13 +1719,54 @@ impl Replayer {
             return None;
         }
         let list = self.abilities_of(die.card)?;
-        let i = list.iter().position(|a| {
-            a.kind == Kind::Triggered
-                && a.when
-                    .as_ref()
-                    .is_some_and(|w| w.event == Event::WouldBeAffected)
-        })?;
+        let i = list
+            .iter()
+            .position(|a| a.kind == Kind::Triggered && protection_applied(a))?;
         Some((die.card, i))
+    }
+
+    /// A "would be affected" trigger of another form than the protection the engine
+    /// applies, whose subject an op is about to affect: the card and why it is undecided.
+    fn unapplied_protection(&self, op: &Op) -> Option<(CardId, &'static str)> {
+        let about = match (op.die(), op) {
+            (Some(d), _) => About::Die(d),
+            (None, Op::DamagePlayer { player, .. } | Op::GainLife { player, .. }) => {
+                About::Player(*player)
+            }
+            (None, _) => return None,
+        };
+        self.cards.ids().find_map(|card| {
+            let owner = self.cards.get(card).owner?;
+            let list = self.abilities_of(card)?;
+            let active = select::active(&self.state, card, owner);
+            list.iter()
+                .any(|a| {
+                    let Some(w) = a.when.as_ref() else {
+                        return false;
+                    };
+                    a.kind == Kind::Triggered
+                        && w.event == Event::WouldBeAffected
+                        && !protection_applied(a)
+                        && (a.while_.is_none() || active)
+                        && self.subject_is(w.of, about, card, owner)
+                })
+                .then_some((card, "has a protection dmlint does not apply yet"))
+        })
+    }
+
+    /// Whether an event about `about` is one that `of` names, for `owner`'s `card`.
+    fn subject_is(&self, of: Subject, about: About, card: CardId, owner: usize) -> bool {
+        let die = |d: DieId| self.state.die(d);
+        match (of, about) {
+            (Subject::This | Subject::ThisOrYou, About::Die(d)) => {
+                die(d).card == card && die(d).owner == owner
+            }
+            (Subject::You | Subject::ThisOrYou, About::Player(p)) => p == owner,
+            (Subject::YourCharacter, About::Die(d)) => die(d).owner == owner,
+            (Subject::AnyCharacter, About::Die(_)) => true,
+            (Subject::Opponent, About::Player(p)) => p != owner,
+            _ => false,
+        }
     }
 
     /// The held effect goes ahead: nobody prevented it.
@@ -1884,7 +1968,13 @@ impl Replayer {
         let a = self.state.die(attacker);
         let list = self.abilities_of(a.card)?;
         let src = Source::card(a.card, a.owner).from_die(attacker);
-        for ab in list.iter().filter(|ab| ab.kind == Kind::Static) {
+        // A static with a condition, or one that holds only while attacking or blocking,
+        // left the game undecided once its die was in the field (`coverage`).
+        for ab in list
+            .iter()
+            .filter(|ab| ab.kind == Kind::Static && ab.if_.is_none())
+            .filter(|ab| matches!(ab.while_, None | Some(While::Active)))
+        {
             for e in &ab.effects {
                 if let Effect::CantBeBlockedBy { by } = e
                     && select::matches(&self.cards, &self.state, by, &src, blocker)

@@ -720,7 +720,8 @@ impl Replayer {
         match unmodelled {
             // Waived, the position stands as written.
             Some((span, card, why)) => self.undecided(span, card, &why),
-            None => Ok(()),
+            // The game is set up: text that acts from a card, with no die of it in play.
+            None => self.game_moment(Moment::Start),
         }
     }
 

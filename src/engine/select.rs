@@ -5,6 +5,7 @@ use crate::cards::ability::{CombatState, Effect, Kind, Selector, Side, What, Whi
 use crate::syntax::{Face, Zone};
 
 use super::cards::{CardId, DieKind, GameCards};
+use super::coverage::static_applied;
 use super::state::{DieId, GameState};
 
 /// The die and player an ability speaks from: "this die", "you", "that die".
@@ -167,8 +168,10 @@ pub fn active(state: &GameState, card: CardId, controller: usize) -> bool {
 }
 
 /// A character die's attack and defense with every modifier: the level's stats, the
-/// die's applied modifiers, and the static modifiers of active cards. Modifiers add up
-/// before they apply, and never take a stat below zero.
+/// die's applied modifiers, and the static modifiers of the cards' static abilities —
+/// those without `while:` always, from the card, "while active" ones while a die of the
+/// card is in the field. Modifiers add up before they apply, and never take a stat
+/// below zero; a doubled attack doubles the total.
 pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
     let Some(level) = state.level(cards, id) else {
         return (0, 0);
@@ -178,37 +181,48 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
         i64::from(level.attack) + i64::from(die.boost.attack),
         i64::from(level.defense) + i64::from(die.boost.defense),
     );
+    let mut double = die.boost.double_attack;
     if die.zone == Zone::Field {
         for (card, c) in cards.ids().map(|c| (c, cards.get(c))) {
             let (Some(list), Some(owner)) = (&c.abilities, c.owner) else {
                 continue;
             };
+            // A condition, or a `while:` other than active, leaves the game undecided
+            // where it would hold (`coverage`): it is never applied here.
+            let on = |a: &crate::cards::ability::Ability| match a.while_ {
+                None => true,
+                Some(While::Active) => active(state, card, owner),
+                Some(_) => false,
+            };
             for a in list {
-                if a.kind != Kind::Static || a.while_ != Some(While::Active) {
+                if a.kind != Kind::Static || a.if_.is_some() || !on(a) {
                     continue;
                 }
-                if !active(state, card, owner) {
-                    continue;
+                // "This die" is the die measured, when it is one of the card's.
+                let mut src = Source::card(card, owner);
+                if die.card == card && die.owner == owner {
+                    src = src.from_die(id);
                 }
-                let src = Source::card(card, owner);
-                for e in &a.effects {
+                for e in a.effects.iter().filter(|e| static_applied(e)) {
                     if let Effect::Boost {
                         to,
                         attack: da,
                         defense: dd,
+                        double_attack,
                         ..
                     } = e
                         && matches(cards, state, to, &src, id)
                     {
                         attack += i64::from(*da);
                         defense += i64::from(*dd);
+                        double |= *double_attack;
                     }
                 }
             }
         }
     }
     let mut attack = attack.max(0) as u32;
-    if die.boost.double_attack {
+    if double {
         attack *= 2;
     }
     (attack, defense.max(0) as u32)

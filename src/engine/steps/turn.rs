@@ -80,8 +80,13 @@ impl Replayer {
             }
             self.violate(v)?;
         }
+        let first = !self.started;
         self.started = true;
         self.state.turn = Some(Turn::new(number.node, p, self.line));
+        if first {
+            // The game is set up: text that acts from a card, with no die of it in play.
+            self.game_moment(Moment::Start)?;
+        }
         self.game_moment(Moment::TurnStart)?;
         // Clear: energy saved in the reserve pool goes to the used pile (it was not used,
         // so not out of play).
