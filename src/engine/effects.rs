@@ -199,14 +199,7 @@ impl Replayer {
                     if a.kind != Kind::Triggered || when.event != event {
                         continue;
                     }
-                    let in_step = match when.step {
-                        None => true,
-                        Some(StepName::Main) => step == Step::Main,
-                        Some(StepName::Attack) => matches!(
-                            step,
-                            Step::Attack | Step::Blockers | Step::Window | Step::Damage
-                        ),
-                    };
+                    let in_step = in_step(step, when.step);
                     if !in_step {
                         continue;
                     }
@@ -862,15 +855,7 @@ impl Replayer {
             self.undecided(self.line, card, "has a reactive global with no event")?;
             return self.spend_as_written(who, clauses);
         };
-        let step = self.turn_ref().expect("turn").step;
-        let in_step = match when.step {
-            None => true,
-            Some(StepName::Main) => step == Step::Main,
-            Some(StepName::Attack) => matches!(
-                step,
-                Step::Attack | Step::Blockers | Step::Window | Step::Damage
-            ),
-        };
+        let in_step = in_step(self.turn_ref().expect("turn").step, when.step);
         let fits: Vec<usize> = self
             .turn_ref()
             .expect("turn")
@@ -2042,6 +2027,19 @@ fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
         | Effect::Spin { to, .. }
         | Effect::Reroll { to, .. } => Some(to),
         _ => None,
+    }
+}
+
+/// Whether a trigger (or a reactive global) limited to a step (`step: main`, `step:
+/// attack`) may act in `step`: the attack step runs from the attackers to combat damage.
+fn in_step(step: Step, only: Option<StepName>) -> bool {
+    match only {
+        None => true,
+        Some(StepName::Main) => step == Step::Main,
+        Some(StepName::Attack) => matches!(
+            step,
+            Step::Attack | Step::Blockers | Step::Window | Step::Damage
+        ),
     }
 }
 

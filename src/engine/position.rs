@@ -211,12 +211,8 @@ impl Replayer {
                 split.iter().all(|(_, n)| *n == 0)
             }
             StateLine::Pending(p) => {
-                let card_owner = match &p.card.player {
-                    Some(pl) => self.player(pl)?,
-                    None => active,
-                };
-                let card = self.card(&p.card.alias, card_owner)?;
-                let ability = p.ability.node.checked_sub(1).map(|n| n as usize);
+                let (card_owner, card, ability) =
+                    self.asserted_ability(&p.card, &p.ability, active)?;
                 let die = match &p.die {
                     Some(d) => Some(self.named_anywhere(d, card_owner)?),
                     None => None,
@@ -234,12 +230,7 @@ impl Replayer {
                 die,
                 by,
             } => {
-                let owner = match &card.player {
-                    Some(pl) => self.player(pl)?,
-                    None => active,
-                };
-                let c = self.card(&card.alias, owner)?;
-                let ability = ability.node.checked_sub(1).map(|n| n as usize);
+                let (owner, c, ability) = self.asserted_ability(card, ability, active)?;
                 let die = match die {
                     Some(d) => Some(self.named_anywhere(d, owner)?),
                     None => None,
@@ -270,15 +261,11 @@ impl Replayer {
                 };
                 let mut answered = Vec::new();
                 for a in &r.answered {
-                    let owner = match &a.card.player {
-                        Some(pl) => self.player(pl)?,
-                        None => active,
-                    };
-                    let c = self.card(&a.card.alias, owner)?;
-                    let Some(i) = a.ability.node.checked_sub(1) else {
+                    let (_, c, i) = self.asserted_ability(&a.card, &a.ability, active)?;
+                    let Some(i) = i else {
                         return Ok(false);
                     };
-                    answered.push((c, i as usize, self.player(&a.by)?));
+                    answered.push((c, i, self.player(&a.by)?));
                 }
                 let t = self.turn_ref().expect("turn");
                 t.reactable.iter().any(|x| {
@@ -288,12 +275,7 @@ impl Replayer {
                 })
             }
             StateLine::Held { card, ability, .. } => {
-                let owner = match &card.player {
-                    Some(pl) => self.player(pl)?,
-                    None => active,
-                };
-                let c = self.card(&card.alias, owner)?;
-                let ability = ability.node.checked_sub(1).map(|n| n as usize);
+                let (_, c, ability) = self.asserted_ability(card, ability, active)?;
                 let t = self.turn_ref().expect("turn");
                 t.held
                     .as_ref()
@@ -304,6 +286,23 @@ impl Replayer {
     }
 
     /// What the turn has in place of a turn-state line's claim, for the message.
+    /// `CARD ability N` in an assertion: the card's owner (the active player unless the
+    /// card names one), the card, and the ability's index (`None` for `ability 0`, which
+    /// no ability has).
+    fn asserted_ability(
+        &mut self,
+        card: &crate::syntax::CardRef,
+        n: &Spanned<u32>,
+        active: usize,
+    ) -> Result<(usize, CardId, Option<usize>), Stop> {
+        let owner = match &card.player {
+            Some(pl) => self.player(pl)?,
+            None => active,
+        };
+        let c = self.card(&card.alias, owner)?;
+        Ok((owner, c, n.node.checked_sub(1).map(|i| i as usize)))
+    }
+
     fn turn_fact(&self, s: &StateLine) -> String {
         let Some(t) = self.turn_ref() else {
             return "no turn has started".into();
