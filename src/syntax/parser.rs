@@ -25,58 +25,12 @@ use crate::diag::nearest as suggest;
 
 type PResult<'a, O> = IResult<In<'a>, O, PErr>;
 
-/// Keywords that can start a line, for "did you mean" help.
-const LINE_KEYWORDS: &[&str] = &[
-    "dmlog",
-    "game",
-    "rules",
-    "format",
-    "sets",
-    "tag",
-    "team",
-    "middle",
-    "basic",
-    "first",
-    "position",
-    "end",
-    "turn",
-    "life",
-    "bag",
-    "prep",
-    "reserve",
-    "field",
-    "used",
-    "oop",
-    "supply",
-    "virtual",
-    "priority",
-    "drawn",
-    "rerolled",
-    "passed",
-    "acted",
-    "assigned",
-    "combat",
-    "pending",
-    "limit",
-    "reactable",
-    "held",
-    "conceded",
-    "waive",
-    "draw",
-    "refill",
-    "roll",
-    "reroll",
-    "buy",
-    "use",
-    "global",
-    "activate",
-    "resolve",
-    "pass",
-    "attack",
-    "block",
-    "assign",
-    "damage",
-    "concede",
+/// The keywords of the lines that are neither state lines nor moves: with
+/// [`STATE_WORDS`] and [`MOVE_KEYWORDS`], every word a line can start with, for "did you
+/// mean" help.
+const STRUCTURE_WORDS: &[&str] = &[
+    "dmlog", "game", "rules", "format", "sets", "tag", "team", "middle", "basic", "first",
+    "position", "end", "waive",
 ];
 const MOVE_KEYWORDS: &[&str] = &[
     "draw", "refill", "roll", "reroll", "buy", "field", "use", "global", "activate", "resolve",
@@ -543,7 +497,13 @@ fn statement(i: In) -> PResult<Stmt> {
             e.d().code = SyntaxCode::UnknownKeyword;
             e.d().message = format!("unknown keyword `{w}`");
             e.d().label = "not a keyword".into();
-            e.d().help = Some(did_you_mean(w, LINE_KEYWORDS).unwrap_or_else(|| {
+            let keywords: Vec<&str> = STRUCTURE_WORDS
+                .iter()
+                .chain(STATE_WORDS)
+                .chain(MOVE_KEYWORDS)
+                .copied()
+                .collect();
+            e.d().help = Some(did_you_mean(w, &keywords).unwrap_or_else(|| {
                 "a line starts with a keyword (`turn`, `draw`, `roll`, `buy`, `field`, \
                  `attack` …), an actor (`Mike: pass`) or an alias definition \
                  (`CA = Captain America: American Hero`)"
