@@ -169,6 +169,10 @@ impl Replayer {
                                 });
                                 if !generic {
                                     let card = self.state.die(id).card;
+                                    if !self.cards.has_face(card, &left.node) {
+                                        // Waived, the die shows the face as written.
+                                        self.face_missing(card, left)?;
+                                    }
                                     self.relied_on(card, left);
                                 }
                                 paid.units.extend(spent);
