@@ -1234,6 +1234,17 @@ impl Replayer {
         ctx: &mut Run,
     ) -> Result<Vec<Reached>, Stop> {
         match to.what {
+            // "This die" of a trigger that fired for an event about its owner ("when you
+            // or Hulk takes damage, Hulk gets +2A"): no die is the one, and dmlint does
+            // not guess which of the card's dice the text means.
+            What::This if ctx.src.die.is_none() => {
+                self.undecided(
+                    self.line,
+                    ctx.src.card,
+                    "acts on its own die, but fired for an event about a player: which die it means is not decided",
+                )?;
+                return Ok(Vec::new());
+            }
             What::This => return Ok(ctx.src.die.into_iter().map(Reached::Die).collect()),
             What::It => return Ok(ctx.src.subject.into_iter().map(Reached::Die).collect()),
             What::Those => return Ok(ctx.chosen.iter().copied().map(Reached::Die).collect()),
