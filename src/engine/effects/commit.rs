@@ -1,0 +1,142 @@
+//! Committing an effect's ops as one simultaneous event, and what follows from it:
+//! damage triggers, knock-outs, the end of the game.
+
+use crate::cards::ability::Event;
+use crate::syntax::{Span, Zone};
+
+use crate::engine::replay::{Flow, Replayer};
+use crate::engine::select::{self};
+use crate::engine::state::{About, DamageStage, DieId, Op};
+
+impl Replayer {
+    /// Applies ops as one simultaneous event, then what follows from it: damage
+    /// triggers, knock-outs, the end of the game.
+    pub(in crate::engine) fn commit(&mut self, ops: Vec<Op>) -> Flow {
+        let line = self.line;
+        let mut events: Vec<(Event, About)> = Vec::new();
+        let mut knocked = Vec::new();
+        let mut dealt = false;
+        for op in ops {
+            match op {
+                Op::Damage { die, amount } => {
+                    if amount == 0 || self.state.die(die).zone != Zone::Field {
+                        continue;
+                    }
+                    self.state.die_mut(die).damage += amount;
+                    events.push((Event::TakesDamage, About::Die(die)));
+                    dealt = true;
+                }
+                Op::DamagePlayer { player, amount } => {
+                    if amount == 0 {
+                        continue;
+                    }
+                    self.state.players[player].life -= i64::from(amount);
+                    events.push((Event::TakesDamage, About::Player(player)));
+                    dealt = true;
+                }
+                Op::Ko { die } => {
+                    if self.state.die(die).zone == Zone::Field {
+                        knocked.push(die);
+                    }
+                }
+                Op::Boost { die, boost } => {
+                    let b = &mut self.state.die_mut(die).boost;
+                    b.attack += boost.attack;
+                    b.defense += boost.defense;
+                    b.double_attack |= boost.double_attack;
+                    b.no_damage |= boost.no_damage;
+                }
+                Op::Spin { die, level } => {
+                    let face = self.cards.get(self.state.die(die).card).level_face(level);
+                    if let Some(face) = face
+                        && self.state.die(die).zone == Zone::Field
+                    {
+                        self.state.die_mut(die).face = Some(face);
+                    }
+                }
+                Op::GainLife { player, amount } => {
+                    let cap = i64::from(self.state.start_life);
+                    let p = &mut self.state.players[player];
+                    p.life = (p.life + i64::from(amount)).min(cap.max(p.life));
+                }
+            }
+        }
+        if dealt && let Some(p) = self.dealing {
+            events.push((Event::DealsEffectDamage, About::Player(p)));
+        }
+        self.knock_out_all(&knocked, line);
+        self.fire(&events, &[]);
+        self.ko_check();
+        self.check_life();
+        Ok(())
+    }
+
+    /// Knocks dice out, all at once. Their KO triggers fire first, as one batch, so they
+    /// see the face (and the bursts) each die showed.
+    pub(in crate::engine) fn knock_out_all(&mut self, dice: &[DieId], line: Span) {
+        if dice.is_empty() {
+            return;
+        }
+        let events = ko_events(&self.state, dice);
+        self.fire(&events, &[]);
+        self.remove_knocked_at(dice, line);
+    }
+
+    /// Knocked-out dice go to their owner's prep area.
+    pub(in crate::engine) fn remove_knocked(&mut self, dice: &[DieId]) {
+        self.remove_knocked_at(dice, self.line);
+    }
+
+    pub(super) fn remove_knocked_at(&mut self, dice: &[DieId], line: Span) {
+        for &die in dice {
+            self.state.move_die(die, Zone::Prep, line);
+        }
+    }
+
+    /// The characters in the field whose damage reaches their defense: a defense brought
+    /// to 0 counts an undamaged die too (Avengers Infinity rulebook, BONUSES AND DAMAGE).
+    pub(in crate::engine) fn lethal(&self) -> Vec<DieId> {
+        self.state
+            .ids()
+            .filter(|&id| {
+                let die = self.state.die(id);
+                die.zone == Zone::Field
+                    && select::is_character(&self.state, id)
+                    && die.damage >= select::stats(&self.cards, &self.state, id).1
+            })
+            .collect()
+    }
+
+    /// Characters whose damage reaches their defense are knocked out, after every effect.
+    /// Not while 2018 combat damage waits for its "when damaged" effects: the dice it
+    /// damaged stay in the attack zone, not yet knocked out, until those have resolved
+    /// (Avengers Infinity rulebook, ASSIGN DAMAGE).
+    pub(in crate::engine) fn ko_check(&mut self) {
+        let waiting = self
+            .state
+            .turn
+            .as_ref()
+            .is_some_and(|t| t.damage == DamageStage::Damaged);
+        if waiting {
+            return;
+        }
+        let dead = self.lethal();
+        self.knock_out_all(&dead, self.line);
+    }
+}
+
+/// The events of dice being knocked out: each is knocked out, and knocked out while
+/// blocking if it was blocking.
+pub(in crate::engine) fn ko_events(
+    state: &crate::engine::state::GameState,
+    dice: &[DieId],
+) -> Vec<(Event, About)> {
+    let mut events = Vec::new();
+    for &die in dice {
+        events.push((Event::KnockedOut, About::Die(die)));
+        if state.die(die).blocking.is_some() {
+            events.push((Event::KnockedOutWhileBlocking, About::Die(die)));
+        }
+    }
+    events
+}

@@ -1,0 +1,92 @@
+//! The draw effect: "draw a die", from the bag as in the clear and draw step (an empty
+//! bag is refilled from the used pile; a die that cannot be drawn costs a life and
+//! gives a generic energy).
+
+use crate::cards::ability::ZoneName;
+use crate::rules;
+use crate::syntax::Zone;
+
+use super::Run;
+use crate::engine::coverage::Moment;
+use crate::engine::replay::{Flow, Replayer, Stop};
+use crate::engine::select::{self};
+use crate::engine::state::{DieId, Op};
+
+impl Replayer {
+    /// "Draw N dice" into a zone.
+    pub(super) fn draw_effect(
+        &mut self,
+        count: u8,
+        zone: ZoneName,
+        ctx: &mut Run,
+    ) -> Result<Vec<Op>, Stop> {
+        for _ in 0..count {
+            self.draw_one(ctx, select::zone(zone))?;
+        }
+        Ok(Vec::new())
+    }
+
+    /// One die drawn by an effect: the line names it (`draw SK to prep`).
+    /// A die an effect draws, as in the clear and draw step: an empty bag is refilled
+    /// from the used pile first (not from out of play), and a die that cannot be drawn at
+    /// all costs a life and gives a generic energy (Avengers Infinity rulebook, PLAY
+    /// AREAS, The Bag; 1. CLEAR AND DRAW STEP).
+    pub(super) fn draw_one(&mut self, ctx: &mut Run, zone: Zone) -> Flow {
+        let who = ctx.src.controller;
+        let line = self.line;
+        if self.state.count(who, Zone::Bag) == 0 {
+            let used: Vec<DieId> = self.state.zone(who, Zone::Used).collect();
+            for id in &used {
+                self.state.move_die(*id, Zone::Bag, line);
+            }
+            if used.is_empty() {
+                let p = &mut self.state.players[who];
+                p.life -= 1;
+                p.virtual_energy += 1;
+                self.check_life();
+                return Ok(());
+            }
+        }
+        let Some((item, to)) = ctx.choices.draws.get(ctx.draw).copied() else {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            // A die the bag holds, and where the card puts it.
+            let help = match self.state.zone(who, Zone::Bag).next() {
+                Some(d) => format!(
+                    "write the die drawn in a `draw` clause, such as `draw {} to {zone}`",
+                    self.state.die_text_plain(&self.cards, d)
+                ),
+                None => "write the die drawn in a `draw` clause".to_string(),
+            };
+            // Waived, nothing is drawn: the line names nothing.
+            return self.violate(rules::invalid_choice::new(
+                ctx.choices.span,
+                format!("{name} draws a die the line does not name"),
+                help,
+            ));
+        };
+        ctx.draw += 1;
+        let mut zone = zone;
+        if let Some(to) = to
+            && to != zone
+        {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            self.violate(rules::invalid_choice::new(
+                item.die.span,
+                format!(
+                    "{name} puts this die in the {}, not the {}",
+                    crate::engine::resolve::zone_phrase(zone),
+                    crate::engine::resolve::zone_phrase(to)
+                ),
+                "the card says where each drawn die goes",
+            ))?;
+            // Waived, the die goes where the line says.
+            zone = to;
+        }
+        let Some(id) = self.find(&item.die, who, Zone::Bag, &[], |_, _| true)? else {
+            return self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false);
+        };
+        self.state.move_die(id, zone, line);
+        let card = self.state.die(id).card;
+        self.text_matters(card, Moment::Drawn)
+    }
+}

@@ -1,0 +1,231 @@
+//! Card abilities in play: the trigger queue, action dice, globals, targets, costs, and
+//! the effects they make, checked against what the log records.
+//!
+//! One file per concern, one file per effect kind: [`triggers`], [`globals`],
+//! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
+//! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
+//! `damage`, `ko`, `boost`, `no_damage`, `gain_life`, `spin`, `draw`, `roll`, `reroll`. The
+//! table in [`Replayer::effect`] sends each effect of the ability language to its file: a
+//! new effect is a new file and one line there.
+//!
+//! An effect is resolved in two halves: its selectors and the log's choices give a list
+//! of [`Op`]s (one change to one die or player), and the ops are committed together, as
+//! one simultaneous event, whose consequences (damage triggers, KOs) follow. The queue
+//! follows the Avengers Infinity rulebook, EFFECT TIMING AND RESOLUTION: triggers of one
+//! event form a batch, the active player's resolve first, later batches wait.
+
+use crate::cards::ability::{Ability, Effect, StepName};
+use crate::syntax::{Clause, DieItem, DieRef, Payment, Span, Step, Zone};
+
+use super::replay::{Replayer, Stop};
+use super::select::{self, Source};
+use super::state::{DieId, Op};
+
+mod actions;
+mod boost;
+mod commit;
+mod costs;
+mod damage;
+mod draw;
+mod gain_life;
+mod globals;
+mod ko;
+mod no_damage;
+mod protection;
+mod reroll;
+mod restrictions;
+mod roll;
+mod run;
+mod spin;
+mod targets;
+mod text;
+mod triggers;
+
+pub(in crate::engine) use commit::ko_events;
+
+/// The choices one line records for an ability, taken apart.
+#[derive(Default)]
+struct Choices<'a> {
+    may: Option<(bool, Span)>,
+    pay: Option<&'a Payment>,
+    targets: Vec<&'a DieRef>,
+    words: Vec<(String, Span)>,
+    rolls: Vec<&'a DieItem>,
+    draws: Vec<(&'a DieItem, Option<Zone>)>,
+    span: Span,
+}
+
+impl<'a> Choices<'a> {
+    fn of(clauses: &'a [Clause], span: Span) -> Choices<'a> {
+        let mut c = Choices {
+            span,
+            ..Choices::default()
+        };
+        let mut last_draw = 0;
+        for clause in clauses {
+            match clause {
+                Clause::May { yes } => c.may = Some((yes.node, yes.span)),
+                Clause::Pay(p) => c.pay = Some(p),
+                Clause::Target { targets, .. } => c.targets.extend(targets.iter()),
+                Clause::Choose { words, .. } => c
+                    .words
+                    .extend(words.iter().map(|w| (w.node.to_string(), w.span))),
+                Clause::Roll { dice, .. } => c.rolls.extend(dice.iter()),
+                Clause::Draw { dice, .. } => {
+                    last_draw = c.draws.len();
+                    c.draws.extend(dice.iter().map(|d| (d, None)));
+                }
+                Clause::To { zone } => {
+                    for d in c.draws.iter_mut().skip(last_draw) {
+                        d.1 = Some(zone.node);
+                    }
+                }
+                Clause::Order { .. } | Clause::Prevent { .. } | Clause::Redirect { .. } => {}
+            }
+        }
+        c
+    }
+
+    fn is_empty(&self) -> bool {
+        self.pay.is_none()
+            && self.targets.is_empty()
+            && self.words.is_empty()
+            && self.rolls.is_empty()
+            && self.draws.is_empty()
+    }
+}
+
+/// The effects of an ability for a die showing `bursts`: the base effects, with the
+/// matching burst variants added or put instead.
+pub fn effects_for(a: &Ability, bursts: u8) -> Vec<Effect> {
+    let mut out = a.effects.clone();
+    for b in &a.bursts {
+        if b.on.matches(bursts) {
+            if b.instead {
+                out = b.effects.clone();
+            } else {
+                out.extend(b.effects.iter().cloned());
+            }
+        }
+    }
+    out
+}
+
+impl Replayer {
+    /// The ops of one effect, with the choices it takes from the line: the table of
+    /// effect kinds, each applied in its own file. An effect not listed is one the engine
+    /// does not apply (`coverage::effect_applied`), so `run` never gets here with it; a
+    /// prevention answers another effect (`protection`), and a static restriction is
+    /// checked where it restricts.
+    fn effect(&mut self, e: &Effect, ctx: &mut Run) -> Result<Vec<Op>, Stop> {
+        match e {
+            Effect::Damage { amount, to } => self.damage_effect(*amount, to, ctx),
+            Effect::Ko { to } => self.ko_effect(to, ctx),
+            Effect::Boost {
+                to,
+                attack,
+                defense,
+                double_attack,
+                ..
+            } => self.boost_effect(to, *attack, *defense, *double_attack, ctx),
+            Effect::NoDamage { to } => self.no_damage_effect(to, ctx),
+            Effect::GainLife { amount, .. } => Ok(self.gain_life_effect(*amount, ctx)),
+            Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
+            Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
+            Effect::Roll { what, else_to, .. } => self.roll_effect(what, *else_to, ctx),
+            Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
+            _ => Ok(Vec::new()),
+        }
+    }
+}
+
+/// A die or a player an effect reaches.
+#[derive(Debug, Clone, Copy)]
+enum Reached {
+    Die(DieId),
+    Player(usize),
+}
+
+/// One ability being resolved: where it comes from, the line's choices and how many of
+/// each its effects have used.
+struct Run<'a> {
+    src: Source,
+    choices: Choices<'a>,
+    payers: Vec<DieId>,
+    /// The dice the last effect chose ("those characters").
+    chosen: Vec<DieId>,
+    /// Every die the ability's effects chose so far ("another target").
+    earlier: Vec<DieId>,
+    target: usize,
+    word: usize,
+    draw: usize,
+    /// The `roll` items used so far, by index.
+    rolled: Vec<usize>,
+}
+
+/// The players a selector reaches (none for one that names only dice).
+fn players<'a>(
+    to: &'a crate::cards::ability::Selector,
+    src: &'a Source,
+) -> impl Iterator<Item = usize> + 'a {
+    (0..2).filter(|p| select::matches_player(to, src, *p))
+}
+
+/// The selector an effect aims with, if it aims.
+fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
+    match e {
+        Effect::Damage { to, .. }
+        | Effect::Ko { to }
+        | Effect::Boost { to, .. }
+        | Effect::NoDamage { to }
+        | Effect::Spin { to, .. }
+        | Effect::Reroll { to, .. } => Some(to),
+        _ => None,
+    }
+}
+
+/// Whether a trigger (or a reactive global) limited to a step (`step: main`, `step:
+/// attack`) may act in `step`: the attack step runs from the attackers to combat damage.
+fn in_step(step: Step, only: Option<StepName>) -> bool {
+    match only {
+        None => true,
+        Some(StepName::Main) => step == Step::Main,
+        Some(StepName::Attack) => matches!(
+            step,
+            Step::Attack | Step::Blockers | Step::Window | Step::Damage
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn burst_variants_add_to_or_replace_the_base_effects() {
+        let fb: Ability = serde_saphyr::from_str(concat!(
+            "kind: action\n",
+            "do: [damage: {amount: 1, to: {count: each, what: character}}]\n",
+            "bursts:\n",
+            "  - {on: \"*\", instead: true, do: [damage: {amount: 2, to: {count: each, what: character}}]}\n",
+            "  - {on: \"*/**\", do: [gain-life: {amount: 1}]}\n",
+        ))
+        .unwrap();
+        let amounts = |bursts| -> Vec<String> {
+            effects_for(&fb, bursts)
+                .iter()
+                .map(crate::cards::text::effect)
+                .collect()
+        };
+        assert_eq!(amounts(0), ["deal 1 damage to each character"]);
+        assert_eq!(
+            amounts(1),
+            ["deal 2 damage to each character", "gain 1 life"]
+        );
+        // `**` matches "*/**" but not "*".
+        assert_eq!(
+            amounts(2),
+            ["deal 1 damage to each character", "gain 1 life"]
+        );
+    }
+}

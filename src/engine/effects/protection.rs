@@ -1,0 +1,193 @@
+//! Effects held back for a moment: a die's controller may prevent an effect on it
+//! (Spider-Man: "Tiger"); unanswered, the effect goes ahead with the next line.
+
+use crate::cards::ability::{Event, Kind, Subject};
+use crate::rules;
+use crate::syntax::{Clause, DieRef, Zone};
+
+use super::Choices;
+use crate::engine::cards::CardId;
+use crate::engine::coverage::protection_applied;
+use crate::engine::replay::{Flow, Replayer};
+use crate::engine::select::{self, Source};
+use crate::engine::state::{About, DieId, Held, Op};
+
+impl Replayer {
+    /// Commits ops, holding back those that a die's controller may still prevent.
+    pub(in crate::engine) fn apply(&mut self, ops: Vec<Op>) -> Flow {
+        if ops.is_empty() {
+            return Ok(());
+        }
+        for op in &ops {
+            if let Some((card, why)) = self.unapplied_protection(op) {
+                // Waived, the effect goes ahead unprotected; the judge's position block
+                // says otherwise if it was prevented.
+                self.undecided(self.line, card, why)?;
+            }
+        }
+        let mut held: Option<Held> = None;
+        let mut now = Vec::new();
+        for op in ops {
+            let protector = op.die().and_then(|d| self.protector(d));
+            match (protector, &mut held) {
+                (Some((card, ability)), None) => {
+                    held = Some(Held {
+                        ops: vec![op],
+                        card,
+                        ability,
+                        line: self.line,
+                    })
+                }
+                (Some((card, _)), Some(h)) if h.card == card => h.ops.push(op),
+                _ => now.push(op),
+            }
+        }
+        if let Some(h) = held {
+            self.turn_mut().held = Some(h);
+        }
+        self.commit(now)
+    }
+
+    /// The card whose ability may protect die `d` from an effect ("pay a fist to
+    /// prevent Spider-Man from being affected"), if its controller could use it.
+    pub(super) fn protector(&self, d: DieId) -> Option<(CardId, usize)> {
+        let die = self.state.die(d);
+        if die.zone != Zone::Field {
+            return None;
+        }
+        let list = self.abilities_of(die.card)?;
+        let i = list
+            .iter()
+            .position(|a| a.kind == Kind::Triggered && protection_applied(a))?;
+        Some((die.card, i))
+    }
+
+    /// A "would be affected" trigger of another form than the protection the engine
+    /// applies, whose subject an op is about to affect: the card and why it is undecided.
+    pub(super) fn unapplied_protection(&self, op: &Op) -> Option<(CardId, &'static str)> {
+        let about = match (op.die(), op) {
+            (Some(d), _) => About::Die(d),
+            (None, Op::DamagePlayer { player, .. } | Op::GainLife { player, .. }) => {
+                About::Player(*player)
+            }
+            (None, _) => return None,
+        };
+        self.cards.ids().find_map(|card| {
+            let owner = self.cards.get(card).owner?;
+            let list = self.abilities_of(card)?;
+            let active = select::active(&self.state, card, owner);
+            list.iter()
+                .any(|a| {
+                    let Some(w) = a.when.as_ref() else {
+                        return false;
+                    };
+                    a.kind == Kind::Triggered
+                        && w.event == Event::WouldBeAffected
+                        && !protection_applied(a)
+                        && (a.while_.is_none() || active)
+                        && self.subject_is(w.of, about, card, owner)
+                })
+                .then_some((card, "has a protection dmlint does not apply yet"))
+        })
+    }
+
+    /// Whether an event about `about` is one that `of` names, for `owner`'s `card`.
+    pub(super) fn subject_is(&self, of: Subject, about: About, card: CardId, owner: usize) -> bool {
+        let die = |d: DieId| self.state.die(d);
+        match (of, about) {
+            (Subject::This | Subject::ThisOrYou, About::Die(d)) => {
+                die(d).card == card && die(d).owner == owner
+            }
+            (Subject::You | Subject::ThisOrYou, About::Player(p)) => p == owner,
+            (Subject::YourCharacter, About::Die(d)) => die(d).owner == owner,
+            (Subject::AnyCharacter, About::Die(_)) => true,
+            (Subject::Opponent, About::Player(p)) => p != owner,
+            _ => false,
+        }
+    }
+
+    /// The held effect goes ahead: nobody prevented it.
+    pub(in crate::engine) fn release(&mut self) -> Flow {
+        let Some(h) = self.state.turn.as_mut().and_then(|t| t.held.take()) else {
+            return Ok(());
+        };
+        self.commit(h.ops)
+    }
+
+    /// Whether a `resolve` line answers the held effect (its card's protection).
+    pub(in crate::engine) fn answers_held(&self, who: usize, die: &DieRef) -> bool {
+        let Some(h) = self.state.turn.as_ref().and_then(|t| t.held.as_ref()) else {
+            return false;
+        };
+        let owner = die
+            .player
+            .as_ref()
+            .and_then(|p| self.cards.player(&p.node))
+            .unwrap_or(who);
+        self.cards.by_alias(&die.alias.node, owner) == Some(h.card)
+    }
+
+    /// The protection is used: its cost is paid and the held effect does not happen to
+    /// the die.
+    pub(super) fn protect(
+        &mut self,
+        who: usize,
+        r: &DieRef,
+        held: Held,
+        clauses: &[Clause],
+    ) -> Flow {
+        let Some(owner) = held
+            .ops
+            .iter()
+            .find_map(|o| o.die())
+            .map(|d| self.state.die(d).owner)
+        else {
+            return Ok(());
+        };
+        if who != owner {
+            let n = self.name(owner).to_string();
+            let die_owner = self.owner_of(r, who)?;
+            // Waived, the protection is made as written (paid by its die's owner).
+            self.violate(rules::wrong_player::new(
+                self.line,
+                format!("only {n} may protect their own die"),
+                format!(
+                    "write `{}`",
+                    self.as_written_by(owner, die_owner, r, clauses)
+                ),
+            ))?;
+        }
+        let Some(a) = self
+            .abilities_of(held.card)
+            .and_then(|l| l.get(held.ability))
+            .cloned()
+        else {
+            return Ok(());
+        };
+        // The die the line protects: one of the held dice it names.
+        let dice: Vec<DieId> = held.ops.iter().filter_map(|o| o.die()).collect();
+        let named = self.find(r, owner, Zone::Field, &[], |_, id| dice.contains(&id))?;
+        let Some(die) = named else {
+            let name = self.cards.get(held.card).name.clone();
+            return self.violate(
+                rules::not_triggered::new(
+                    r.span,
+                    format!("`{r}` is not a die of {name} the last effect would affect"),
+                    "a protection answers the effect of the line just before it, for a die it affects",
+                )
+                .with_context(held.line, "the effect it would answer"),
+            );
+        };
+        let (mine, rest): (Vec<Op>, Vec<Op>) = held.ops.iter().partition(|o| o.die() == Some(die));
+        self.turn_mut().held = (!rest.is_empty()).then(|| Held {
+            ops: rest,
+            ..held.clone()
+        });
+        let src = Source::card(held.card, owner).from_die(die);
+        let choices = Choices::of(clauses, self.line);
+        if let Some((false, _)) = choices.may {
+            return self.commit(mine);
+        }
+        self.pay_costs(&a, &src, choices.pay)
+    }
+}

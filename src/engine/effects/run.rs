@@ -1,0 +1,171 @@
+//! Running one ability: what it may not start without (a valid target), its effects one
+//! after another as one game effect, and choices the line made that no effect used.
+
+use crate::cards::ability::{Ability, Cost, Kind};
+use crate::rules;
+use crate::syntax::Clause;
+
+use super::{Choices, Run, effects_for, selector};
+use crate::engine::coverage::effect_applied;
+use crate::engine::replay::{Flow, Replayer, Stop};
+use crate::engine::select::{self, Source};
+use crate::engine::state::DieId;
+
+impl Replayer {
+    /// "You may not choose to initiate an effect with no valid targets."
+    pub(super) fn no_valid_target(&mut self, a: &Ability, src: &Source, bursts: u8) -> Flow {
+        for e in effects_for(a, bursts) {
+            let Some(to) = selector(&e) else { continue };
+            if to.target && !select::names_players(to) && self.candidates(to, src).is_empty() {
+                let name = self.cards.get(src.card).name.clone();
+                return self.violate(rules::no_valid_target::new(
+                    self.line,
+                    format!(
+                        "{name} has no valid target: no {}",
+                        crate::cards::text::sel(to)
+                    ),
+                    "an ability that targets cannot be used when nothing it may target is there",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The dice a selector may reach now.
+    pub(super) fn candidates(
+        &self,
+        sel: &crate::cards::ability::Selector,
+        src: &Source,
+    ) -> Vec<DieId> {
+        self.state
+            .ids()
+            .filter(|id| select::matches(&self.cards, &self.state, sel, src, *id))
+            .collect()
+    }
+
+    /// Runs one ability with a line's choices; `Ok(false)` when an optional one was
+    /// declined.
+    pub(super) fn run(
+        &mut self,
+        a: &Ability,
+        src: Source,
+        bursts: u8,
+        clauses: &[Clause],
+        payers: &[DieId],
+    ) -> Result<bool, Stop> {
+        let choices = Choices::of(clauses, self.line);
+        let effects = effects_for(a, bursts);
+        if let Some(e) = effects.iter().find(|e| !effect_applied(e)) {
+            let what = format!(
+                "needs `{}`, which dmlint does not apply yet",
+                crate::cards::text::effect(e)
+            );
+            self.undecided(self.line, src.card, &what)?;
+            // Waived: what the line pays is spent; the judge's position block says the rest.
+            self.spend_as_written(src.controller, clauses)?;
+            return Ok(true);
+        }
+        if a.if_.is_some() {
+            self.undecided(
+                self.line,
+                src.card,
+                "has a condition dmlint does not apply yet",
+            )?;
+            // Waived: what the line pays is spent; the judge's position block says the rest.
+            self.spend_as_written(src.controller, clauses)?;
+            return Ok(true);
+        }
+        if a.cost.iter().any(|c| !matches!(c, Cost::Energy(_))) {
+            self.undecided(self.line, src.card, "has a cost dmlint does not apply yet")?;
+            self.spend_as_written(src.controller, clauses)?;
+            return Ok(true);
+        }
+        if let Some((false, at)) = choices.may {
+            if a.may && choices.is_empty() {
+                return Ok(false);
+            }
+            let name = self.cards.get(src.card).name.clone();
+            let help = if a.may {
+                "`may no` declines the ability: nothing else goes on the line"
+            } else {
+                "the ability is mandatory: it has no `may`"
+            };
+            self.violate(rules::invalid_choice::new(
+                at,
+                format!("{name}'s ability is declined but the line makes choices for it"),
+                help,
+            ))?;
+            return Ok(false);
+        }
+        if let Some((true, at)) = choices.may
+            && !a.may
+        {
+            let name = self.cards.get(src.card).name.clone();
+            self.violate(rules::invalid_choice::new(
+                at,
+                format!("{name}'s ability is not optional"),
+                "`may` answers an ability whose text says \"you may\"",
+            ))?;
+        }
+        self.pay_costs(a, &src, choices.pay)?;
+        let mut ctx = Run {
+            src,
+            choices,
+            payers: payers.to_vec(),
+            chosen: Vec::new(),
+            earlier: Vec::new(),
+            target: 0,
+            word: 0,
+            draw: 0,
+            rolled: Vec::new(),
+        };
+        // All the effects of one ability are one game effect: their damage and KOs
+        // happen together, and trigger an ability once (Avengers Infinity rulebook,
+        // EFFECT TIMING AND RESOLUTION).
+        let mut ops = Vec::new();
+        for e in &effects {
+            ops.extend(self.effect(e, &mut ctx)?);
+        }
+        self.leftover(&ctx)?;
+        // Damage an action die or a global deals is an event a reactive global may answer
+        // (Human Torch: "Flame On!"); a reaction's own damage is not.
+        let dealer = matches!(a.kind, Kind::Action | Kind::Global) && !self.answering;
+        let before = self.dealing;
+        self.dealing = dealer.then_some(ctx.src.controller);
+        let applied = self.apply(ops);
+        self.dealing = before;
+        applied?;
+        Ok(true)
+    }
+
+    /// Choices the line made that no effect used.
+    pub(super) fn leftover(&mut self, ctx: &Run) -> Flow {
+        if let Some(t) = ctx.choices.targets.get(ctx.target) {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            return self.violate(rules::invalid_target::new(
+                t.span,
+                format!("`{t}` is one target too many"),
+                format!("{name}'s ability (with the bursts the die shows) targets fewer"),
+            ));
+        }
+        let extra = if let Some((w, at)) = ctx.choices.words.get(ctx.word) {
+            Some((*at, format!("`{w}` is one choice too many")))
+        } else if let Some((d, _)) = ctx.choices.draws.get(ctx.draw) {
+            Some((d.die.span, format!("`{}` is one draw too many", d.die)))
+        } else {
+            (0..ctx.choices.rolls.len())
+                .find(|k| !ctx.rolled.contains(k))
+                .map(|k| ctx.choices.rolls[k])
+                .map(|r| (r.die.span, format!("`{}` is one roll too many", r.die)))
+        };
+        let Some((span, message)) = extra else {
+            return Ok(());
+        };
+        let name = self.cards.get(ctx.src.card).name.clone();
+        self.violate(rules::invalid_choice::new(
+            span,
+            message,
+            format!("the line records more than {name}'s ability does"),
+        ))
+    }
+}

@@ -1,0 +1,190 @@
+//! What an effect reaches: every die a selector matches for `each`, otherwise the
+//! targets and choices the line names, checked against the selector.
+
+use crate::cards::ability::{Count, What};
+use crate::rules;
+use crate::syntax::{DieRef, Zone};
+
+use super::{Reached, Run, players};
+use crate::engine::replay::{Flow, Replayer, Stop};
+use crate::engine::select::{self, Source};
+use crate::engine::state::DieId;
+
+impl Replayer {
+    /// The dice (and players) an effect reaches: all that match for `each`, the line's
+    /// targets otherwise.
+    pub(super) fn reach(
+        &mut self,
+        to: &crate::cards::ability::Selector,
+        ctx: &mut Run,
+    ) -> Result<Vec<Reached>, Stop> {
+        match to.what {
+            // "This die" of a trigger that fired for an event about its owner ("when you
+            // or Hulk takes damage, Hulk gets +2A"): no die is the one, and dmlint does
+            // not guess which of the card's dice the text means.
+            What::This if ctx.src.die.is_none() => {
+                self.undecided(
+                    self.line,
+                    ctx.src.card,
+                    "acts on its own die, but fired for an event about a player: which die it means is not decided",
+                )?;
+                return Ok(Vec::new());
+            }
+            What::This => return Ok(ctx.src.die.into_iter().map(Reached::Die).collect()),
+            What::It => return Ok(ctx.src.subject.into_iter().map(Reached::Die).collect()),
+            What::Those => return Ok(ctx.chosen.iter().copied().map(Reached::Die).collect()),
+            _ => {}
+        }
+        let dice = self.candidates(to, &ctx.src);
+        if to.count == Count::Each || to.what == What::ThisCard {
+            let mut out: Vec<Reached> = Vec::new();
+            out.extend(players(to, &ctx.src).map(Reached::Player));
+            let dice: Vec<DieId> = dice
+                .into_iter()
+                .filter(|d| !to.already || self.state.die(*d).moved != self.line)
+                .collect();
+            ctx.chosen = dice.clone();
+            out.extend(dice.into_iter().map(Reached::Die));
+            return Ok(out);
+        }
+        let want = if to.count == Count::Two { 2 } else { 1 };
+        let players_too = select::names_players(to);
+        // "Your opponent" is one player: no choice to write.
+        if to.what == What::Player && !to.target {
+            let players: Vec<usize> = players(to, &ctx.src).collect();
+            if let [p] = players[..] {
+                return Ok(vec![Reached::Player(p)]);
+            }
+        }
+        let mut out = Vec::new();
+        let mut chosen = Vec::new();
+        while out.len() < want {
+            let Some(r) = ctx.choices.targets.get(ctx.target).copied() else {
+                break;
+            };
+            ctx.target += 1;
+            // A bare name may be a player.
+            if players_too
+                && r.face.is_none()
+                && r.player.is_none()
+                && let Some(p) = self.cards.player(&r.alias.node)
+            {
+                if !select::matches_player(to, &ctx.src, p) {
+                    // Waived, the effect reaches the player written.
+                    self.bad_target(r, to, &ctx.src)?;
+                }
+                out.push(Reached::Player(p));
+                continue;
+            }
+            let owner = self.owner_of(r, ctx.src.controller)?;
+            let zone = to.zone.map_or(Zone::Field, select::zone);
+            // "Another target": not a die an earlier effect of this ability chose.
+            let mut taken = chosen.clone();
+            if to.other {
+                taken.extend(ctx.earlier.iter().copied());
+            }
+            let found = self.find(r, owner, zone, &taken, |_, _| true)?;
+            match found {
+                Some(d) => {
+                    if !dice.contains(&d) || taken.contains(&d) {
+                        // Waived, the effect reaches the die written.
+                        self.bad_target(r, to, &ctx.src)?;
+                    }
+                    chosen.push(d);
+                    out.push(Reached::Die(d));
+                }
+                None => {
+                    self.bad_target(r, to, &ctx.src)?;
+                    return Err(self.unreplayable(r.span, "no such die where the effect reaches"));
+                }
+            }
+        }
+        // "As much as possible": fewer only when there is nothing else to choose.
+        let available: Vec<DieId> = dice
+            .iter()
+            .copied()
+            .filter(|d| !chosen.contains(d))
+            .collect();
+        if out.len() < want && !available.is_empty() {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            // The dice it could still reach, as its controller names them.
+            let example: Vec<String> = available
+                .iter()
+                .take(want - out.len())
+                .map(|d| self.die_for(*d, ctx.src.controller))
+                .collect();
+            self.violate(rules::invalid_target::new(
+                ctx.choices.span,
+                format!(
+                    "{name} needs {want} {} and the line names {}",
+                    if want == 1 { "choice" } else { "choices" },
+                    out.len()
+                ),
+                format!(
+                    "name {} in a `target` clause, such as `target {}`",
+                    crate::cards::text::sel(to),
+                    example.join(" ")
+                ),
+            ))?;
+        }
+        ctx.earlier.extend(chosen.iter().copied());
+        ctx.chosen = chosen;
+        Ok(out)
+    }
+
+    pub(super) fn reach_dice(
+        &mut self,
+        to: &crate::cards::ability::Selector,
+        ctx: &mut Run,
+    ) -> Result<Vec<DieId>, Stop> {
+        Ok(self
+            .reach(to, ctx)?
+            .into_iter()
+            .filter_map(|r| match r {
+                Reached::Die(d) => Some(d),
+                Reached::Player(_) => None,
+            })
+            .collect())
+    }
+
+    pub(super) fn bad_target(
+        &mut self,
+        r: &DieRef,
+        to: &crate::cards::ability::Selector,
+        src: &Source,
+    ) -> Flow {
+        let name = self.cards.get(src.card).name.clone();
+        self.violate(rules::invalid_target::new(
+            r.span,
+            format!("`{r}` is not a valid choice for {name}"),
+            format!("it must be {}", crate::cards::text::sel(to)),
+        ))
+    }
+
+    /// The next `choose` word, which must be one of `allowed`.
+    pub(super) fn word(&mut self, ctx: &mut Run, allowed: &[&str]) -> Result<String, Stop> {
+        let Some((w, at)) = ctx.choices.words.get(ctx.word).cloned() else {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            let example = allowed.first().copied().unwrap_or("up");
+            self.violate(rules::invalid_choice::new(
+                ctx.choices.span,
+                format!("{name} needs a choice the line does not make"),
+                format!(
+                    "add `choose {example}`; the choices are {}",
+                    allowed.join(", ")
+                ),
+            ))?;
+            // Waived, the choice is still unknown: dmlint does not guess it.
+            return Err(self.unreplayable(ctx.choices.span, "the choice is not recorded"));
+        };
+        ctx.word += 1;
+        if !allowed.contains(&w.as_str()) {
+            self.violate(rules::invalid_choice::new(
+                at,
+                format!("`{w}` is not a choice here"),
+                format!("choose one of: {}", allowed.join(", ")),
+            ))?;
+        }
+        Ok(w)
+    }
+}

@@ -1,0 +1,535 @@
+//! Triggered abilities: events fire them into the queue, a batch at a time (the active
+//! player's first), and `resolve` lines resolve them (Avengers Infinity rulebook,
+//! EFFECT TIMING AND RESOLUTION).
+
+use crate::cards::ability::{Count, Effect, Event, Kind, Limit, Side, Subject, Way, What};
+use crate::rules;
+use crate::syntax::{Clause, DieRef, Face, Move, Span, Spanned, Text, Zone};
+
+use super::{effects_for, in_step, selector};
+use crate::engine::cards::CardId;
+use crate::engine::replay::{Flow, Replayer};
+use crate::engine::select::{self, Source};
+use crate::engine::state::{About, DieId, Pending, Reactable, Used};
+
+impl Replayer {
+    /// An event happened: every triggered ability waiting for it joins the queue, as one
+    /// batch.
+    pub(in crate::engine) fn fire(&mut self, events: &[(Event, About)], payers: &[DieId]) {
+        if self.state.turn.is_none() {
+            return;
+        }
+        if !self.answering {
+            let line = self.line;
+            // Only what a reactive global of this game answers: the state stays free of
+            // events nothing can answer.
+            let open = events
+                .iter()
+                .filter(|(e, _)| self.some_global_answers(*e))
+                .map(|&(event, about)| Reactable {
+                    event,
+                    about,
+                    answered: Vec::new(),
+                    line,
+                })
+                .collect::<Vec<_>>();
+            self.turn_mut().reactable.extend(open);
+        }
+        let t = self.turn_ref().expect("turn");
+        let step = t.step;
+        let batch = t.batch + 1;
+        let mut new: Vec<Pending> = Vec::new();
+        let mut first_time: Vec<(CardId, usize)> = Vec::new();
+        for &(event, about) in events {
+            for card in self.cards.ids() {
+                let Some(owner) = self.cards.get(card).owner else {
+                    continue;
+                };
+                let Some(list) = self.abilities_of(card) else {
+                    continue;
+                };
+                for (i, a) in list.iter().enumerate() {
+                    let Some(when) = &a.when else { continue };
+                    if a.kind != Kind::Triggered || when.event != event {
+                        continue;
+                    }
+                    let in_step = in_step(step, when.step);
+                    if !in_step {
+                        continue;
+                    }
+                    // Every condition on the card's dice (active, attacking, blocking …)
+                    // needs one of them in the field; with one there, a condition other
+                    // than "active" left the game undecided already (`coverage`).
+                    if a.while_.is_some() && !select::active(&self.state, card, owner) {
+                        continue;
+                    }
+                    let mine = |d: DieId| {
+                        let die = self.state.die(d);
+                        die.card == card && die.owner == owner
+                    };
+                    // The card's dice in the field, for an event about no die and for
+                    // the bursts of a card-wide trigger.
+                    let fielded: Vec<DieId> = self
+                        .state
+                        .zone(owner, Zone::Field)
+                        .filter(|d| self.state.die(*d).card == card)
+                        .collect();
+                    // (the die whose ability it is, the die the event is about)
+                    let hits: Vec<(Option<DieId>, Option<DieId>)> = match (when.of, about) {
+                        (Subject::This | Subject::ThisOrYou, About::Die(d)) if mine(d) => {
+                            vec![(Some(d), Some(d))]
+                        }
+                        (Subject::You | Subject::ThisOrYou, About::Player(p)) if p == owner => {
+                            vec![(None, None)]
+                        }
+                        // "You" and "your opponent" are players when the event is
+                        // about a player ("when you take damage"), and their dice
+                        // otherwise ("when your opponent fields a character").
+                        (Subject::You, About::Die(d))
+                            if !event.about_player() && self.state.die(d).owner == owner =>
+                        {
+                            vec![(None, Some(d))]
+                        }
+                        (Subject::YourCharacter, About::Die(d))
+                            if self.state.die(d).owner == owner =>
+                        {
+                            vec![(None, Some(d))]
+                        }
+                        (Subject::AnyCharacter, About::Die(d)) => vec![(None, Some(d))],
+                        (Subject::Opponent, About::Player(p)) if p != owner => vec![(None, None)],
+                        (Subject::Opponent, About::Die(d))
+                            if !event.about_player() && self.state.die(d).owner != owner =>
+                        {
+                            vec![(None, Some(d))]
+                        }
+                        // An event about no die: each of this card's dice in the field.
+                        (Subject::This, About::Nothing) => {
+                            fielded.iter().map(|d| (Some(*d), None)).collect()
+                        }
+                        _ => Vec::new(),
+                    };
+                    for (die, subject) in hits {
+                        // One event triggers "you or this die" once.
+                        if when.of == Subject::ThisOrYou
+                            && new.iter().any(|p| p.card == card && p.ability == i)
+                        {
+                            continue;
+                        }
+                        if a.limit == Limit::FirstEachTurn {
+                            let used = self.state.turn.as_ref().is_some_and(|t| {
+                                t.used.iter().any(|u| (u.card, u.ability) == (card, i))
+                            });
+                            if used || first_time.contains(&(card, i)) {
+                                continue;
+                            }
+                            first_time.push((card, i));
+                        }
+                        let bursts = match die {
+                            Some(d) => self.bursts_of(d),
+                            None => fielded
+                                .iter()
+                                .map(|d| self.bursts_of(*d))
+                                .max()
+                                .unwrap_or(0),
+                        };
+                        new.push(Pending {
+                            card,
+                            ability: i,
+                            die,
+                            controller: owner,
+                            bursts,
+                            batch,
+                            subject,
+                            payers: payers.to_vec(),
+                            line: self.line,
+                        });
+                    }
+                }
+            }
+        }
+        if new.is_empty() {
+            return;
+        }
+        let t = self.turn_mut();
+        t.batch = batch;
+        for (card, i) in first_time {
+            t.used.push(Used {
+                card,
+                ability: i,
+                die: None,
+                by: None,
+            });
+        }
+        t.pending.extend(new);
+    }
+
+    /// The pending triggers that may resolve now: the earliest batch, the active
+    /// player's first.
+    pub(super) fn resolvable(&self) -> Vec<usize> {
+        let Some(t) = self.state.turn.as_ref() else {
+            return Vec::new();
+        };
+        let Some(batch) = t.pending.iter().map(|p| p.batch).min() else {
+            return Vec::new();
+        };
+        let in_batch = |p: &Pending| p.batch == batch;
+        let active_left = t
+            .pending
+            .iter()
+            .any(|p| in_batch(p) && p.controller == t.active);
+        let whose = if active_left { t.active } else { t.inactive() };
+        (0..t.pending.len())
+            .filter(|&i| in_batch(&t.pending[i]) && t.pending[i].controller == whose)
+            .collect()
+    }
+
+    pub(super) fn source_of(&self, p: &Pending) -> Source {
+        Source {
+            card: p.card,
+            die: p.die,
+            controller: p.controller,
+            subject: p.subject,
+        }
+    }
+
+    /// Whether resolving a trigger needs the log to say something: a choice, a cost, a
+    /// chance outcome. One that needs nothing resolves by itself.
+    pub(super) fn needs_line(&self, p: &Pending) -> bool {
+        let Some(a) = self.abilities_of(p.card).and_then(|l| l.get(p.ability)) else {
+            return true;
+        };
+        // A condition dmlint does not apply leaves the game undecided as the trigger
+        // resolves: at once, not after a line that may never be needed.
+        if a.if_.is_some() {
+            return false;
+        }
+        if a.may || !a.cost.is_empty() {
+            return true;
+        }
+        let src = self.source_of(p);
+        effects_for(a, p.bursts).iter().any(|e| match e {
+            Effect::Draw { .. } | Effect::Roll { .. } => true,
+            Effect::Spin {
+                way: Way::Either, ..
+            } => true,
+            Effect::Reroll { to, .. } => !self.candidates(to, &src).is_empty(),
+            e => selector(e).is_some_and(|to| {
+                matches!(to.count, Count::One | Count::Two)
+                    && !matches!(
+                        to.what,
+                        What::This | What::ThisCard | What::It | What::Those
+                    )
+                    && !(to.what == What::Player && !to.target && to.side != Side::Any)
+                    && (!self.candidates(to, &src).is_empty() || select::names_players(to))
+            }),
+        })
+    }
+
+    /// Resolves every trigger that needs nothing from the log, in queue order.
+    pub(in crate::engine) fn settle(&mut self) -> Flow {
+        loop {
+            let ready = self.resolvable();
+            let auto = ready.into_iter().find(|&i| {
+                let p = &self.state.turn.as_ref().expect("turn").pending[i];
+                !self.needs_line(p)
+            });
+            let Some(i) = auto else {
+                // Nothing waits that resolves by itself: combat damage goes on to its
+                // next stage once nothing waits at all.
+                if self.advance_damage() {
+                    continue;
+                }
+                return Ok(());
+            };
+            let p = self.turn_mut().pending.remove(i);
+            self.run_pending(&p, &[])?;
+        }
+    }
+
+    /// A line that is not a `resolve` while a trigger waits for one: the trigger was
+    /// skipped.
+    pub(in crate::engine) fn unresolved(&mut self) -> Flow {
+        let Some(t) = self.state.turn.as_ref() else {
+            return Ok(());
+        };
+        let Some(p) = t.pending.first().cloned() else {
+            return Ok(());
+        };
+        let name = self.cards.get(p.card).name.clone();
+        let example = self.resolve_example(&p);
+        let optional = self
+            .abilities_of(p.card)
+            .and_then(|l| l.get(p.ability))
+            .is_some_and(|a| a.may);
+        let decline = if optional {
+            format!(" (`{example} may no` declines it)")
+        } else {
+            String::new()
+        };
+        self.turn_mut().pending.clear();
+        self.violate(
+            rules::unresolved_trigger::new(
+                self.line,
+                format!("{name}'s triggered ability has not been resolved"),
+                format!(
+                    "write its `resolve` line first, with the targets and choices its ability \
+                     needs: `{example}`{decline}"
+                ),
+            )
+            .with_context(p.line, "it triggered here"),
+        )
+    }
+
+    /// The start of the `resolve` line that answers a pending trigger, as its controller
+    /// writes it: `resolve HK:L3`, `Bob: resolve SM:L2`.
+    pub(super) fn resolve_example(&self, p: &Pending) -> String {
+        let active = self.turn_ref().map_or(p.controller, |t| t.active);
+        let actor = if p.controller == active {
+            String::new()
+        } else {
+            format!("{}: ", self.name(p.controller))
+        };
+        let die = match p.die {
+            Some(d) => self.die_for(d, p.controller),
+            None => self.cards.get(p.card).alias.to_string(),
+        };
+        format!("{actor}resolve {die}")
+    }
+
+    /// A die as `who` names it on a line: its card and face, and its owner's name when
+    /// it is not `who`'s (`SK:L1`, `Bob.AM:L2`).
+    pub(in crate::engine) fn die_for(&self, id: DieId, who: usize) -> String {
+        let text = self.state.die_text_plain(&self.cards, id);
+        let owner = self.state.die(id).owner;
+        if owner == who {
+            text
+        } else {
+            format!("{}.{text}", self.name(owner))
+        }
+    }
+
+    /// A face the die can show, for an example: its first (level 1 for a character).
+    pub(in crate::engine) fn example_face(&self, id: DieId) -> Option<Face> {
+        crate::engine::play::die_faces(&self.cards, self.state.die(id).card)
+            .into_iter()
+            .next()
+    }
+
+    /// A die as `who` names it once rolled: owner (when not `who`), card and a face it
+    /// can show (`SK:fist`, `Bob.AM:L1`).
+    pub(super) fn rolled_example(&self, id: DieId, who: usize) -> String {
+        let die = self.state.die(id);
+        let owner = if die.owner == who {
+            String::new()
+        } else {
+            format!("{}.", self.name(die.owner))
+        };
+        let alias = &self.cards.get(die.card).alias;
+        match self.example_face(id) {
+            Some(f) => format!("{owner}{alias}:{f}"),
+            None => format!("{owner}{alias}"),
+        }
+    }
+
+    /// A `resolve` line as `who` writes it: with `who` as its actor unless `who` is the
+    /// active player, and the die's owner written on the die only when it is not `who`.
+    pub(super) fn as_written_by(
+        &self,
+        who: usize,
+        owner: usize,
+        die: &DieRef,
+        clauses: &[Clause],
+    ) -> String {
+        let mut die = die.clone();
+        die.player = (owner != who)
+            .then(|| Box::new(Spanned::new(Text::from(self.name(owner)), Span::default())));
+        let active = self.turn_ref().map_or(who, |t| t.active);
+        let actor = if who == active {
+            String::new()
+        } else {
+            format!("{}: ", self.name(who))
+        };
+        let line = Move::Resolve {
+            die,
+            clauses: clauses.to_vec(),
+        };
+        format!("{actor}{line}")
+    }
+
+    /// Whether any trigger waits in the queue.
+    pub(in crate::engine) fn has_pending(&self) -> bool {
+        self.state
+            .turn
+            .as_ref()
+            .is_some_and(|t| !t.pending.is_empty())
+    }
+
+    /// `resolve DIE …`: a pending trigger of that card resolved with the line's choices,
+    /// or a protection answering an effect held back for it.
+    pub(in crate::engine) fn resolve_line(
+        &mut self,
+        who: usize,
+        die: &DieRef,
+        clauses: &[Clause],
+    ) -> Flow {
+        let owner = self.owner_of(die, who)?;
+        let card = self.card(&die.alias, owner)?;
+        if self.abilities_of(card).is_none() {
+            // Waived: the judge's position block says what it did.
+            return self.undecided(self.line, card, "has its ability resolved");
+        }
+        if let Some(held) = self.state.turn.as_ref().and_then(|t| t.held.clone())
+            && held.card == card
+        {
+            return self.protect(who, die, held, clauses);
+        }
+        // A number or a state names one die of the card: its trigger, not another's.
+        let named = if die.ordinal.is_some() || !die.modifiers.is_empty() {
+            Some(self.named_anywhere(die, owner)?)
+        } else {
+            None
+        };
+        let t = self.state.turn.as_ref().expect("turn");
+        let face_ok = |p: &Pending| {
+            die.face.as_ref().is_none_or(|f| {
+                p.die
+                    .is_none_or(|d| self.state.die(d).face.as_ref() == Some(&f.node))
+            }) && named.is_none_or(|n| p.die == n)
+        };
+        let mine: Vec<usize> = (0..t.pending.len())
+            .filter(|&i| t.pending[i].card == card && face_ok(&t.pending[i]))
+            .collect();
+        let Some(&first) = mine.first() else {
+            let name = self.cards.get(card).name.clone();
+            self.violate(rules::not_triggered::new(
+                die.span,
+                format!("{name} has no triggered ability waiting to resolve"),
+                "`resolve` answers a trigger: the event its card waits for must have happened",
+            ))?;
+            // Waived: the judge ruled it did trigger. It resolves as written.
+            return self.resolve_untriggered(who, owner, card, die, named.flatten(), clauses);
+        };
+        let ready = self.resolvable();
+        let i = match mine.iter().find(|i| ready.contains(i)) {
+            Some(&i) => i,
+            None => {
+                let p = t.pending[first].clone();
+                let waiting = ready
+                    .first()
+                    .map(|&r| self.cards.get(t.pending[r].card).name.clone())
+                    .unwrap_or_default();
+                self.violate(
+                    rules::trigger_order::new(
+                        die.span,
+                        format!("{} resolves before {waiting}", self.cards.get(card).name),
+                        "of triggers from one event, the active player's resolve first, in the order that player chooses; later triggers wait for earlier ones",
+                    )
+                    .with_context(p.line, "it triggered here"),
+                )?;
+                // Waived: it resolves now, out of order, as written.
+                first
+            }
+        };
+        let p = self.turn_mut().pending.remove(i);
+        if p.controller != who {
+            let (n, c) = (
+                self.name(who).to_string(),
+                self.name(p.controller).to_string(),
+            );
+            self.violate(rules::wrong_player::new(
+                self.line,
+                format!("{n} resolves {c}'s triggered ability"),
+                format!(
+                    "a trigger's choices are its controller's: write `{}`",
+                    self.as_written_by(p.controller, owner, die, clauses)
+                ),
+            ))?;
+        }
+        self.run_pending(&p, clauses)
+    }
+
+    /// A waived `not-triggered`: the card's one triggered ability resolves as the line
+    /// writes it, from the die it names. A card with several triggered abilities leaves
+    /// no way to tell which.
+    pub(super) fn resolve_untriggered(
+        &mut self,
+        who: usize,
+        owner: usize,
+        card: CardId,
+        die: &DieRef,
+        named: Option<DieId>,
+        clauses: &[Clause],
+    ) -> Flow {
+        let triggered: Vec<usize> = self
+            .abilities_of(card)
+            .map(|l| {
+                (0..l.len())
+                    .filter(|&i| l[i].kind == Kind::Triggered)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let [ability] = triggered[..] else {
+            return Err(self.error(
+                crate::engine::EngineError::new(
+                    crate::engine::EngineCode::Unreplayable,
+                    die.span,
+                    "the waived move cannot be replayed",
+                    "which of the card's abilities?",
+                )
+                .with_help(
+                    "the card has no triggered ability, or several: dmlint cannot tell which one the line resolves; correct the line (or a `position` block after it) to go on",
+                ),
+            ));
+        };
+        let from = match named {
+            Some(d) => Some(d),
+            None => self.find(die, owner, Zone::Field, &[], |_, _| true)?,
+        };
+        let p = Pending {
+            card,
+            ability,
+            die: from,
+            controller: who,
+            bursts: from.map_or(0, |d| self.bursts_of(d)),
+            batch: self.turn_ref().expect("turn").batch,
+            subject: None,
+            payers: Vec::new(),
+            line: self.line,
+        };
+        self.run_pending(&p, clauses)
+    }
+
+    pub(super) fn run_pending(&mut self, p: &Pending, clauses: &[Clause]) -> Flow {
+        let Some(a) = self
+            .abilities_of(p.card)
+            .and_then(|l| l.get(p.ability))
+            .cloned()
+        else {
+            return Ok(());
+        };
+        let src = self.source_of(p);
+        if a.limit == Limit::OncePerTurnPerDie
+            && self.turn_ref().expect("turn").used.contains(&Used {
+                card: p.card,
+                ability: p.ability,
+                die: p.die,
+                by: None,
+            })
+        {
+            return Ok(());
+        }
+        let ran = self.run(&a, src, p.bursts, clauses, &p.payers)?;
+        if ran && matches!(a.limit, Limit::OncePerTurnPerDie | Limit::OncePerTurn) {
+            let die = (a.limit == Limit::OncePerTurnPerDie)
+                .then_some(p.die)
+                .flatten();
+            self.turn_mut().used.push(Used {
+                card: p.card,
+                ability: p.ability,
+                die,
+                by: None,
+            });
+        }
+        Ok(())
+    }
+}
