@@ -385,7 +385,7 @@ fn while_(w: While) -> &'static str {
     }
 }
 
-fn condition(c: &Condition) -> String {
+pub fn condition(c: &Condition) -> String {
     match c {
         Condition::NoneMatch(s) => format!("if there is no {}", sel(s)),
         Condition::SomeMatch(s) => format!("if there is {}", sel(s)),

@@ -593,7 +593,11 @@ impl<'c> Builder<'c> {
                 return;
             }
             // A waiver may stand before a `turn` line: it answers that line's violation.
-            Statement::Move { .. } if self.turn.is_none() => {
+            // After a turn's `end`, a `resolve` answers one of its end-of-turn effects.
+            Statement::Move { action, .. }
+                if self.turn.is_none()
+                    && !(self.ended.is_some() && matches!(**action, Move::Resolve { .. })) =>
+            {
                 let mut e = SyntaxError::new(
                     SyntaxCode::MoveOutsideTurn,
                     span,
