@@ -91,3 +91,80 @@ pub fn ability_on(
         .is_none_or(|w| while_holds(state, w, src.card, src.controller, die))
         && a.if_.as_ref().is_none_or(|c| holds(cards, state, c, src))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Pool;
+    use crate::syntax::parse_str;
+
+    /// The table a position sets, and the id of the card `name` of player `owner`.
+    fn table(position: &str, name: &str, owner: usize) -> (GameCards, GameState, CardId) {
+        let log = format!(
+            "dmlog 1\nformat custom life 10\nteam Ann\nMG = Magneto: Archvillain x2\n\
+             BP = Black Panther: T'Challa x2\nteam Bob\nJU = Juggernaut: Unstoppable x2\n\
+             GR = Ghost Rider: Johnny Blaze x2\nfirst Ann\nposition\nturn 4 Ann main\n\
+             {position}used Ann SK x6\nused Bob SK x6\nend\n"
+        );
+        let (doc, errors) = parse_str(&log);
+        assert!(errors.is_empty(), "{errors:?}");
+        let out = crate::engine::replay(&doc.games[0], &doc.header, Pool::embedded(), None, &[]);
+        assert!(out.violations.is_empty(), "{:?}", out.violations);
+        let (cards, state) = out.end.expect("replayed");
+        let card = cards
+            .ids()
+            .find(|&c| cards.get(c).name == name && cards.get(c).owner == Some(owner))
+            .expect("the card");
+        (cards, state, card)
+    }
+
+    fn first(cards: &GameCards, card: CardId) -> Ability {
+        cards.get(card).abilities.as_ref().expect("encoded")[0].clone()
+    }
+
+    #[test]
+    fn an_if_counts_the_dice_its_selector_reaches_from_the_cards_side() {
+        let villain = "field Ann MG:L1\nfield Bob JU:L1\n";
+        let (cards, state, mg) = table(villain, "Magneto: Archvillain", 0);
+        let cond = first(&cards, mg).if_.expect("a condition");
+        assert!(!holds(&cards, &state, &cond, &Source::card(mg, 0)));
+        // Without Bob's Villain it holds for Ann; seen from Bob's side, "opposing" is
+        // Ann's, and Magneto is a Villain.
+        let (cards, state, mg) = table(
+            "field Ann MG:L1\nfield Bob GR:L1\n",
+            "Magneto: Archvillain",
+            0,
+        );
+        assert!(holds(&cards, &state, &cond, &Source::card(mg, 0)));
+        assert!(!holds(&cards, &state, &cond, &Source::card(mg, 1)));
+    }
+
+    #[test]
+    fn while_active_is_the_cards_and_attacking_the_dies_own() {
+        let (cards, state, bp) = table(
+            "field Ann BP:L1 BP:L1 MG:L1\n",
+            "Black Panther: T'Challa",
+            0,
+        );
+        let dice: Vec<DieId> = state
+            .zone(0, Zone::Field)
+            .filter(|&d| state.die(d).card == bp)
+            .collect();
+        assert_eq!(dice.len(), 2);
+        assert!(while_holds(&state, While::Active, bp, 0, None));
+        assert!(while_holds(&state, While::Active, bp, 0, Some(dice[0])));
+        assert!(!while_holds(&state, While::Active, bp, 1, None));
+        assert!(!while_holds(&state, While::Attacking, bp, 0, Some(dice[0])));
+        assert!(!while_holds(&state, While::AttackStep, bp, 0, None));
+        // Pairing is never taken to hold (`coverage` leaves it undecided).
+        assert!(!while_holds(&state, While::Paired, bp, 0, None));
+        let a = first(&cards, bp);
+        assert!(!ability_on(
+            &cards,
+            &state,
+            &a,
+            &Source::card(bp, 0),
+            Some(dice[0])
+        ));
+    }
+}
