@@ -426,10 +426,29 @@ impl Replayer {
             .collect();
         let Some(&first) = mine.first() else {
             let name = self.cards.get(card).name.clone();
+            // A trigger with a condition fires only if it holds as its event happens
+            // (`condition`).
+            let conditions: Vec<String> = self
+                .abilities_of(card)
+                .into_iter()
+                .flatten()
+                .filter(|a| a.kind == Kind::Triggered)
+                .filter_map(|a| a.if_.as_ref().map(crate::cards::text::condition))
+                .collect();
+            let help = if conditions.is_empty() {
+                "`resolve` answers a trigger: the event its card waits for must have happened"
+                    .to_string()
+            } else {
+                format!(
+                    "`resolve` answers a trigger: the event its card waits for must have \
+                     happened, with its condition holding then ({})",
+                    conditions.join("; ")
+                )
+            };
             self.violate(rules::not_triggered::new(
                 die.span,
                 format!("{name} has no triggered ability waiting to resolve"),
-                "`resolve` answers a trigger: the event its card waits for must have happened",
+                help,
             ))?;
             // Waived: the judge ruled it did trigger. It resolves as written.
             return self.resolve_untriggered(who, owner, card, die, named.flatten(), clauses);
