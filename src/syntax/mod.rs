@@ -793,6 +793,13 @@ mod tests {
             vec![(SyntaxCode::MoveOutsideTurn, 2)]
         );
         assert_eq!(codes("dmlog 1\nend\n"), vec![(SyntaxCode::StrayEnd, 2)]);
+        // Between a turn's `end` and the next `turn`, only a `resolve` (an end-of-turn
+        // effect's); before any turn, not even that.
+        assert!(codes("dmlog 1\nturn 1 A\nend\nresolve CO:L2\nB: resolve X\n").is_empty());
+        assert_eq!(
+            codes("dmlog 1\nresolve CO:L2\n"),
+            vec![(SyntaxCode::MoveOutsideTurn, 2)]
+        );
         assert_eq!(
             codes("dmlog 1\nturn 1 A\nrules 2014\n"),
             vec![(SyntaxCode::MisplacedLine, 3)]
