@@ -643,8 +643,13 @@ fn game_event(e: Event) -> bool {
 
 /// Combinations of event and subject that mean nothing, which `cards --check` must
 /// refuse: a player deals effect damage, no die does; "blockers assigned" is about no die
-/// or player, so it is read per die of the card in the field (`of: this`) only.
+/// or player, so it is read per die of the card in the field (`of: this`) only; a
+/// moment of the game is a player's (`of: you`, `of: opponent`) or met by each of the
+/// card's dice in the field (`of: this`), never a character's.
 fn meaningless(e: Event, s: Subject) -> bool {
+    if game_event(e) {
+        return !matches!(s, Subject::This | Subject::You | Subject::Opponent);
+    }
     match e {
         Event::DealsEffectDamage => matches!(
             s,
@@ -720,15 +725,20 @@ fn walk() -> Vec<Variant> {
             ));
             let keys = trigger_keys(e, s);
             let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
-            out.push(
-                variant(
-                    format!("triggered on {} of {}", e.name(), subject_name(s)),
-                    text,
-                    NONE,
-                    &keys,
-                )
-                .refused(meaningless(e, s)),
-            );
+            let v = variant(
+                format!("triggered on {} of {}", e.name(), subject_name(s)),
+                text,
+                NONE,
+                &keys,
+            )
+            .refused(meaningless(e, s));
+            // A moment met by the card's dice: only `cycle` has one of them in the field
+            // at each moment's first mark.
+            out.push(if game_event(e) && s == Subject::This {
+                v.only(&["cycle"])
+            } else {
+                v
+            });
         }
     }
     out.push(variant(

@@ -263,11 +263,14 @@ pub enum Event {
     /// increases the damage answered (rules reference, Use Actions and Global
     /// Abilities, rulings [7] and [8]).
     DealsEffectDamage,
-    /// The start or end of a turn, or of the attack step.
+    /// The start of a turn (before the clear and draw step), its end (in the cleanup
+    /// step, once the effects "until the end of the turn" have ended), the start of the
+    /// attack step (as attackers are declared): about the active player.
     TurnStart,
     TurnEnd,
     AttackStepStart,
-    /// The subject's owner draws dice in the clear and draw step.
+    /// A player draws dice from their bag: the clear and draw step's whole draw, one
+    /// event however many lines and refills it takes; or an effect's draw.
     Draws,
     /// An ability or effect is about to affect the subject (for "prevent … from being
     /// affected" reactions).
@@ -275,9 +278,9 @@ pub enum Event {
 }
 
 impl Event {
-    /// The events a reactive global may answer: those the engine fires as they happen.
-    /// The start and end of a turn or of the attack step, a draw and "would be affected"
-    /// are not among them (the engine does not offer them to globals).
+    /// The events a reactive global may answer: those that happen to a die or a player.
+    /// The moments of the game (the start and end of a turn or of the attack step, a
+    /// draw) and "would be affected" are not among them: no global answers them.
     pub const ANSWERABLE: &'static [Event] = &[
         Event::Fielded,
         Event::Attacks,
@@ -345,8 +348,21 @@ impl Event {
                 matches!(of, Subject::You | Subject::ThisOrYou | Subject::Opponent)
             }
             Event::BlockersAssigned => of == Subject::This,
+            _ if self.is_moment() => {
+                matches!(of, Subject::This | Subject::You | Subject::Opponent)
+            }
             _ => true,
         }
+    }
+
+    /// Whether the event is a moment of the game, about the player whose turn, attack
+    /// step or draw it is, rather than about a die: the start or end of a turn, the start
+    /// of the attack step, a draw.
+    pub fn is_moment(self) -> bool {
+        matches!(
+            self,
+            Event::TurnStart | Event::TurnEnd | Event::AttackStepStart | Event::Draws
+        )
     }
 
     /// Whether the event, for `of`, may be about a die (the die `what: it` names): not a
@@ -370,6 +386,10 @@ impl Event {
             Event::BlockersAssigned => {
                 "it happens to each of the card's dice in the field: `of: this`"
             }
+            _ if self.is_moment() => {
+                "it is a player's (`of: you`, `of: opponent`), or each of the card's dice \
+                 in the field meets it, whoever's it is (`of: this`)"
+            }
             _ => "any subject",
         }
     }
@@ -377,10 +397,11 @@ impl Event {
     /// Whether the event is about a player when it is about anyone at all ("you take
     /// damage"), so that `of: you` and `of: opponent` name the player, not their dice.
     pub fn about_player(self) -> bool {
-        matches!(
-            self,
-            Event::TakesDamage | Event::DealsEffectDamage | Event::WouldBeAffected
-        )
+        self.is_moment()
+            || matches!(
+                self,
+                Event::TakesDamage | Event::DealsEffectDamage | Event::WouldBeAffected
+            )
     }
 
     /// The event of a name, as [`Event::name`] writes it.

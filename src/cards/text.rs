@@ -385,10 +385,17 @@ fn while_(w: While) -> &'static str {
     }
 }
 
-fn condition(c: &Condition) -> String {
+pub fn condition(c: &Condition) -> String {
+    // A condition counts the dice its selector reaches, whatever its count says.
+    let (Condition::NoneMatch(s) | Condition::SomeMatch(s)) = c;
+    let one = sel(&Selector {
+        count: Count::One,
+        ..s.clone()
+    });
+    let kind = one.strip_prefix("one ").unwrap_or(&one);
     match c {
-        Condition::NoneMatch(s) => format!("if there is no {}", sel(s)),
-        Condition::SomeMatch(s) => format!("if there is {}", sel(s)),
+        Condition::NoneMatch(_) => format!("if there is no {kind}"),
+        Condition::SomeMatch(_) => format!("if there is at least one {kind}"),
     }
 }
 
@@ -510,5 +517,16 @@ mod tests {
         assert_eq!(sel(&s), "one opposing level 1 character");
         let s: Selector = serde_saphyr::from_str("{what: character, energy: fist}").unwrap();
         assert_eq!(kind(&s), "fist characters");
+    }
+
+    #[test]
+    fn conditions_read_without_the_selectors_count() {
+        let c: Condition = serde_saphyr::from_str(
+            "{none-match: {count: each, what: character, side: opposing, affiliation: Villain}}",
+        )
+        .unwrap();
+        assert_eq!(condition(&c), "if there is no opposing Villain character");
+        let c: Condition = serde_saphyr::from_str("{some-match: {what: character}}").unwrap();
+        assert_eq!(condition(&c), "if there is at least one character");
     }
 }

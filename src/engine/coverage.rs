@@ -30,14 +30,6 @@ pub enum Moment {
     Fielded,
     /// An action die of the card is used.
     Used,
-    /// A turn begins.
-    TurnStart,
-    /// A turn ends.
-    TurnEnd,
-    /// Attackers are declared: the attack step begins.
-    AttackStep,
-    /// A player draws in the clear and draw step.
-    DrawStep,
 }
 
 impl Moment {
@@ -51,10 +43,6 @@ impl Moment {
             Moment::Rolled => "is rolled",
             Moment::Fielded => "is in the field",
             Moment::Used => "is used",
-            Moment::TurnStart => "waits for the start of a turn",
-            Moment::TurnEnd => "waits for the end of a turn",
-            Moment::AttackStep => "waits for the attack step",
-            Moment::DrawStep => "waits for a draw",
         }
     }
 }
@@ -153,25 +141,6 @@ pub fn acts_from_card(a: &Ability) -> bool {
     a.while_.is_none() && !needs_own_die(a)
 }
 
-/// The events the engine fires; a trigger waiting for another is not applied.
-pub fn event_fired(e: Event) -> bool {
-    !matches!(
-        e,
-        Event::TurnStart | Event::TurnEnd | Event::AttackStepStart | Event::Draws
-    )
-}
-
-/// The moment an event the engine does not fire would act at.
-fn event_moment(e: Event) -> Option<Moment> {
-    match e {
-        Event::TurnStart => Some(Moment::TurnStart),
-        Event::TurnEnd => Some(Moment::TurnEnd),
-        Event::AttackStepStart => Some(Moment::AttackStep),
-        Event::Draws => Some(Moment::DrawStep),
-        _ => None,
-    }
-}
-
 /// The moment a keyword acts at.
 fn keyword_moment(k: Option<&Keyword>) -> Moment {
     match k {
@@ -181,9 +150,13 @@ fn keyword_moment(k: Option<&Keyword>) -> Moment {
     }
 }
 
-/// A condition on the card's dice the engine checks only as "active".
-const WHILE_UNAPPLIED: &str =
-    "has an ability that holds only while attacking, blocking, paired or in the attack step";
+/// A condition on the card's dice the engine does not check: pairing up (Heroic).
+const WHILE_UNAPPLIED: &str = "has an ability that holds only while paired";
+
+/// Whether the engine checks a `while:` condition (`condition::while_holds`).
+pub fn while_applied(w: While) -> bool {
+    w != While::Paired
+}
 
 /// Why an ability has a part the engine does not apply that would act at `moment`, if it
 /// has. Actions, globals, activated abilities and the effects a trigger resolves with are
@@ -205,10 +178,7 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             if !now {
                 return None;
             }
-            if a.if_.is_some() {
-                return Some("has a condition dmlint does not apply yet".into());
-            }
-            if !matches!(a.while_, None | Some(While::Active)) {
+            if a.while_.is_some_and(|w| !while_applied(w)) {
                 return Some(WHILE_UNAPPLIED.into());
             }
             all_effects(a).find(|e| !static_applied(e)).map(|e| {
@@ -223,19 +193,12 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
                 return (moment == Moment::Fielded)
                     .then(|| "has a trigger with no event, which dmlint cannot fire".into());
             };
-            if let Some(m) = event_moment(when.event) {
-                return (moment == m).then(|| "has a trigger dmlint does not fire yet".into());
-            }
             if moment != Moment::Fielded || when.event == Event::WouldBeAffected {
                 return None;
             }
-            if a.if_.is_some() {
-                Some("has a condition dmlint does not apply yet".into())
-            } else if !matches!(a.while_, None | Some(While::Active)) {
-                Some(WHILE_UNAPPLIED.into())
-            } else {
-                None
-            }
+            a.while_
+                .is_some_and(|w| !while_applied(w))
+                .then(|| WHILE_UNAPPLIED.into())
         }
     }
 }
@@ -262,15 +225,23 @@ mod tests {
     }
 
     #[test]
-    fn an_unfired_trigger_waits_for_its_moment_and_no_other() {
-        let a =
-            ability("kind: triggered\nwhen: {event: turn-start}\ndo: [gain-life: {amount: 1}]\n");
-        assert!(unapplied_at(&a, Moment::TurnStart).is_some());
-        assert!(unapplied_at(&a, Moment::Fielded).is_none());
-        let a = ability("kind: triggered\nwhen: {event: fielded}\ndo: [gain-life: {amount: 1}]\n");
-        for m in [Moment::Fielded, Moment::TurnStart, Moment::Bought] {
-            assert!(unapplied_at(&a, m).is_none(), "{m:?}");
+    fn triggers_wait_for_no_moment_but_pairing() {
+        // Every event is fired, and every condition checked, where it happens.
+        for text in [
+            "kind: triggered\nwhen: {event: turn-start, of: you}\ndo: [gain-life: {amount: 1}]\n",
+            "kind: triggered\nwhen: {event: fielded}\nif: {none-match: {what: character}}\ndo: [gain-life: {amount: 1}]\n",
+            "kind: triggered\nwhile: attacking\nwhen: {event: takes-damage}\ndo: [gain-life: {amount: 1}]\n",
+        ] {
+            let a = ability(text);
+            for m in [Moment::Start, Moment::Fielded, Moment::Bought] {
+                assert!(unapplied_at(&a, m).is_none(), "{m:?}: {text}");
+            }
         }
+        let paired = ability(
+            "kind: triggered\nwhile: paired\nwhen: {event: takes-damage}\ndo: [gain-life: {amount: 1}]\n",
+        );
+        assert!(unapplied_at(&paired, Moment::Fielded).is_some());
+        assert!(unapplied_at(&paired, Moment::Start).is_none());
     }
 
     #[test]
@@ -285,7 +256,7 @@ mod tests {
     #[test]
     fn an_unencoded_card_is_undecided_once_in_play() {
         assert!(card_unapplied_at(None, Moment::InPlay).is_some());
-        assert!(card_unapplied_at(None, Moment::TurnStart).is_none());
+        assert!(card_unapplied_at(None, Moment::Fielded).is_none());
     }
 
     #[test]
@@ -348,12 +319,18 @@ mod tests {
         assert!(needs_own_die(&own));
         assert!(unapplied_at(&own, Moment::Start).is_none());
         assert!(unapplied_at(&own, Moment::Fielded).is_some());
-        // A condition the engine does not check, from the card too.
+        // A condition is checked where the static holds, from the card too.
         let cond = ability(
             "kind: static\nif: {none-match: {count: each, what: character, side: opposing}}\n\
              do: [boost: {to: {count: each, what: character, side: yours}, attack: 1, until: while-on}]\n",
         );
-        assert!(unapplied_at(&cond, Moment::Start).is_some());
+        assert!(acts_from_card(&cond));
+        assert!(unapplied_at(&cond, Moment::Start).is_none());
+        // Pairing is not: once a die of it is in the field.
+        let paired = ability(
+            "kind: static\nwhile: paired\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
+        );
+        assert!(unapplied_at(&paired, Moment::Fielded).is_some());
     }
 
     #[test]

@@ -28,6 +28,11 @@ pub struct Book {
     /// A double generic face spent in part leaves the rest as virtual energy until
     /// priority passes (2018); before, the unspent part of a generic die is lost.
     pub generic_rest_is_virtual: bool,
+    /// Effects "at the end of the turn" happen at one moment: none sees what another
+    /// did (the rules reference, ruling [13], 003:227, where the 2014 and 2016 books are
+    /// silent). 2018 resolves them as any triggers: the active player's first, each
+    /// player's in the order they choose (CLEANUP STEP, 000:807-809).
+    pub end_of_turn_together: bool,
 }
 
 /// The order of the attack step's damage, as each rulebook gives it.
@@ -57,6 +62,7 @@ const Y2014: Book = Book {
     passes_required: false,
     combat: Combat::Y2014,
     generic_rest_is_virtual: false,
+    end_of_turn_together: true,
 };
 
 const Y2016: Book = Book {
@@ -66,6 +72,7 @@ const Y2016: Book = Book {
     passes_required: false,
     combat: Combat::Y2016,
     generic_rest_is_virtual: false,
+    end_of_turn_together: true,
 };
 
 const Y2018: Book = Book {
@@ -75,6 +82,7 @@ const Y2018: Book = Book {
     passes_required: true,
     combat: Combat::Y2018,
     generic_rest_is_virtual: true,
+    end_of_turn_together: false,
 };
 
 /// The rules of an edition.

@@ -8,6 +8,7 @@
 //! under `src/rules/`.
 
 pub mod cards;
+pub mod condition;
 pub mod coverage;
 pub mod edition;
 mod effects;

@@ -113,6 +113,9 @@ pub(super) struct Replayer {
     /// after it is the judge's statement of what the text did, covered by the same
     /// ruling.
     pub(super) ruling: Option<Span>,
+    /// Abilities resolving at one moment, together (before 2018, the end-of-turn
+    /// effects): the changes each makes wait here, to be made all at once.
+    pub(super) collect: Option<Vec<super::state::Op>>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -252,6 +255,7 @@ impl Table {
             answering: false,
             dealing: None,
             ruling: None,
+            collect: None,
         };
         if let Some((name, span)) = first {
             match r.player(&name) {
@@ -315,9 +319,15 @@ impl Table {
         let r = &mut self.r;
         // In a log the parser refuses a move or an `end` outside a turn (after `end`, or
         // before the first `turn`), and the replay never sees it; a caller's line gets
-        // the same answer here.
+        // the same answer here. After `end` only a `resolve` may come, for an end-of-turn
+        // effect.
         let in_turn = r.state.turn.as_ref().is_some_and(|t| !t.done);
-        if matches!(line.statement, Statement::Move { .. } | Statement::End) && !in_turn {
+        let after_end = r.state.turn.as_ref().is_some_and(|t| t.done);
+        let resolve = matches!(&line.statement, Statement::Move { action, .. } if matches!(**action, Move::Resolve { .. }));
+        if matches!(line.statement, Statement::Move { .. } | Statement::End)
+            && !in_turn
+            && !(after_end && resolve)
+        {
             return Err(Rejected {
                 violations: Vec::new(),
                 errors: vec![

@@ -1,7 +1,7 @@
 //! Which dice an ability's selector reaches, and the stats those dice have once every
 //! applied and static modifier is counted: shared by the checker and the move generator.
 
-use crate::cards::ability::{CombatState, Effect, Kind, Selector, Side, What, While, ZoneName};
+use crate::cards::ability::{CombatState, Effect, Kind, Selector, Side, What, ZoneName};
 use crate::syntax::{Face, Zone};
 
 use super::cards::{CardId, DieKind, GameCards};
@@ -168,10 +168,10 @@ pub fn active(state: &GameState, card: CardId, controller: usize) -> bool {
 }
 
 /// A character die's attack and defense with every modifier: the level's stats, the
-/// die's applied modifiers, and the static modifiers of the cards' static abilities —
-/// those without `while:` always, from the card, "while active" ones while a die of the
-/// card is in the field. Modifiers add up before they apply, and never take a stat
-/// below zero; a doubled attack doubles the total.
+/// die's applied modifiers, and the static modifiers of the cards' static abilities
+/// whose conditions hold (`while:`, `if:`: [`super::condition`]) — those without a
+/// condition always, from the card. Modifiers add up before they apply, and never take
+/// a stat below zero; a doubled attack doubles the total.
 pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
     let Some(level) = state.level(cards, id) else {
         return (0, 0);
@@ -187,15 +187,8 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
             let (Some(list), Some(owner)) = (&c.abilities, c.owner) else {
                 continue;
             };
-            // A condition, or a `while:` other than active, leaves the game undecided
-            // where it would hold (`coverage`): it is never applied here.
-            let on = |a: &crate::cards::ability::Ability| match a.while_ {
-                None => true,
-                Some(While::Active) => active(state, card, owner),
-                Some(_) => false,
-            };
             for a in list {
-                if a.kind != Kind::Static || a.if_.is_some() || !on(a) {
+                if a.kind != Kind::Static {
                     continue;
                 }
                 // "This die" is the die measured, when it is one of the card's.
@@ -204,6 +197,8 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                     src = src.from_die(id);
                 }
                 for e in a.effects.iter().filter(|e| static_applied(e)) {
+                    // Its conditions (`condition`): `while:` of the die measured for a
+                    // bonus to "this die", of any die of the card for one to others.
                     if let Effect::Boost {
                         to,
                         attack: da,
@@ -212,6 +207,13 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                         ..
                     } = e
                         && matches(cards, state, to, &src, id)
+                        && super::condition::ability_on(
+                            cards,
+                            state,
+                            a,
+                            &src,
+                            (to.what == What::This).then_some(id),
+                        )
                     {
                         attack += i64::from(*da);
                         defense += i64::from(*dd);

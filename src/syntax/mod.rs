@@ -593,7 +593,11 @@ impl<'c> Builder<'c> {
                 return;
             }
             // A waiver may stand before a `turn` line: it answers that line's violation.
-            Statement::Move { .. } if self.turn.is_none() => {
+            // After a turn's `end`, a `resolve` answers one of its end-of-turn effects.
+            Statement::Move { action, .. }
+                if self.turn.is_none()
+                    && !(self.ended.is_some() && matches!(**action, Move::Resolve { .. })) =>
+            {
                 let mut e = SyntaxError::new(
                     SyntaxCode::MoveOutsideTurn,
                     span,
@@ -789,6 +793,13 @@ mod tests {
             vec![(SyntaxCode::MoveOutsideTurn, 2)]
         );
         assert_eq!(codes("dmlog 1\nend\n"), vec![(SyntaxCode::StrayEnd, 2)]);
+        // Between a turn's `end` and the next `turn`, only a `resolve` (an end-of-turn
+        // effect's); before any turn, not even that.
+        assert!(codes("dmlog 1\nturn 1 A\nend\nresolve CO:L2\nB: resolve X\n").is_empty());
+        assert_eq!(
+            codes("dmlog 1\nresolve CO:L2\n"),
+            vec![(SyntaxCode::MoveOutsideTurn, 2)]
+        );
         assert_eq!(
             codes("dmlog 1\nturn 1 A\nrules 2014\n"),
             vec![(SyntaxCode::MisplacedLine, 3)]

@@ -8,7 +8,7 @@ use crate::syntax::Zone;
 
 use super::Run;
 use crate::engine::coverage::Moment;
-use crate::engine::replay::{Flow, Replayer, Stop};
+use crate::engine::replay::{Replayer, Stop};
 use crate::engine::select::{self};
 use crate::engine::state::{DieId, Op};
 
@@ -20,8 +20,12 @@ impl Replayer {
         zone: ZoneName,
         ctx: &mut Run,
     ) -> Result<Vec<Op>, Stop> {
+        // A draw from the bag is a draw: "when a player draws" fires once for all the
+        // ability's effects draw (`run`), as for the clear and draw step's.
         for _ in 0..count {
-            self.draw_one(ctx, select::zone(zone))?;
+            if self.draw_one(ctx, select::zone(zone))? {
+                ctx.drew = true;
+            }
         }
         Ok(Vec::new())
     }
@@ -31,7 +35,7 @@ impl Replayer {
     /// from the used pile first (not from out of play), and a die that cannot be drawn at
     /// all costs a life and gives a generic energy (Avengers Infinity rulebook, PLAY
     /// AREAS, The Bag; 1. CLEAR AND DRAW STEP).
-    pub(super) fn draw_one(&mut self, ctx: &mut Run, zone: Zone) -> Flow {
+    pub(super) fn draw_one(&mut self, ctx: &mut Run, zone: Zone) -> Result<bool, Stop> {
         let who = ctx.src.controller;
         let line = self.line;
         if self.state.count(who, Zone::Bag) == 0 {
@@ -44,7 +48,7 @@ impl Replayer {
                 p.life -= 1;
                 p.virtual_energy += 1;
                 self.check_life();
-                return Ok(());
+                return Ok(false);
             }
         }
         let Some((item, to)) = ctx.choices.draws.get(ctx.draw).copied() else {
@@ -58,11 +62,12 @@ impl Replayer {
                 None => "write the die drawn in a `draw` clause".to_string(),
             };
             // Waived, nothing is drawn: the line names nothing.
-            return self.violate(rules::invalid_choice::new(
+            self.violate(rules::invalid_choice::new(
                 ctx.choices.span,
                 format!("{name} draws a die the line does not name"),
                 help,
-            ));
+            ))?;
+            return Ok(false);
         };
         ctx.draw += 1;
         let mut zone = zone;
@@ -83,10 +88,12 @@ impl Replayer {
             zone = to;
         }
         let Some(id) = self.find(&item.die, who, Zone::Bag, &[], |_, _| true)? else {
-            return self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false);
+            self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false)?;
+            return Ok(false);
         };
         self.state.move_die(id, zone, line);
         let card = self.state.die(id).card;
-        self.text_matters(card, Moment::Drawn)
+        self.text_matters(card, Moment::Drawn)?;
+        Ok(true)
     }
 }

@@ -159,6 +159,9 @@ struct Run<'a> {
     target: usize,
     word: usize,
     draw: usize,
+    /// Whether its effects drew a die from the bag: all they draw is one draw, one
+    /// event ("when a player draws"), fired once the ability has resolved.
+    drew: bool,
     /// The `roll` items used so far, by index.
     rolled: Vec<usize>,
 }

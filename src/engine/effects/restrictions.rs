@@ -1,8 +1,9 @@
 //! Restrictions abilities put on blocking: "cannot be blocked by", checked when
-//! blockers are declared.
+//! blockers are declared, while the ability's conditions hold (`condition`).
 
-use crate::cards::ability::{Effect, Kind, While};
+use crate::cards::ability::{Effect, Kind};
 
+use crate::engine::condition;
 use crate::engine::replay::Replayer;
 use crate::engine::select::{self, Source};
 use crate::engine::state::DieId;
@@ -17,13 +18,10 @@ impl Replayer {
         let a = self.state.die(attacker);
         let list = self.abilities_of(a.card)?;
         let src = Source::card(a.card, a.owner).from_die(attacker);
-        // A static with a condition, or one that holds only while attacking or blocking,
-        // left the game undecided once its die was in the field (`coverage`).
-        for ab in list
-            .iter()
-            .filter(|ab| ab.kind == Kind::Static && ab.if_.is_none())
-            .filter(|ab| matches!(ab.while_, None | Some(While::Active)))
-        {
+        for ab in list.iter().filter(|ab| ab.kind == Kind::Static) {
+            if !condition::ability_on(&self.cards, &self.state, ab, &src, Some(attacker)) {
+                continue;
+            }
             for e in &ab.effects {
                 if let Effect::CantBeBlockedBy { by } = e
                     && select::matches(&self.cards, &self.state, by, &src, blocker)

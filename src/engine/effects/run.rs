@@ -1,15 +1,16 @@
 //! Running one ability: what it may not start without (a valid target), its effects one
 //! after another as one game effect, and choices the line made that no effect used.
 
-use crate::cards::ability::{Ability, Cost, Kind};
+use crate::cards::ability::{Ability, Cost, Event, Kind};
 use crate::rules;
 use crate::syntax::Clause;
 
 use super::{Choices, Run, effects_for, selector};
+use crate::engine::condition;
 use crate::engine::coverage::effect_applied;
 use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::select::{self, Source};
-use crate::engine::state::DieId;
+use crate::engine::state::{About, DieId};
 
 impl Replayer {
     /// "You may not choose to initiate an effect with no valid targets."
@@ -55,22 +56,23 @@ impl Replayer {
     ) -> Result<bool, Stop> {
         let choices = Choices::of(clauses, self.line);
         let effects = effects_for(a, bursts);
-        if let Some(e) = effects.iter().find(|e| !effect_applied(e)) {
+        // An `if:` is read as the ability is used or resolves (`condition`): a trigger
+        // whose condition no longer holds does nothing at all; an action die or a global
+        // is still used and paid for, and its effects do not happen.
+        let holds = a
+            .if_
+            .as_ref()
+            .is_none_or(|c| condition::holds(&self.cards, &self.state, c, &src));
+        if !holds && a.kind == Kind::Triggered {
+            self.void_choices(a, &src, &choices)?;
+            return Ok(false);
+        }
+        if let Some(e) = effects.iter().find(|e| holds && !effect_applied(e)) {
             let what = format!(
                 "needs `{}`, which dmlint does not apply yet",
                 crate::cards::text::effect(e)
             );
             self.undecided(self.line, src.card, &what)?;
-            // Waived: what the line pays is spent; the judge's position block says the rest.
-            self.spend_as_written(src.controller, clauses)?;
-            return Ok(true);
-        }
-        if a.if_.is_some() {
-            self.undecided(
-                self.line,
-                src.card,
-                "has a condition dmlint does not apply yet",
-            )?;
             // Waived: what the line pays is spent; the judge's position block says the rest.
             self.spend_as_written(src.controller, clauses)?;
             return Ok(true);
@@ -108,6 +110,10 @@ impl Replayer {
             ))?;
         }
         self.pay_costs(a, &src, choices.pay)?;
+        if !holds {
+            self.void_choices(a, &src, &choices)?;
+            return Ok(true);
+        }
         let mut ctx = Run {
             src,
             choices,
@@ -117,6 +123,7 @@ impl Replayer {
             target: 0,
             word: 0,
             draw: 0,
+            drew: false,
             rolled: Vec::new(),
         };
         // All the effects of one ability are one game effect: their damage and KOs
@@ -132,10 +139,53 @@ impl Replayer {
         let dealer = matches!(a.kind, Kind::Action | Kind::Global) && !self.answering;
         let before = self.dealing;
         self.dealing = dealer.then_some(ctx.src.controller);
-        let applied = self.apply(ops);
+        // Resolving together with others: the changes wait to be made all at once.
+        let applied = match self.collect.as_mut() {
+            Some(all) => {
+                all.extend(ops);
+                Ok(())
+            }
+            None => self.apply(ops),
+        };
         self.dealing = before;
         applied?;
+        if ctx.drew {
+            self.fire(&[(Event::Draws, About::Player(ctx.src.controller))], &[]);
+        }
         Ok(true)
+    }
+
+    /// The choices a line made for an ability whose condition does not hold: it does
+    /// nothing, so it chooses nothing (declining an optional one is no choice, and the
+    /// cost of an action die or a global is paid with its use).
+    fn void_choices(&mut self, a: &Ability, src: &Source, choices: &Choices) -> Flow {
+        let paid = (a.kind == Kind::Triggered)
+            .then_some(choices.pay.map(|p| p.span))
+            .flatten();
+        let made = choices
+            .targets
+            .first()
+            .map(|t| t.span)
+            .or(choices.words.first().map(|w| w.1))
+            .or(choices.rolls.first().map(|r| r.die.span))
+            .or(choices.draws.first().map(|d| d.0.die.span))
+            .or(choices.may.filter(|m| m.0).map(|m| m.1))
+            .or(paid);
+        let Some(at) = made else {
+            return Ok(());
+        };
+        let name = self.cards.get(src.card).name.clone();
+        let cond = a
+            .if_
+            .as_ref()
+            .map(crate::cards::text::condition)
+            .unwrap_or_default();
+        self.violate(rules::invalid_choice::new(
+            at,
+            format!("{name}'s ability does nothing: its condition ({cond}) does not hold"),
+            "an ability whose condition does not hold when it resolves makes no choice: \
+             write the line without them (a trigger then needs no line at all)",
+        ))
     }
 
     /// Choices the line made that no effect used.

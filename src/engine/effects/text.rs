@@ -33,7 +33,7 @@ impl Replayer {
     }
 
     /// Undecided when a card on a team has text that would act unapplied at a moment of
-    /// the whole game: its setting up, a turn's start or end, the attack step, a draw.
+    /// the whole game: its setting up (the turn's moments fire their triggers instead).
     /// Text on the card acts whether or not a die of it is in play (a trigger without
     /// `while:` fires as [`Replayer::fire`] fires it), except what only holds while a die
     /// of it is in the field (`while:`) or only reaches its own dice in the field.

@@ -4,10 +4,11 @@
 
 use crate::cards::ability::{Count, Effect, Event, Kind, Limit, Side, Subject, Way, What};
 use crate::rules;
-use crate::syntax::{Clause, DieRef, Face, Move, Span, Spanned, Text, Zone};
+use crate::syntax::{Clause, DieRef, Face, Move, Span, Spanned, Step, Text, Zone};
 
 use super::{effects_for, in_step, selector};
 use crate::engine::cards::CardId;
+use crate::engine::condition;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select::{self, Source};
 use crate::engine::state::{About, DieId, Pending, Reactable, Used};
@@ -57,12 +58,6 @@ impl Replayer {
                     if !in_step {
                         continue;
                     }
-                    // Every condition on the card's dice (active, attacking, blocking …)
-                    // needs one of them in the field; with one there, a condition other
-                    // than "active" left the game undecided already (`coverage`).
-                    if a.while_.is_some() && !select::active(&self.state, card, owner) {
-                        continue;
-                    }
                     let mine = |d: DieId| {
                         let die = self.state.die(d);
                         die.card == card && die.owner == owner
@@ -102,13 +97,30 @@ impl Replayer {
                         {
                             vec![(None, Some(d))]
                         }
-                        // An event about no die: each of this card's dice in the field.
+                        // An event about no die, or a moment of the game ("at the start
+                        // of the attack step, this die …"): each of this card's dice in
+                        // the field.
                         (Subject::This, About::Nothing) => {
+                            fielded.iter().map(|d| (Some(*d), None)).collect()
+                        }
+                        (Subject::This, About::Player(_)) if event.is_moment() => {
                             fielded.iter().map(|d| (Some(*d), None)).collect()
                         }
                         _ => Vec::new(),
                     };
                     for (die, subject) in hits {
+                        // Its conditions, read as the event happens (`condition`): a
+                        // `while:` of the die it belongs to (or of any die of the card),
+                        // an `if:` seen from it.
+                        let src = Source {
+                            card,
+                            die,
+                            controller: owner,
+                            subject,
+                        };
+                        if !condition::ability_on(&self.cards, &self.state, a, &src, die) {
+                            continue;
+                        }
                         // One event triggers "you or this die" once.
                         if when.of == Subject::ThisOrYou
                             && new.iter().any(|p| p.card == card && p.ability == i)
@@ -198,15 +210,17 @@ impl Replayer {
         let Some(a) = self.abilities_of(p.card).and_then(|l| l.get(p.ability)) else {
             return true;
         };
-        // A condition dmlint does not apply leaves the game undecided as the trigger
-        // resolves: at once, not after a line that may never be needed.
-        if a.if_.is_some() {
+        let src = self.source_of(p);
+        // A condition that no longer holds: it resolves to nothing, by itself.
+        if a.if_
+            .as_ref()
+            .is_some_and(|c| !condition::holds(&self.cards, &self.state, c, &src))
+        {
             return false;
         }
         if a.may || !a.cost.is_empty() {
             return true;
         }
-        let src = self.source_of(p);
         effects_for(a, p.bursts).iter().any(|e| match e {
             Effect::Draw { .. } | Effect::Roll { .. } => true,
             Effect::Spin {
@@ -235,10 +249,12 @@ impl Replayer {
             });
             let Some(i) = auto else {
                 // Nothing waits that resolves by itself: combat damage goes on to its
-                // next stage once nothing waits at all.
+                // next stage once nothing waits at all, and a turn whose cleanup is done
+                // ends.
                 if self.advance_damage() {
                     continue;
                 }
+                self.turn_over();
                 return Ok(());
             };
             let p = self.turn_mut().pending.remove(i);
@@ -266,7 +282,16 @@ impl Replayer {
         } else {
             String::new()
         };
+        let started = self.turn_ref().is_some_and(|t| {
+            t.pending
+                .iter()
+                .any(|p| self.event_of(p) == Some(Event::TurnStart))
+        });
         self.turn_mut().pending.clear();
+        if started {
+            // Waived: the skipped start-of-turn effects are over; the clear follows.
+            self.after_turn_start();
+        }
         self.violate(
             rules::unresolved_trigger::new(
                 self.line,
@@ -401,10 +426,29 @@ impl Replayer {
             .collect();
         let Some(&first) = mine.first() else {
             let name = self.cards.get(card).name.clone();
+            // A trigger with a condition fires only if it holds as its event happens
+            // (`condition`).
+            let conditions: Vec<String> = self
+                .abilities_of(card)
+                .into_iter()
+                .flatten()
+                .filter(|a| a.kind == Kind::Triggered)
+                .filter_map(|a| a.if_.as_ref().map(crate::cards::text::condition))
+                .collect();
+            let help = if conditions.is_empty() {
+                "`resolve` answers a trigger: the event its card waits for must have happened"
+                    .to_string()
+            } else {
+                format!(
+                    "`resolve` answers a trigger: the event its card waits for must have \
+                     happened, with its condition holding then ({})",
+                    conditions.join("; ")
+                )
+            };
             self.violate(rules::not_triggered::new(
                 die.span,
                 format!("{name} has no triggered ability waiting to resolve"),
-                "`resolve` answers a trigger: the event its card waits for must have happened",
+                help,
             ))?;
             // Waived: the judge ruled it did trigger. It resolves as written.
             return self.resolve_untriggered(who, owner, card, die, named.flatten(), clauses);
@@ -530,6 +574,70 @@ impl Replayer {
                 by: None,
             });
         }
+        if a.when.as_ref().is_some_and(|w| w.event == Event::TurnStart) {
+            self.after_turn_start();
+        }
         Ok(())
+    }
+
+    /// The event a pending trigger waits for.
+    fn event_of(&self, p: &Pending) -> Option<Event> {
+        let a = self.abilities_of(p.card)?.get(p.ability)?;
+        a.when.as_ref().map(|w| w.event)
+    }
+
+    /// A start-of-turn effect resolved (or was skipped): once none waits, the clear and
+    /// draw step begins with its clear (`steps::turn`). Only start-of-turn effects can
+    /// wait before anything is drawn.
+    fn after_turn_start(&mut self) {
+        let Some(t) = self.turn_ref() else { return };
+        if t.step == Step::Draw && t.drawn == 0 && t.drawn_oop == 0 && t.pending.is_empty() {
+            let active = t.active;
+            self.clear(active);
+        }
+    }
+
+    /// Before 2018 the effects of one moment "at the end of the turn" happen together:
+    /// none sees what another did (the rules reference, ruling [13], 003:227). The batch
+    /// the cleanup step just fired resolves at once, every effect chosen against the same
+    /// state and their changes made together. One that needs a line (a choice, a cost, a
+    /// chance outcome) beside another would be a choice made at that same moment, which
+    /// dmlint does not apply yet: undecided.
+    pub(in crate::engine) fn resolve_together(&mut self) -> Flow {
+        let Some(t) = self.turn_ref() else {
+            return Ok(());
+        };
+        let batch = t.batch;
+        let together: Vec<Pending> = t
+            .pending
+            .iter()
+            .filter(|p| p.batch == batch)
+            .cloned()
+            .collect();
+        if together.len() < 2 {
+            return Ok(());
+        }
+        self.turn_mut().pending.retain(|p| p.batch != batch);
+        if let Some(p) = together.iter().find(|p| self.needs_line(p)) {
+            // Waived, the judge's position block says what the effects did.
+            return self.undecided(
+                self.line,
+                p.card,
+                "has an end-of-turn effect that needs a choice, and before 2018 every \
+                 end-of-turn effect happens at the same moment (rules reference, ruling [13]): \
+                 dmlint does not apply choices made together yet",
+            );
+        }
+        self.collect = Some(Vec::new());
+        let mut ran = Ok(());
+        for p in &together {
+            ran = self.run_pending(p, &[]);
+            if ran.is_err() {
+                break;
+            }
+        }
+        let ops = self.collect.take().unwrap_or_default();
+        ran?;
+        self.apply(ops)
     }
 }

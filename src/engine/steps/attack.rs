@@ -5,7 +5,6 @@ use crate::rules;
 use crate::syntax::{DieItem, Step, Zone};
 
 use crate::cards::ability::Event;
-use crate::engine::coverage::Moment;
 use crate::engine::replay::{Flow, Replayer, step_name};
 use crate::engine::state::About;
 use crate::engine::state::DieId;
@@ -36,7 +35,6 @@ impl Replayer {
             return Ok(());
         }
         let taken = self.take(dice, who, Zone::Field, "attacking")?;
-        self.game_moment(Moment::AttackStep)?;
         // Attackers are numbered (`SK:L1#2`) in the order the line lists them.
         for &(id, _) in &taken {
             self.state.die_mut(id).attacking = true;
@@ -46,6 +44,10 @@ impl Replayer {
         let t = self.turn_mut();
         t.step = Step::Attack;
         t.step_line = line;
+        // The attack step begins with the attackers the line declares: effects "at the
+        // start of the attack step" trigger first, as a batch of their own, then the
+        // attackers' own ("when attacks").
+        self.fire(&[(Event::AttackStepStart, About::Player(who))], &[]);
         let events: Vec<_> = taken
             .iter()
             .map(|(id, _)| (Event::Attacks, About::Die(*id)))

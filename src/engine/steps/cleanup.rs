@@ -1,10 +1,14 @@
-//! The cleanup step: damage cleared, unused action dice and out-of-play dice to the used
-//! pile, the end of every applied effect.
+//! The cleanup step: damage cleared, the end of every applied effect, unused action dice
+//! to the used pile; then the effects "at the end of the turn"; then the turn ends and
+//! out-of-play dice go to the used pile (Avengers Infinity rulebook, 5. CLEANUP STEP,
+//! 000:799-812).
 
+use crate::cards::ability::Event;
 use crate::syntax::{Face, Step, Zone};
 
-use crate::engine::replay::Replayer;
-use crate::engine::state::DieId;
+use crate::engine::edition::book;
+use crate::engine::replay::{Flow, Replayer};
+use crate::engine::state::{About, DieId};
 
 impl Replayer {
     /// Moves a player's reserve dice whose face `which` selects to the used pile (not
@@ -26,11 +30,15 @@ impl Replayer {
         }
     }
 
-    /// The cleanup step: damage cleared, action dice to the used pile, out of play to
-    /// the used pile, virtual energy gone.
-    pub(in crate::engine) fn cleanup(&mut self) {
-        let line = self.line;
-        let Some(t) = self.turn_ref() else { return };
+    /// The cleanup step: damage cleared, applied effects ended, action dice to the used
+    /// pile, virtual energy gone; then the end-of-turn triggers fire, all of them at this
+    /// one moment, after the effects "until the end of the turn" have ended (2018:
+    /// 000:807-809; 2016 keeps them through the end of every other effect, 002:394). The
+    /// turn is over once none of them waits ([`Replayer::turn_over`]).
+    pub(in crate::engine) fn cleanup(&mut self) -> Flow {
+        let Some(t) = self.turn_ref() else {
+            return Ok(());
+        };
         let active = t.active;
         // Under the 2014 rules unblocked attackers stay in the attack zone until now, and
         // go to the used pile (Avengers vs. X-Men rulebook, CLEANUP); under the later
@@ -38,9 +46,6 @@ impl Replayer {
         self.unblocked_leave();
         self.reserve_to_used(active, |f| matches!(f, Some(Face::Action { .. })));
         for id in self.state.ids() {
-            if self.state.die(id).zone == Zone::Oop {
-                self.state.move_die(id, Zone::Used, line);
-            }
             let die = self.state.die_mut(id);
             die.damage = 0;
             die.attacking = false;
@@ -59,5 +64,28 @@ impl Replayer {
         t.inactive_acted = false;
         t.ready = false;
         t.closed = false;
+        self.fire(&[(Event::TurnEnd, About::Player(active))], &[]);
+        if book(self.state.edition).end_of_turn_together {
+            self.resolve_together()?;
+        }
+        Ok(())
+    }
+
+    /// The turn ends once its cleanup is done and no end-of-turn effect waits: dice out
+    /// of play go to the used pile (000:811-812), and what an end-of-turn effect applied
+    /// "until the end of the turn" ends with it. Asked whenever nothing waits; it does
+    /// nothing before cleanup, nor twice.
+    pub(in crate::engine) fn turn_over(&mut self) {
+        let line = self.line;
+        let Some(t) = self.turn_ref() else { return };
+        if !t.done || !t.pending.is_empty() || t.held.is_some() {
+            return;
+        }
+        for id in self.state.ids() {
+            if self.state.die(id).zone == Zone::Oop {
+                self.state.move_die(id, Zone::Used, line);
+            }
+            self.state.die_mut(id).boost = crate::engine::state::Boost::default();
+        }
     }
 }

@@ -4,11 +4,12 @@
 use crate::rules;
 use crate::syntax::{DieItem, Spanned, Step, Zone};
 
+use crate::cards::ability::Event;
 use crate::engine::coverage::Moment;
 use crate::engine::edition::book;
 use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::resolve::zone_phrase;
-use crate::engine::state::DieId;
+use crate::engine::state::{About, DieId};
 
 impl Replayer {
     /// The first player's very first draw, when the edition makes it three dice and one
@@ -57,6 +58,7 @@ impl Replayer {
             }
         };
         let n: u32 = dice.iter().map(DieItem::times).sum();
+        let drew_before = self.drawn_all(who);
         let first_turn = self.first_turn_2018();
         let t = self.turn_ref().expect("turn");
         let (drawn, oop) = (t.drawn, t.drawn_oop);
@@ -100,15 +102,8 @@ impl Replayer {
             .map(|(id, _)| id)
             .collect();
         let line = self.line;
-        let first_draw = {
-            let t = self.turn_ref().expect("turn");
-            t.drawn == 0 && t.drawn_oop == 0
-        };
         for id in &taken {
             self.state.move_die(*id, zone, line);
-        }
-        if first_draw {
-            self.game_moment(Moment::DrawStep)?;
         }
         for id in &taken {
             let card = self.state.die(*id).card;
@@ -125,7 +120,34 @@ impl Replayer {
         } else {
             t.drawn += n;
         }
+        // Every die of the step's draw is one event, however many lines and refills it
+        // takes (the rules reference, Clear and Draw Step, ruling [2], 003:102-106;
+        // Avengers Infinity rulebook, 000:542-544): "when a player draws" fires once, on
+        // the line that draws the last die there is to draw.
+        if !drew_before && self.drawn_all(who) {
+            self.fire(&[(Event::Draws, About::Player(who))], &[]);
+        }
         Ok(())
+    }
+
+    /// The step's draw is over: dice were drawn, and there is nothing more to draw (all
+    /// the step draws, or the bag and the used pile are both empty: a short draw).
+    fn drawn_all(&self, who: usize) -> bool {
+        let t = self.turn_ref().expect("turn");
+        t.drawn + t.drawn_oop > 0
+            && (self.draw_complete()
+                || (self.state.count(who, Zone::Bag) == 0
+                    && self.state.count(who, Zone::Used) == 0))
+    }
+
+    /// The clear of the clear and draw step: energy saved in the reserve pool goes to the
+    /// used pile (it was not used, so not out of play), and virtual energy is gone. It
+    /// comes once the effects "at the start of your turn" have resolved.
+    pub(in crate::engine) fn clear(&mut self, who: usize) {
+        self.reserve_to_used(who, |_| true);
+        for pl in &mut self.state.players {
+            pl.virtual_energy = 0;
+        }
     }
 
     /// The dice a list names in `owner`'s `zone`, each with the index of its list item;

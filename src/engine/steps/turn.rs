@@ -4,9 +4,10 @@
 use crate::rules;
 use crate::syntax::{Spanned, Step, Text};
 
+use crate::cards::ability::Event;
 use crate::engine::coverage::Moment;
 use crate::engine::replay::{Flow, Replayer};
-use crate::engine::state::Turn;
+use crate::engine::state::{About, Turn};
 
 impl Replayer {
     /// The turn that comes next, its player and number: the other player after a turn
@@ -38,6 +39,13 @@ impl Replayer {
         self.game_over(self.line)?;
         if self.started {
             self.end_turn()?;
+            // The turn before is over before this one begins: its end-of-turn effects
+            // that need nothing resolve, and one that needed a line was skipped.
+            self.settle()?;
+            if self.has_pending() {
+                self.unresolved()?;
+            }
+            self.turn_over();
         }
         // Who should be next, and with which number.
         let (want_player, want_number) = self.next_turn().unwrap_or((p, number.node));
@@ -87,12 +95,14 @@ impl Replayer {
             // The game is set up: text that acts from a card, with no die of it in play.
             self.game_moment(Moment::Start)?;
         }
-        self.game_moment(Moment::TurnStart)?;
-        // Clear: energy saved in the reserve pool goes to the used pile (it was not used,
-        // so not out of play).
-        self.reserve_to_used(p, |_| true);
-        for pl in &mut self.state.players {
-            pl.virtual_energy = 0;
+        // Effects "at the start of your turn" come before the clear and draw step
+        // (Avengers Infinity rulebook, TURN ORDER, 000:527-529; the older books name no
+        // such moment, and it is read the same way). Those that need nothing resolve
+        // now; the clear waits for the others (`triggers`, [`Replayer::clear`]).
+        self.fire(&[(Event::TurnStart, About::Player(p))], &[]);
+        self.settle()?;
+        if !self.has_pending() {
+            self.clear(p);
         }
         Ok(())
     }
@@ -107,13 +117,11 @@ impl Replayer {
     }
 
     /// The turn ends (an `end` line, or the next `turn` line): a trigger still waiting
-    /// for its line was skipped; then the steps the turn still owes, and cleanup.
+    /// for its line was skipped; then the steps the turn still owes, and cleanup, whose
+    /// end-of-turn triggers may wait for `resolve` lines after the `end`.
     fn end_turn(&mut self) -> Flow {
         if self.has_pending() {
             self.unresolved()?;
-        }
-        if self.turn_ref().is_some_and(|t| !t.done) {
-            self.game_moment(Moment::TurnEnd)?;
         }
         self.close_turn()
     }
@@ -169,7 +177,6 @@ impl Replayer {
             }
             Step::Cleanup => {}
         }
-        self.cleanup();
-        Ok(())
+        self.cleanup()
     }
 }

@@ -1,0 +1,170 @@
+//! Conditions on card text: `if:`, a condition on the table ("if your opponent has no
+//! Villains in the field"), and `while:`, a condition on the card's own dice ("while
+//! attacking"). Shared by the checker (statics, triggers, actions, globals) and the
+//! stats every die shows.
+//!
+//! A static ability holds exactly while its conditions hold, re-read whenever it is
+//! looked at (Avengers Infinity rulebook, BONUSES AND DAMAGE: a "while attacking/blocking"
+//! bonus ends as soon as the die no longer attacks or blocks, 000:1150-1155). A trigger's
+//! `if:` is read twice: when the event happens (a trigger whose condition does not hold
+//! does not trigger) and when it resolves (a trigger whose condition no longer holds does
+//! nothing), since every effect has two parts, a trigger and a resolution
+//! (EFFECT TIMING AND RESOLUTION, 000:1092-1094). Its `while:` is read when it triggers.
+
+use crate::cards::ability::{Ability, Condition, While};
+use crate::syntax::{Step, Zone};
+
+use super::cards::{CardId, GameCards};
+use super::select::{self, Source};
+use super::state::{DieId, GameState};
+
+/// Whether an `if:` condition holds, seen from `src` (whose "yours", "opposing" and
+/// "this die" the selector speaks of). A condition counts dice: "none" or "some" of
+/// those its selector reaches, whatever the selector's count says.
+pub fn holds(cards: &GameCards, state: &GameState, cond: &Condition, src: &Source) -> bool {
+    let some = |sel| {
+        state
+            .ids()
+            .any(|id| select::matches(cards, state, sel, src, id))
+    };
+    match cond {
+        Condition::NoneMatch(sel) => !some(sel),
+        Condition::SomeMatch(sel) => some(sel),
+    }
+}
+
+/// Whether the turn is in its attack step: from the attackers to combat damage.
+fn in_attack_step(state: &GameState) -> bool {
+    state.turn.as_ref().is_some_and(|t| {
+        !t.done
+            && matches!(
+                t.step,
+                Step::Attack | Step::Blockers | Step::Window | Step::Damage
+            )
+    })
+}
+
+/// Whether a `while:` condition holds for die `die` of `owner`'s `card`, or, with no die
+/// named, for some die of the card. "While active" is the card's (one of its dice in the
+/// field: ACTIVE AND FIELDED, 000:1197-1200), whatever die is named; the others are a
+/// die's own: attacking, blocking, in the field during an attack step. Pairing is not
+/// applied (`coverage`): it never holds here, and a die of a card that has it in the
+/// field leaves the game undecided before this is asked.
+pub fn while_holds(
+    state: &GameState,
+    w: While,
+    card: CardId,
+    owner: usize,
+    die: Option<DieId>,
+) -> bool {
+    let own = |id: DieId| {
+        let d = state.die(id);
+        d.card == card && d.owner == owner && d.zone == Zone::Field
+    };
+    let ok = |id: DieId| {
+        let d = state.die(id);
+        own(id)
+            && match w {
+                While::Active => true,
+                While::Attacking => d.attacking,
+                While::Blocking => d.blocking.is_some(),
+                While::AttackStep => in_attack_step(state),
+                While::Paired => false,
+            }
+    };
+    match die {
+        Some(id) if w != While::Active => ok(id),
+        _ => state.zone(owner, Zone::Field).any(ok),
+    }
+}
+
+/// Whether an ability's conditions hold: its `while:` for `die` (or any die of its card,
+/// [`while_holds`]) and its `if:` seen from `src`.
+pub fn ability_on(
+    cards: &GameCards,
+    state: &GameState,
+    a: &Ability,
+    src: &Source,
+    die: Option<DieId>,
+) -> bool {
+    a.while_
+        .is_none_or(|w| while_holds(state, w, src.card, src.controller, die))
+        && a.if_.as_ref().is_none_or(|c| holds(cards, state, c, src))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Pool;
+    use crate::syntax::parse_str;
+
+    /// The table a position sets, and the id of the card `name` of player `owner`.
+    fn table(position: &str, name: &str, owner: usize) -> (GameCards, GameState, CardId) {
+        let log = format!(
+            "dmlog 1\nformat custom life 10\nteam Ann\nMG = Magneto: Archvillain x2\n\
+             BP = Black Panther: T'Challa x2\nteam Bob\nJU = Juggernaut: Unstoppable x2\n\
+             GR = Ghost Rider: Johnny Blaze x2\nfirst Ann\nposition\nturn 4 Ann main\n\
+             {position}used Ann SK x6\nused Bob SK x6\nend\n"
+        );
+        let (doc, errors) = parse_str(&log);
+        assert!(errors.is_empty(), "{errors:?}");
+        let out = crate::engine::replay(&doc.games[0], &doc.header, Pool::embedded(), None, &[]);
+        assert!(out.violations.is_empty(), "{:?}", out.violations);
+        let (cards, state) = out.end.expect("replayed");
+        let card = cards
+            .ids()
+            .find(|&c| cards.get(c).name == name && cards.get(c).owner == Some(owner))
+            .expect("the card");
+        (cards, state, card)
+    }
+
+    fn first(cards: &GameCards, card: CardId) -> Ability {
+        cards.get(card).abilities.as_ref().expect("encoded")[0].clone()
+    }
+
+    #[test]
+    fn an_if_counts_the_dice_its_selector_reaches_from_the_cards_side() {
+        let villain = "field Ann MG:L1\nfield Bob JU:L1\n";
+        let (cards, state, mg) = table(villain, "Magneto: Archvillain", 0);
+        let cond = first(&cards, mg).if_.expect("a condition");
+        assert!(!holds(&cards, &state, &cond, &Source::card(mg, 0)));
+        // Without Bob's Villain it holds for Ann; seen from Bob's side, "opposing" is
+        // Ann's, and Magneto is a Villain.
+        let (cards, state, mg) = table(
+            "field Ann MG:L1\nfield Bob GR:L1\n",
+            "Magneto: Archvillain",
+            0,
+        );
+        assert!(holds(&cards, &state, &cond, &Source::card(mg, 0)));
+        assert!(!holds(&cards, &state, &cond, &Source::card(mg, 1)));
+    }
+
+    #[test]
+    fn while_active_is_the_cards_and_attacking_the_dies_own() {
+        let (cards, state, bp) = table(
+            "field Ann BP:L1 BP:L1 MG:L1\n",
+            "Black Panther: T'Challa",
+            0,
+        );
+        let dice: Vec<DieId> = state
+            .zone(0, Zone::Field)
+            .filter(|&d| state.die(d).card == bp)
+            .collect();
+        assert_eq!(dice.len(), 2);
+        assert!(while_holds(&state, While::Active, bp, 0, None));
+        assert!(while_holds(&state, While::Active, bp, 0, Some(dice[0])));
+        assert!(!while_holds(&state, While::Active, bp, 1, None));
+        assert!(!while_holds(&state, While::Attacking, bp, 0, Some(dice[0])));
+        assert!(!while_holds(&state, While::AttackStep, bp, 0, None));
+        // Pairing is never taken to hold (`coverage` leaves it undecided).
+        assert!(!while_holds(&state, While::Paired, bp, 0, None));
+        let a = first(&cards, bp);
+        assert!(!ability_on(
+            &cards,
+            &state,
+            &a,
+            &Source::card(bp, 0),
+            Some(dice[0])
+        ));
+    }
+}
