@@ -161,6 +161,66 @@ impl FileReport {
     }
 }
 
+/// How many diagnostics one command renders for one file. Rendering a diagnostic costs
+/// time in proportion to the file (its lines are located and drawn), so an uncapped
+/// renderer takes time that grows with the square of a file full of errors; past `max`
+/// each diagnostic is only counted, and one notice says how many were left out.
+#[derive(Debug, Clone, Copy)]
+pub struct RenderBudget {
+    max: usize,
+    shown: usize,
+    /// Diagnostics counted but not rendered.
+    pub suppressed: usize,
+}
+
+impl RenderBudget {
+    pub fn new(max: usize) -> RenderBudget {
+        RenderBudget {
+            max,
+            shown: 0,
+            suppressed: 0,
+        }
+    }
+
+    /// Whether one more diagnostic is rendered; counts it either way. Where reading
+    /// stopped at an input limit is always rendered: without it a reader would not know
+    /// that the rest of the file went unread.
+    pub fn take(&mut self, diag: &dyn Diagnostic) -> bool {
+        if self.shown < self.max || is_input_limit(diag) {
+            self.shown += 1;
+            true
+        } else {
+            self.suppressed += 1;
+            false
+        }
+    }
+
+    /// Renders `diag` into `out` if the budget allows.
+    pub fn render(
+        &mut self,
+        renderer: &Renderer,
+        name: &str,
+        chunk: &Chunk,
+        diag: &dyn Diagnostic,
+        out: &mut String,
+    ) {
+        if self.take(diag) {
+            renderer.render(name, chunk, diag, out);
+        }
+    }
+
+    /// The notice in place of the diagnostics left out, if any were.
+    pub fn notice(&self, renderer: &Renderer, name: &str, chunk: &Chunk, out: &mut String) {
+        if self.suppressed > 0 {
+            let notice = CapNotice {
+                suppressed: self.suppressed,
+                max: self.max,
+            };
+            renderer.render(name, chunk, &notice, out);
+        }
+    }
+}
+
 /// The notice printed in place of the diagnostics past the cap.
 #[derive(Debug)]
 struct CapNotice {
@@ -301,9 +361,16 @@ impl Checked {
     }
 
     /// Renders every diagnostic, in file order.
-    pub fn render(&self, name: &str, renderer: &Renderer, out: &mut String) {
+    /// Renders the diagnostics into `out`, as many as `budget` allows.
+    pub fn render(
+        &self,
+        name: &str,
+        renderer: &Renderer,
+        budget: &mut RenderBudget,
+        out: &mut String,
+    ) {
         for (_, _, diag) in self.diagnostics() {
-            renderer.render(name, &self.chunk.source, diag, out);
+            budget.render(renderer, name, &self.chunk.source, diag, out);
         }
     }
 
@@ -326,7 +393,7 @@ pub fn check_reader(
     out: &mut String,
 ) -> FileReport {
     let mut report = FileReport::default();
-    let mut shown = 0;
+    let mut budget = RenderBudget::new(max_diagnostics);
     let mut stream = GameStream::new(input);
     let mut last_chunk = Chunk::empty();
     loop {
@@ -355,12 +422,7 @@ pub fn check_reader(
                 Kind::Violation => report.violations += 1,
                 Kind::Other => {}
             }
-            if shown < max_diagnostics {
-                renderer.render(name, &checked.chunk.source, diag, out);
-                shown += 1;
-            } else {
-                report.suppressed += 1;
-            }
+            budget.render(renderer, name, &checked.chunk.source, diag, out);
         }
         // A game is illegal when it broke a rule, even if something else then stopped
         // it; undecided when something stopped it and no rule was broken.
@@ -377,14 +439,15 @@ pub fn check_reader(
         }
         last_chunk = checked.chunk.source;
     }
-    if report.suppressed > 0 {
-        let notice = CapNotice {
-            suppressed: report.suppressed,
-            max: max_diagnostics,
-        };
-        renderer.render(name, &last_chunk, &notice, out);
-    }
+    budget.notice(renderer, name, &last_chunk, out);
+    report.suppressed = budget.suppressed;
     report
+}
+
+/// Whether a diagnostic says that reading stopped at one of the input limits.
+fn is_input_limit(diag: &dyn Diagnostic) -> bool {
+    diag.code()
+        .is_some_and(|c| c.to_string() == SyntaxCode::InputLimit.code())
 }
 
 /// How a game replayed to the end of its log stands: "Bob won; life Ann 0, Bob 3".
@@ -410,8 +473,11 @@ fn standing(cards: &crate::engine::GameCards, state: &crate::engine::GameState) 
 }
 
 /// Reads a file that a command needs whole (`dmlint state`, `dmlint test`), refusing
-/// one larger than `max` bytes before reading it; the error says why, in words.
+/// one larger than `max` bytes; the error says why, in words. A regular file is measured
+/// before it is read; a device, FIFO or pipe (whose metadata says 0) is read only up to
+/// `max` + 1 bytes, so `/dev/zero` is refused instead of filling the memory.
 pub fn read_whole(path: &std::path::Path, max: u64, reader: &str) -> Result<String, String> {
+    use std::io::Read;
     let size = |n: u64| {
         if n >= 1 << 20 {
             format!("{} MiB", n >> 20)
@@ -419,16 +485,28 @@ pub fn read_whole(path: &std::path::Path, max: u64, reader: &str) -> Result<Stri
             format!("{} KiB", n >> 10)
         }
     };
-    match std::fs::metadata(path) {
-        Ok(m) if m.len() > max => Err(format!(
+    if let Ok(m) = std::fs::metadata(path)
+        && m.is_file()
+        && m.len() > max
+    {
+        return Err(format!(
             "the file is {} bytes; {reader} reads at most {}",
             m.len(),
             size(max)
-        )),
-        _ => std::fs::read(path)
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .map_err(|e| e.to_string()),
+        ));
     }
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > max {
+        return Err(format!(
+            "it holds more than {}; {reader} reads at most that",
+            size(max)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// The diagnostic for an input that cannot be read at all.

@@ -4,7 +4,7 @@
 use std::io::Cursor;
 
 use crate::cards::Pool;
-use crate::check::check_chunk;
+use crate::check::{DEFAULT_MAX_DIAGNOSTICS, RenderBudget, check_chunk};
 use crate::render::Renderer;
 use crate::syntax::{GameStream, Statement};
 
@@ -73,7 +73,9 @@ pub fn state_at(
         };
         let header = stream.header().clone();
         let checked = check_chunk(chunk, &header, pool, Some(until), &[]);
-        checked.render(name, renderer, out);
+        let mut budget = RenderBudget::new(DEFAULT_MAX_DIAGNOSTICS);
+        checked.render(name, renderer, &mut budget, out);
+        budget.notice(renderer, name, &checked.chunk.source, out);
         if !checked.replayed {
             return StateReport::NotReplayable;
         }

@@ -10,6 +10,7 @@ pub mod codes;
 pub mod diag;
 pub mod engine;
 pub mod fixture;
+pub mod fuzz;
 pub mod inspect;
 pub mod mutate;
 pub mod render;

@@ -139,8 +139,9 @@ struct GenArgs {
     /// The rules edition the games are played under.
     #[arg(long, value_enum, default_value_t = Rules::R2018)]
     rules: Rules,
-    /// Each player's starting life (`format custom life N`).
-    #[arg(long, default_value_t = 20)]
+    /// Each player's starting life (`format custom life N`), from 1 to 999.
+    #[arg(long, default_value_t = 20,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(dmlint::syntax::MAX_AMOUNT)))]
     life: u32,
     /// How players choose among the legal moves.
     #[arg(long, value_enum, default_value_t = Policy::Eager)]
@@ -290,7 +291,7 @@ fn gen_games(args: GenArgs) -> miette::Result<ExitCode> {
             Rules::R2016 => Edition::Rules2016,
             Rules::R2014 => Edition::Rules2014,
         },
-        life: args.life.max(1),
+        life: args.life,
         policy: args.policy,
         max_turns: args.max_turns,
     };
@@ -343,8 +344,9 @@ fn gen_games(args: GenArgs) -> miette::Result<ExitCode> {
     })
 }
 
-/// The most a log may weigh for `dmlint state`, which reads it whole.
-const STATE_MAX_FILE: u64 = 256 << 20;
+/// The most a log may weigh for `dmlint state`, which reads it whole (a real game is tens
+/// of kilobytes; the bound keeps a device or a pipe from filling the memory).
+const STATE_MAX_FILE: u64 = 16 << 20;
 
 fn state(args: StateArgs) -> miette::Result<ExitCode> {
     let renderer = renderer(Format::Human, ColorChoice::Auto);
@@ -637,22 +639,21 @@ fn read_card_file(path: &Path, renderer: &Renderer) -> CardFileRead {
         print!("{out}");
         CardFileRead::Unreadable
     };
-    // Refuse an oversized file before reading it, not after.
-    if let Ok(meta) = std::fs::metadata(path)
-        && meta.len() > MAX_FILE as u64
-    {
-        return unreadable(too_large(meta.len()), &mut out);
-    }
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => {
-            let e = CardError::new(
-                CardCode::Unreadable,
-                Span::new(0, 0),
-                format!("cannot read {name}: {e}"),
-                "unreadable",
-            )
-            .with_help("check the path of the card file");
+    // Refuse an oversized file before reading it, not after; a device or a pipe is read
+    // only up to the limit.
+    let text = match read_whole(path, MAX_FILE as u64, "a card file") {
+        Ok(text) => text,
+        Err(reason) => {
+            let e = match std::fs::metadata(path) {
+                Ok(meta) if meta.is_file() && meta.len() > MAX_FILE as u64 => too_large(meta.len()),
+                _ => CardError::new(
+                    CardCode::Unreadable,
+                    Span::new(0, 0),
+                    format!("cannot read {name}: {reason}"),
+                    "unreadable",
+                )
+                .with_help("check the path of the card file"),
+            };
             return unreadable(e, &mut out);
         }
     };
@@ -734,7 +735,10 @@ fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
     let found = pool.search(&query);
     if found.is_empty() {
         let near = pool.closest(&query);
-        eprintln!("no card matches `{query}`");
+        eprintln!(
+            "no card matches `{}`",
+            dmlint::cards::pool::shown_name(&query)
+        );
         if !near.is_empty() {
             eprintln!("help: did you mean {}?", near.join(" or "));
         }
@@ -836,10 +840,23 @@ fn inputs(args: &[PathBuf]) -> Vec<Input> {
     out
 }
 
+/// Collects the `*.dmlog` files under `dir`. Links to directories are not followed (as
+/// ripgrep does by default): a link to `.` or `..` would walk forever or find the same
+/// file many times. Each one skipped is said on standard error, so nothing is left out
+/// silently; a link to a file is read, since it cannot loop.
 fn find_logs(dir: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
+    // Sorted, so the notes and the files come in the same order on every machine.
+    let mut entries = std::fs::read_dir(dir)?.collect::<io::Result<Vec<_>>>()?;
+    entries.sort_by_key(|e| e.path());
+    for entry in entries {
+        let path = entry.path();
+        let kind = entry.file_type()?;
+        if kind.is_symlink() && path.is_dir() {
+            eprintln!(
+                "note: {} is a link to a directory, not followed; name it on the command line to check it",
+                path.display()
+            );
+        } else if kind.is_dir() {
             find_logs(&path, found)?;
         } else if path.extension().is_some_and(|e| e == "dmlog") {
             found.push(path);

@@ -83,6 +83,45 @@ fn yaml_error(text: &str, e: &serde_saphyr::Error) -> CardError {
         offset_of(text, l.line() as usize, l.column() as usize)
     });
     let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+    // Two errors carry the YAML library's own advice (its options, its budget names):
+    // they are said in our words, as a card writer needs them.
+    match e.without_snippet() {
+        serde_saphyr::Error::DuplicateMappingKey { key, .. } => {
+            let key = key
+                .as_deref()
+                .map_or("a key".to_string(), |k| format!("`{k}`"));
+            return CardError::new(
+                CardCode::InvalidYaml,
+                Span::new(at, end),
+                format!("{key} is given twice in one mapping"),
+                "given again here",
+            )
+            .with_help("give each key once: remove or rename the second");
+        }
+        serde_saphyr::Error::Budget { breach, .. } => {
+            use serde_saphyr::budget::BudgetBreach as B;
+            let what = match breach {
+                B::ScalarBytes { .. } => "a text is too long",
+                B::Events { .. } | B::Nodes { .. } | B::Documents { .. } => {
+                    "it has too many entries"
+                }
+                B::Depth { .. } | B::InclusionDepth { .. } => "it is nested too deeply",
+                _ => "it uses too many YAML anchors, aliases or merge keys",
+            };
+            return CardError::new(
+                CardCode::InvalidYaml,
+                Span::new(at, end),
+                format!("the card file is past the card reader's limits: {what}"),
+                "reading stopped here",
+            )
+            .with_help(
+                "a card file is plain data: short texts, at most a few thousand cards, little \
+                 nesting, and no need for YAML anchors or aliases; split the file or write the \
+                 values out",
+            );
+        }
+        _ => {}
+    }
     let message = bare_message(&e.to_string());
     let mut help = "the card schema is described in cards/README.md".to_string();
     let field = message

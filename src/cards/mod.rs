@@ -53,7 +53,7 @@ pub fn check_card_names(game: &Game, pool: &Pool) -> Vec<CardError> {
                     CardError::new(
                         CardCode::UnknownCard,
                         def.name.span,
-                        format!("no card is named {written}"),
+                        format!("no card is named {}", pool::shown_name(&written)),
                         "unknown card",
                     )
                     .with_help(help),

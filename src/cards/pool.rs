@@ -11,6 +11,19 @@ use std::sync::LazyLock;
 use super::full_name;
 use super::model::{Abilities, Card, CardFile, CoreDice, Encoding, SetInfo};
 
+/// How much of a mistyped card name is compared with the pool's names (the longest card
+/// name is under 80 characters).
+pub const NAME_COMPARED: usize = 120;
+
+/// A name as a message shows it: whole up to [`NAME_COMPARED`] characters, beyond that its
+/// start and its length, so a damaged line does not fill the screen.
+pub fn shown_name(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.char_indices().nth(NAME_COMPARED) {
+        None => name.into(),
+        Some((cut, _)) => format!("{}… ({} characters)", &name[..cut], name.chars().count()).into(),
+    }
+}
+
 /// One card and the set it belongs to.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entry {
@@ -218,9 +231,16 @@ impl Pool {
         }
     }
 
-    /// The closest card names to a mistyped one, best first.
+    /// The closest card names to a mistyped one, best first. Only the name's first
+    /// [`NAME_COMPARED`] characters are compared: a typo is never longer than a card's name,
+    /// and the comparison walks the whole name for every card, so a 60 KB line would
+    /// otherwise take seconds.
     pub fn closest(&self, name: &str) -> Vec<String> {
-        let wanted = name.to_lowercase();
+        let wanted: String = name
+            .chars()
+            .take(NAME_COMPARED)
+            .collect::<String>()
+            .to_lowercase();
         let mut scored: Vec<(f64, String)> = self
             .entries
             .iter()

@@ -276,10 +276,17 @@ pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
         return;
     }
     let Some(t) = &state.turn else {
-        out.push(Play::Turn {
-            number: 1,
-            player: state.first,
-        });
+        // Without a `first` line the first turn names the first player: either may open.
+        let openers = if state.first_named {
+            vec![state.first]
+        } else {
+            vec![0, 1]
+        };
+        out.extend(
+            openers
+                .into_iter()
+                .map(|player| Play::Turn { number: 1, player }),
+        );
         return;
     };
     let strict = book(state.edition).passes_required;

@@ -443,10 +443,12 @@ impl Replayer {
             self.state.start_life,
             self.state.first,
         );
+        state.first_named = self.state.first_named;
         // Sidekicks start placed by the block, like every other die.
         state.dice.clear();
         let mut facts = Facts::default();
         let mut unmodelled = None;
+        let mut placed_of: std::collections::HashMap<CardId, u32> = Default::default();
         for entry in &p.entries {
             match &entry.node {
                 StateLine::Turn {
@@ -506,6 +508,14 @@ impl Replayer {
                     let pl = self.player(player)?;
                     for item in dice {
                         let card = self.position_die(item, pl, zone.node, &mut unmodelled)?;
+                        // Counted before a die is placed: a count the game cannot hold
+                        // (`SK x999999999`) is refused without allocating for it.
+                        let canonical = self.cards.canonical(card);
+                        let so_far = placed_of.entry(canonical).or_insert(0u32);
+                        *so_far = so_far.saturating_add(item.times());
+                        if *so_far > self.cards.get(canonical).dice {
+                            return Err(self.too_many_dice(canonical, *so_far, item.span));
+                        }
                         for _ in 0..item.times() {
                             let id = state.add_die(card, pl, zone.node, self.line);
                             let die = state.die_mut(id);
@@ -823,17 +833,7 @@ impl Replayer {
                 .filter(|d| self.cards.canonical(d.card) == id)
                 .count() as u32;
             if in_play > card.dice {
-                let (name, dice, line) = (card.name.clone(), card.dice, card.line);
-                return Err(self.error(
-                    EngineError::new(
-                        EngineCode::ImpossiblePosition,
-                        self.line,
-                        format!("the position has {in_play} dice of {name}, the game {dice}"),
-                        "too many dice",
-                    )
-                    .with_help("list each die once, in the zone where it is")
-                    .with_context(line, "dice brought here"),
-                ));
+                return Err(self.too_many_dice(id, in_play, self.line));
             }
             state.supply[usize::from(id.0)] = if card.kind == DieKind::Sidekick {
                 0
@@ -858,6 +858,23 @@ impl Replayer {
             state.supply[usize::from(c.0)] = count.node;
         }
         Ok(())
+    }
+
+    /// More dice of a card in the position than the game has: `span` is the zone item
+    /// that went over.
+    fn too_many_dice(&mut self, id: CardId, count: u32, span: Span) -> Stop {
+        let card = self.cards.get(id);
+        let (name, dice, line) = (card.name.clone(), card.dice, card.line);
+        self.error(
+            EngineError::new(
+                EngineCode::ImpossiblePosition,
+                span,
+                format!("the position has {count} dice of {name}, the game {dice}"),
+                "too many dice",
+            )
+            .with_help("list each die once, in the zone where it is")
+            .with_context(line, "dice brought here"),
+        )
     }
 
     /// The states written on a position's dice are possible: damage and combat marks only

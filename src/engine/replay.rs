@@ -261,6 +261,7 @@ impl Table {
             match r.player(&name) {
                 Ok(p) => {
                     r.state.first = p;
+                    r.state.first_named = true;
                     r.first_line = Some(span);
                 }
                 Err(Stop) => {

@@ -380,6 +380,9 @@ pub struct GameState {
     pub players: [Player; 2],
     pub start_life: u32,
     pub first: usize,
+    /// Whether a `first` line named the first player; without one, the first turn's
+    /// player is the first player, so either player may open the game.
+    pub first_named: bool,
     pub turn: Option<Turn>,
     pub outcome: Option<Outcome>,
     /// The last stamp given to a die ([`Die::stamp`]).
@@ -419,6 +422,7 @@ impl GameState {
             players: [player.clone(), player],
             start_life: life,
             first,
+            first_named: false,
             turn: None,
             outcome: None,
             stamps: 0,

@@ -105,6 +105,15 @@ code_table! {
     /// No log line needs to be that long; such a line is almost always damaged data. Only
     /// the start of the line is kept, to show where it is; the line is not read.
     LineTooLong = "line-too-long",
+    /// The input is larger than dmlint reads: a line with no end, a game or a file past
+    /// one of the notation's limits.
+    ///
+    /// The limits (`grammar/README.md`, "Limits") are far beyond any real game: a line is
+    /// read up to 256 MiB looking for its end, a game holds at most 100,000 lines and
+    /// 64 MiB, a file at most 1,000,000 games and 4 GiB. Past a limit the rest of the input
+    /// is not read, so the file is not fully checked: a device such as `/dev/zero`, a
+    /// stream that never ends, or a damaged file stops here instead of running forever.
+    InputLimit = "input-limit",
     /// More diagnostics than dmlint prints for one file.
     ///
     /// Past the limit (`--max-diagnostics`, 50 by default) the remaining diagnostics of the

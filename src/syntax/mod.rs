@@ -17,8 +17,11 @@ use std::io::{self, BufRead};
 
 pub use ast::*;
 pub use error::{SyntaxCode, SyntaxError};
+pub use parser::{MAX_AMOUNT, MAX_COUNT};
 pub use print::{print_document, print_game, print_line};
-pub use source::{Chunk, MAX_LINE};
+pub use source::{
+    Chunk, MAX_GAME_BYTES, MAX_GAME_LINES, MAX_GAMES, MAX_INPUT, MAX_LINE, MAX_UNENDED_LINE,
+};
 
 use parser::Stmt;
 use source::ChunkReader;
@@ -641,7 +644,10 @@ impl<'c> Builder<'c> {
             );
             self.lines.extend(pos.notes);
         }
-        if self.mode != Mode::Game && self.first_statement {
+        // An input that stopped at a limit before its first line (`/dev/zero`) has its
+        // diagnostic already; "the file is empty" would be false.
+        let stopped = self.errors.iter().any(|e| e.code == SyntaxCode::InputLimit);
+        if self.mode != Mode::Game && self.first_statement && !stopped {
             let at = self.chunk.base;
             let msg = if self.chunk.text.is_empty() {
                 "the file is empty"

@@ -569,7 +569,10 @@ fn format_line(i: In) -> PResult<Statement> {
     let (i, name) = format_name(i)?;
     let (i, life) = opt(preceded(
         (ws, kw("life"), ws),
-        expect("the starting life", number),
+        expect(
+            "the starting life",
+            number_in(1, MAX_AMOUNT, "the starting life"),
+        ),
     ))
     .parse(i)?;
     Ok((i, Statement::Format { name, life }))
@@ -698,13 +701,17 @@ fn alias_def(i: In) -> PResult<Spanned<Text>> {
 
 /// `card_name [ws count_suffix]`: the card's name, and the dice count after it.
 fn card_name(i: In) -> PResult<(Spanned<CardName>, Option<Spanned<u32>>)> {
+    let start = i;
     let (i, name) = alt((quoted, text)).parse(i)?;
     let (i, count) = opt(preceded(ws, count_suffix)).parse(i)?;
     // A bare name swallows the line: take a trailing ` xN` back off it as the count.
     let (name, count) = match (count, name.node.rsplit_once([' ', '\t'])) {
         (None, Some((head, tail))) if is_count(tail) && !head.trim().is_empty() => {
             let tail_start = name.span.end - tail.len();
-            let n: u32 = tail[1..].parse().unwrap_or(u32::MAX);
+            // The count is read as `count_suffix` reads it: bounded, never part of the name.
+            let (at, _) = start.take_split(tail_start + 1 - pos(&start));
+            let (_, n) = number_in(0, MAX_COUNT, "a dice count")(at)?;
+            let n = n.node;
             let head = head.trim_end();
             (
                 Spanned::new(
@@ -730,12 +737,12 @@ fn card_name(i: In) -> PResult<(Spanned<CardName>, Option<Spanned<u32>>)> {
 }
 
 fn is_count(s: &str) -> bool {
-    s.len() > 1 && s.len() <= 10 && s.starts_with('x') && s[1..].bytes().all(|b| b.is_ascii_digit())
+    s.len() > 1 && s.starts_with('x') && s[1..].bytes().all(|b| b.is_ascii_digit())
 }
 
 fn count_suffix(i: In) -> PResult<Spanned<u32>> {
     let (rest, _) = char('x').parse(i)?;
-    let (rest, n) = number(rest)?;
+    let (rest, n) = number_in(0, MAX_COUNT, "a dice count")(rest)?;
     Ok((rest, Spanned::new(n.node, span(&i, &rest))))
 }
 
@@ -1822,9 +1829,13 @@ fn modifiers(i: In) -> PResult<Vec<Spanned<Modifier>>> {
 
 fn modifier(i: In) -> PResult<Modifier> {
     alt((
-        map(preceded(tag("dmg="), expect("the damage", number)), |n| {
-            Modifier::Damage(n.node)
-        }),
+        map(
+            preceded(
+                tag("dmg="),
+                expect("the damage", number_in(0, MAX_AMOUNT, "damage")),
+            ),
+            |n| Modifier::Damage(n.node),
+        ),
         value(Modifier::Attacking, kw("attacking")),
         map(
             preceded(tag("blocking="), expect("the attacker blocked", die_name)),
@@ -2051,16 +2062,44 @@ fn number(i: In) -> PResult<Spanned<u32>> {
     if rest.fragment().starts_with(is_word_char) {
         return Err(nom::Err::Error(PErr::backtrack(i)));
     }
-    match digits.fragment().parse::<u32>() {
-        Ok(n) if digits.fragment().len() <= 9 => Ok((rest, Spanned::new(n, span(&i, &rest)))),
+    let digits = *digits.fragment();
+    match digits.parse::<u32>() {
+        Ok(n) if digits.len() <= 9 => Ok((rest, Spanned::new(n, span(&i, &rest)))),
         _ => {
             let mut e = PErr::unexpected(i).with_code(SyntaxCode::InvalidNumber);
-            e.d().message = format!("the number `{}` is too large", digits.fragment());
+            // A damaged line may hold thousands of digits: the message shows the first.
+            let shown: String = digits.chars().take(20).collect();
+            let more = if digits.len() > 20 { "…" } else { "" };
+            e.d().message = format!("the number `{shown}{more}` is too large");
             e.d().label = "at most nine digits".into();
             fail(e)
         }
     }
 }
+
+/// A number from `min` to `max`: an amount the engine acts on (a dice count, a life
+/// total, damage) is bounded here, before anything is done with it. The limits are in
+/// grammar/README.md, "Limits".
+fn number_in(min: u32, max: u32, what: &'static str) -> impl Fn(In) -> PResult<Spanned<u32>> {
+    move |i| {
+        let (rest, n) = number(i)?;
+        if (min..=max).contains(&n.node) {
+            return Ok((rest, n));
+        }
+        let mut e = PErr::unexpected(i).with_code(SyntaxCode::InvalidNumber);
+        e.d().message = format!("{what} cannot be {}", n.node);
+        e.d().label = format!("from {min} to {max}");
+        fail(e.with_help(format!(
+            "{what} is a number from {min} to {max} (grammar/README.md, Limits)"
+        )))
+    }
+}
+
+/// The most dice one count (`xN`) stands for: no card has more than a few, no player
+/// more than a few dozen.
+pub const MAX_COUNT: u32 = 999;
+/// The highest starting life and damage a log may state.
+pub const MAX_AMOUNT: u32 = 999;
 
 fn quoted(i: In) -> PResult<Spanned<Text>> {
     let (body, _) = char('"').parse(i)?;

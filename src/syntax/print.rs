@@ -176,7 +176,9 @@ impl Display for CardName {
         };
         // Quote whatever a bare name could not carry back unchanged.
         let last = plain.rsplit([' ', '\t']).next().unwrap_or("");
-        let needs_quotes = plain.starts_with('"')
+        // A name glued to `=` may start with `#` (`ST =#~ Storm …`): printed after a
+        // space, it would start a comment.
+        let needs_quotes = plain.starts_with(['"', '#'])
             || plain.contains(" #")
             || plain.contains("\t#")
             || plain.ends_with(char::is_whitespace)

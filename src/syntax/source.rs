@@ -16,6 +16,17 @@ use super::error::{SyntaxCode, SyntaxError};
 pub const MAX_LINE: usize = 64 * 1024;
 /// How much of a too-long line is kept for the diagnostic to show.
 const LONG_LINE_KEPT: usize = 120;
+/// How far a line is read looking for its end before the input is taken as not a log
+/// (`/dev/zero` is one line that never ends).
+pub const MAX_UNENDED_LINE: usize = 256 << 20;
+/// The most lines one game may hold: a real game has a few hundred.
+pub const MAX_GAME_LINES: usize = 100_000;
+/// The most bytes one game may hold: a real game has a few tens of kilobytes.
+pub const MAX_GAME_BYTES: usize = 64 << 20;
+/// The most games one input may hold.
+pub const MAX_GAMES: usize = 1_000_000;
+/// The most bytes read from one input: a season of logs is a few hundred megabytes.
+pub const MAX_INPUT: usize = 4 << 30;
 
 /// Bytes removed from a too-long line: `removed` bytes were dropped at chunk offset `local`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,6 +163,8 @@ pub(crate) struct ChunkReader<R> {
     done: bool,
     /// The size of the last chunk: games are alike, so the next one starts that big.
     last_len: usize,
+    /// Chunks returned so far (bounded by [`MAX_GAMES`]).
+    chunks: usize,
 }
 
 impl<R: BufRead> ChunkReader<R> {
@@ -164,6 +177,7 @@ impl<R: BufRead> ChunkReader<R> {
             pending: None,
             done: false,
             last_len: 0,
+            chunks: 0,
         }
     }
 
@@ -187,6 +201,13 @@ impl<R: BufRead> ChunkReader<R> {
             chunk.base = self.offset;
             chunk.first_line = self.line_no + 1;
         }
+        self.chunks += 1;
+        if self.chunks > MAX_GAMES {
+            let at = chunk.base;
+            self.stop(errors, at, &format!("more than {MAX_GAMES} games"));
+            return Ok(Some(chunk));
+        }
+        let mut lines = usize::from(!chunk.text.is_empty());
         loop {
             let line_no = self.line_no + 1;
             match self.next_line(errors)? {
@@ -207,10 +228,45 @@ impl<R: BufRead> ChunkReader<R> {
                         chunk.base = line.start;
                         chunk.first_line = line_no;
                     }
+                    lines += 1;
+                    let over = if lines > MAX_GAME_LINES {
+                        Some(format!("a game of more than {MAX_GAME_LINES} lines"))
+                    } else if chunk.text.len() + text.len() > MAX_GAME_BYTES {
+                        Some(format!("a game of more than {} MiB", MAX_GAME_BYTES >> 20))
+                    } else if self.offset > MAX_INPUT {
+                        Some(format!("an input of more than {} GiB", MAX_INPUT >> 30))
+                    } else {
+                        None
+                    };
+                    if let Some(what) = over {
+                        self.stop(errors, line.start, &what);
+                        self.last_len = chunk.text.len();
+                        return Ok(Some(chunk));
+                    }
                     chunk.push(text, &line);
                 }
             }
         }
+    }
+
+    /// Stops reading at a limit: the diagnostic at absolute offset `at` (where the
+    /// first line not read starts) says which, and nothing after it is read.
+    fn stop(&mut self, errors: &mut Vec<SyntaxError>, at: usize, what: &str) {
+        self.done = true;
+        self.pending = None;
+        errors.push(
+            SyntaxError::new(
+                SyntaxCode::InputLimit,
+                Span::new(at, at),
+                format!("{what}: the rest of the input was not read"),
+                "reading stopped here",
+            )
+            .with_help(
+                "dmlint reads at most 256 MiB of a line looking for its end, 100,000 lines or \
+                 64 MiB per game, 1,000,000 games and 4 GiB per input (grammar/README.md, \
+                 Limits); split the file, or check that it is a log at all",
+            ),
+        );
     }
 
     /// Reads one line into `self.buf`, cleaned to valid UTF-8.
@@ -240,6 +296,19 @@ impl<R: BufRead> ChunkReader<R> {
             if found {
                 ended = true;
                 break;
+            }
+            if total > MAX_UNENDED_LINE {
+                // Not a log: a device or a stream of one endless line. What was read
+                // of it is dropped; the line's start is where reading stopped.
+                self.offset += total;
+                self.line_no += 1;
+                let what = format!(
+                    "line {} runs past {} MiB with no end",
+                    self.line_no,
+                    MAX_UNENDED_LINE >> 20
+                );
+                self.stop(errors, start, &what);
+                return Ok(None);
             }
         }
         if total == 0 {

@@ -47,17 +47,20 @@ impl Replayer {
             }
             self.turn_over();
         }
-        // Who should be next, and with which number.
-        let (want_player, want_number) = self.next_turn().unwrap_or((p, number.node));
         let context = match self.turn_ref() {
             Some(t) => Some((t.line, "the previous turn")),
             None if !self.started => self.first_line.map(|l| (l, "first player named here")),
             None => None,
         };
         if !self.started && self.first_line.is_none() {
-            // No `first` line: the first turn says who went first.
+            // No `first` line: the first turn says who went first; but it is still the
+            // game's first turn, numbered 1 (a later number would let the first player
+            // skip the first turn's rules, such as the 2018 short draw).
             self.state.first = p;
-        } else if p != want_player || number.node != want_number {
+        }
+        // Who should be next, and with which number.
+        let (want_player, want_number) = self.next_turn().unwrap_or((p, number.node));
+        if p != want_player || number.node != want_number {
             let (span, message, help) = if p != want_player {
                 (
                     player.span,

@@ -1,0 +1,8 @@
+//! libFuzzer target `state`: `dmlint::fuzz::Target::State` on each input.
+#![no_main]
+
+use dmlint::cards::Pool;
+use dmlint::fuzz::Target;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| Target::State.run(data, Pool::embedded()));
