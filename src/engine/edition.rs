@@ -28,6 +28,14 @@ pub struct Book {
     /// A double generic face spent in part leaves the rest as virtual energy until
     /// priority passes (2018); before, the unspent part of a generic die is lost.
     pub generic_rest_is_virtual: bool,
+    /// A die an effect or a cost sends from the field or the reserve pool "to the used
+    /// pile" during its owner's turn goes out of play (2018: PLAY AREAS, Out of Play); the
+    /// 2016 book names only spent energy, used action dice and unblocked attackers.
+    pub sent_to_used_out_of_play: bool,
+    /// A die an effect fields (from the used pile, the bag …) is fielded: "when fielded"
+    /// effects trigger (2016, 2018); in 2014 "when fielded" means paying the fielding cost
+    /// from the reserve pool.
+    pub effect_fielding_triggers: bool,
 }
 
 /// The order of the attack step's damage, as each rulebook gives it.
@@ -57,6 +65,8 @@ const Y2014: Book = Book {
     passes_required: false,
     combat: Combat::Y2014,
     generic_rest_is_virtual: false,
+    sent_to_used_out_of_play: false,
+    effect_fielding_triggers: false,
 };
 
 const Y2016: Book = Book {
@@ -66,6 +76,8 @@ const Y2016: Book = Book {
     passes_required: false,
     combat: Combat::Y2016,
     generic_rest_is_virtual: false,
+    sent_to_used_out_of_play: false,
+    effect_fielding_triggers: true,
 };
 
 const Y2018: Book = Book {
@@ -75,6 +87,8 @@ const Y2018: Book = Book {
     passes_required: true,
     combat: Combat::Y2018,
     generic_rest_is_virtual: true,
+    sent_to_used_out_of_play: true,
+    effect_fielding_triggers: true,
 };
 
 /// The rules of an edition.

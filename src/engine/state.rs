@@ -572,6 +572,24 @@ impl GameState {
         }
     }
 
+    /// Where a die an effect or a cost sends "to" `zone` lands: from the field or the
+    /// reserve pool to the used pile during its owner's turn, out of play (Avengers
+    /// Infinity rulebook, PLAY AREAS, Out of Play); anywhere else, where it is sent.
+    pub fn sent_to(&self, id: DieId, zone: Zone) -> Zone {
+        let die = self.die(id);
+        let own_turn = self.turn.as_ref().is_some_and(|t| t.active == die.owner);
+        let from_play = matches!(die.zone, Zone::Field | Zone::Reserve);
+        if zone == Zone::Used
+            && own_turn
+            && from_play
+            && super::edition::book(self.edition).sent_to_used_out_of_play
+        {
+            Zone::Oop
+        } else {
+            zone
+        }
+    }
+
     /// A new die bought from a card: it goes to the buyer's used pile.
     pub fn add_die(&mut self, card: CardId, owner: usize, zone: Zone, at: Span) -> DieId {
         let mut die = Die::new(card, owner, zone);

@@ -144,6 +144,11 @@ fn y2014(code: RuleCode) -> Option<Citation> {
             "Use Actions and Global Abilities, rulings [7] and [8]",
             "003 lines 184-184",
         ),
+        CostUnpayable => c(
+            AVX,
+            "TOURNAMENT RULES, Fundamental Rules",
+            "001 lines 630-630",
+        ),
         _ => return None,
     })
 }
@@ -234,6 +239,7 @@ fn y2016(code: RuleCode) -> Option<Citation> {
             "Use Actions and Global Abilities, rulings [7] and [8]",
             "003 lines 184-184",
         ),
+        CostUnpayable => c(IMWM, FUNDAMENTAL, "002 lines 591-593"),
         _ => return None,
     })
 }
@@ -307,6 +313,11 @@ fn y2018(code: RuleCode) -> Option<Citation> {
         GlobalLimit => c(AI, GLOBALS, "000 lines 1062-1071"),
         NothingToReactTo => c(AI, GLOBALS, "000 lines 1073-1079"),
         AlreadyReacted => c(AI, GLOBALS, "000 lines 1079-1085"),
+        CostUnpayable => c(
+            AI,
+            "TOURNAMENT RULES, FUNDAMENTAL RULES",
+            "000 lines 955-964",
+        ),
         _ => return None,
     })
 }

@@ -27,6 +27,7 @@ pub mod bag_refill;
 pub mod block_target;
 pub mod buy_opponent_card;
 pub mod cannot_block;
+pub mod cost_unpayable;
 pub mod damage_assignment;
 pub mod die_not_in_zone;
 pub mod double_block;
@@ -146,6 +147,7 @@ rule_table! {
     GlobalLimit = "global-limit" in global_limit,
     NothingToReactTo = "nothing-to-react-to" in nothing_to_react_to,
     AlreadyReacted = "already-reacted" in already_reacted,
+    CostUnpayable = "cost-unpayable" in cost_unpayable,
 }
 
 /// The team rules, each a check over a game's setup.

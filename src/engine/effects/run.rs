@@ -1,7 +1,7 @@
 //! Running one ability: what it may not start without (a valid target), its effects one
 //! after another as one game effect, and choices the line made that no effect used.
 
-use crate::cards::ability::{Ability, Cost, Kind};
+use crate::cards::ability::{Ability, Kind};
 use crate::rules;
 use crate::syntax::Clause;
 
@@ -75,11 +75,6 @@ impl Replayer {
             self.spend_as_written(src.controller, clauses)?;
             return Ok(true);
         }
-        if a.cost.iter().any(|c| !matches!(c, Cost::Energy(_))) {
-            self.undecided(self.line, src.card, "has a cost dmlint does not apply yet")?;
-            self.spend_as_written(src.controller, clauses)?;
-            return Ok(true);
-        }
         if let Some((false, at)) = choices.may {
             if a.may && choices.is_empty() {
                 return Ok(false);
@@ -107,7 +102,10 @@ impl Replayer {
                 "`may` answers an ability whose text says \"you may\"",
             ))?;
         }
-        self.pay_costs(a, &src, choices.pay)?;
+        if !self.pay_costs(a, &src, &choices.pays)? {
+            // A mandatory trigger whose cost the table cannot pay does nothing.
+            return Ok(false);
+        }
         let mut ctx = Run {
             src,
             choices,

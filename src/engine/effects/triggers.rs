@@ -203,10 +203,14 @@ impl Replayer {
         if a.if_.is_some() {
             return false;
         }
-        if a.may || !a.cost.is_empty() {
+        let src = self.source_of(p);
+        if a.may {
             return true;
         }
-        let src = self.source_of(p);
+        // A mandatory cost the table cannot pay: the trigger does nothing, by itself.
+        if !a.cost.is_empty() {
+            return self.unpayable(a, &src).is_none();
+        }
         effects_for(a, p.bursts).iter().any(|e| match e {
             Effect::Draw { .. } | Effect::Roll { .. } => true,
             Effect::Spin {
