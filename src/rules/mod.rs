@@ -45,6 +45,7 @@ pub mod not_an_action;
 pub mod not_energy;
 pub mod not_triggered;
 pub mod nothing_to_react_to;
+pub mod once_per_turn;
 pub mod out_of_step;
 pub mod payment_excess;
 pub mod payment_short;
@@ -148,6 +149,7 @@ rule_table! {
     NothingToReactTo = "nothing-to-react-to" in nothing_to_react_to,
     AlreadyReacted = "already-reacted" in already_reacted,
     CostUnpayable = "cost-unpayable" in cost_unpayable,
+    OncePerTurn = "once-per-turn" in once_per_turn,
 }
 
 /// The team rules, each a check over a game's setup.

@@ -215,7 +215,11 @@ impl Replayer {
                 self.violate(rules::cost_unpayable::new(
                     span,
                     format!("{name}'s cost cannot be paid in full: {why}"),
-                    "an ability is used only when its whole cost is paid; a \"you may\" ability can be declined (`may no`)",
+                    if a.kind == Kind::Triggered {
+                        "an ability is used only when its whole cost is paid; a \"you may\" ability is then declined (`may no`)"
+                    } else {
+                        "an ability is used only when its whole cost is paid: use it once the cost can be paid"
+                    },
                 ))?;
                 // Waived: the line pays what it names, and the effects happen.
                 true

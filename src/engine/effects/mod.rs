@@ -22,6 +22,7 @@ use super::select::{self, Source};
 use super::state::{DieId, Op};
 
 mod actions;
+mod activated;
 mod boost;
 mod commit;
 mod costs;
