@@ -69,11 +69,11 @@ pub fn effect_applied(e: &Effect) -> bool {
         | Effect::Ko { to }
         | Effect::NoDamage { to }
         | Effect::Spin { to, .. }
-        | Effect::Reroll { to, .. } => to.count != Count::AnyNumber,
+        | Effect::Reroll { to, .. }
+        | Effect::Move { to, .. } => to.count != Count::AnyNumber,
         Effect::Boost { to, until, .. } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
-        Effect::GainLife { per: None, .. }
-        | Effect::Draw { .. }
-        | Effect::Roll { field: false, .. } => true,
+        Effect::Field { what } => what.count != Count::AnyNumber,
+        Effect::GainLife { per: None, .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
         _ => false,
     }
 }

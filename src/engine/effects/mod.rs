@@ -28,9 +28,11 @@ mod commit;
 mod costs;
 mod damage;
 mod draw;
+mod field;
 mod gain_life;
 mod globals;
 mod ko;
+mod move_dice;
 mod no_damage;
 mod protection;
 mod reroll;
@@ -170,8 +172,14 @@ impl Replayer {
             Effect::GainLife { amount, .. } => Ok(self.gain_life_effect(*amount, ctx)),
             Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
             Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
-            Effect::Roll { what, else_to, .. } => self.roll_effect(what, *else_to, ctx),
+            Effect::Roll {
+                what,
+                else_to,
+                field,
+            } => self.roll_effect(what, *else_to, *field, ctx),
+            Effect::Field { what } => self.field_effect(what, ctx),
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
+            Effect::Move { to, zone } => self.move_effect(to, *zone, ctx),
             _ => Ok(Vec::new()),
         }
     }
@@ -217,7 +225,8 @@ fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
         | Effect::Boost { to, .. }
         | Effect::NoDamage { to }
         | Effect::Spin { to, .. }
-        | Effect::Reroll { to, .. } => Some(to),
+        | Effect::Reroll { to, .. }
+        | Effect::Move { to, .. } => Some(to),
         _ => None,
     }
 }
