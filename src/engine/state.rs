@@ -237,6 +237,8 @@ pub struct Turn {
     /// inactive player passed, then the active player), so no more actions can be taken
     /// in it.
     pub closed: bool,
+    /// Dice knocked out this turn and the face each showed, for "return it to the field".
+    pub knocked: Vec<(DieId, Face)>,
 }
 
 /// How far combat damage has gone. Each edition orders what follows the damage its own
@@ -363,6 +365,7 @@ impl Turn {
             held: None,
             damage: DamageStage::NotDealt,
             closed: false,
+            knocked: Vec::new(),
         }
     }
 

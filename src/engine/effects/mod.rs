@@ -37,6 +37,7 @@ mod no_damage;
 mod protection;
 mod reroll;
 mod restrictions;
+mod return_to_field;
 mod roll;
 mod run;
 mod spin;
@@ -178,6 +179,7 @@ impl Replayer {
                 field,
             } => self.roll_effect(what, *else_to, *field, ctx),
             Effect::Field { what } => self.field_effect(what, ctx),
+            Effect::ReturnToField { to } => self.return_to_field_effect(to, ctx),
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
             Effect::Move { to, zone } => self.move_effect(to, *zone, ctx),
             _ => Ok(Vec::new()),
