@@ -508,3 +508,24 @@ impl Replayer {
         self.knock_out_all(&knocked, line);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_cost_takes_its_own_dice_and_no_die_pays_twice() {
+        let d = DieId;
+        // Two costs that may both take die 1: the second needs die 2 for the first.
+        let wants = vec![(vec![d(1), d(2)], 1), (vec![d(1)], 1)];
+        assert!(assignable(&wants, &mut Vec::new()));
+        // Both may take only die 1: one of them goes unpaid.
+        let wants = vec![(vec![d(1)], 1), (vec![d(1)], 1)];
+        assert!(!assignable(&wants, &mut Vec::new()));
+        // A cost of two dice needs two different ones.
+        assert!(!assignable(&[(vec![d(1)], 2)], &mut Vec::new()));
+        assert!(assignable(&[(vec![d(1), d(3)], 2)], &mut Vec::new()));
+        // Nothing to take: always payable.
+        assert!(assignable(&[], &mut Vec::new()));
+    }
+}
