@@ -378,7 +378,7 @@ const COSTS: &[(&str, &str)] = &[
         "move: {what: {what: character, side: yours}, zone: used}",
         "pay X:L2* to used",
     ),
-    ("life: 1", "may yes"),
+    ("life: 1", "pay 1 life"),
 ];
 
 const KEYWORDS: &[&str] = &[

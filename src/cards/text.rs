@@ -399,7 +399,7 @@ pub fn condition(c: &Condition) -> String {
     }
 }
 
-fn cost(c: &Cost) -> String {
+pub fn cost(c: &Cost) -> String {
     match c {
         Cost::Energy(symbols) => symbols
             .iter()

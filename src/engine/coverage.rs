@@ -57,11 +57,13 @@ pub fn effect_applied(e: &Effect) -> bool {
         | Effect::Ko { to }
         | Effect::NoDamage { to }
         | Effect::Spin { to, .. }
-        | Effect::Reroll { to, .. } => to.count != Count::AnyNumber,
+        | Effect::Reroll { to, .. }
+        | Effect::Move { to, .. } => to.count != Count::AnyNumber,
         Effect::Boost { to, until, .. } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
-        Effect::GainLife { per: None, .. }
-        | Effect::Draw { .. }
-        | Effect::Roll { field: false, .. } => true,
+        Effect::Field { what } => what.count != Count::AnyNumber,
+        // A die knocked out this turn, brought back; not the form that lasts the turn.
+        Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
+        Effect::GainLife { per: None, .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
         _ => false,
     }
 }

@@ -33,6 +33,14 @@ pub struct Book {
     /// silent). 2018 resolves them as any triggers: the active player's first, each
     /// player's in the order they choose (CLEANUP STEP, 000:807-809).
     pub end_of_turn_together: bool,
+    /// A die an effect or a cost sends from the field or the reserve pool "to the used
+    /// pile" during its owner's turn goes out of play (2018: PLAY AREAS, Out of Play); the
+    /// 2016 book names only spent energy, used action dice and unblocked attackers.
+    pub sent_to_used_out_of_play: bool,
+    /// A die an effect fields (from the used pile, the bag …) is fielded: "when fielded"
+    /// effects trigger (2016, 2018); in 2014 "when fielded" means paying the fielding cost
+    /// from the reserve pool.
+    pub effect_fielding_triggers: bool,
 }
 
 /// The order of the attack step's damage, as each rulebook gives it.
@@ -63,6 +71,8 @@ const Y2014: Book = Book {
     combat: Combat::Y2014,
     generic_rest_is_virtual: false,
     end_of_turn_together: true,
+    sent_to_used_out_of_play: false,
+    effect_fielding_triggers: false,
 };
 
 const Y2016: Book = Book {
@@ -73,6 +83,8 @@ const Y2016: Book = Book {
     combat: Combat::Y2016,
     generic_rest_is_virtual: false,
     end_of_turn_together: true,
+    sent_to_used_out_of_play: false,
+    effect_fielding_triggers: true,
 };
 
 const Y2018: Book = Book {
@@ -83,6 +95,8 @@ const Y2018: Book = Book {
     combat: Combat::Y2018,
     generic_rest_is_virtual: true,
     end_of_turn_together: false,
+    sent_to_used_out_of_play: true,
+    effect_fielding_triggers: true,
 };
 
 /// The rules of an edition.

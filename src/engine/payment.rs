@@ -105,6 +105,16 @@ impl Replayer {
                         amount.node as usize,
                     ));
                 }
+                PaymentItem::Life { amount } => {
+                    // Life pays a cost of life (`effects::costs`), never energy.
+                    self.violate(rules::not_energy::new(
+                        amount.span,
+                        format!("`{amount} life` is not energy", amount = amount.node),
+                        "life pays only an ability whose cost is life; energy comes from dice showing energy faces and virtual energy",
+                    ))?;
+                    // Waived, the life is paid as written.
+                    paid.life += amount.node;
+                }
                 PaymentItem::Die {
                     die,
                     spun_to,
@@ -224,6 +234,10 @@ impl Replayer {
         self.state.players[who].virtual_energy -= paid
             .virtual_used
             .min(self.state.players[who].virtual_energy);
+        if paid.life > 0 {
+            self.state.players[who].life -= i64::from(paid.life);
+            self.check_life();
+        }
         for (id, left) in &paid.dice {
             match left {
                 None => self.state.move_die(*id, zone, line),
@@ -258,6 +272,8 @@ pub(in crate::engine) struct Paid {
     /// The energy of each die paid whole that shows only generic energy (`2gen`): before
     /// 2018, what such a die gives beyond the cost is lost, not wasted.
     pub(in crate::engine) whole_generic: Vec<usize>,
+    /// Life written in an energy payment: a waived mistake, paid as written.
+    pub(in crate::engine) life: u32,
 }
 
 impl Paid {

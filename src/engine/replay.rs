@@ -733,8 +733,12 @@ impl Replayer {
                 Move::Reroll { .. } | Move::Draw { .. } | Move::Refill | Move::Roll { .. },
             ) => {}
             (Step::Roll, _) => self.enter_main(),
-            // Attack triggers resolve (and reactive globals answer them) before blockers.
-            (Step::Attack | Step::Blockers, Move::Resolve { .. } | Move::Global { .. }) => {}
+            // Attack triggers resolve (and reactive globals answer them) before blockers;
+            // any other global or activated ability there is out of step: its handler says so.
+            (
+                Step::Attack | Step::Blockers,
+                Move::Resolve { .. } | Move::Global { .. } | Move::Activate { .. },
+            ) => {}
             (Step::Attack | Step::Blockers, _) => {
                 self.implied_no_blocks()?;
             }
@@ -763,12 +767,7 @@ impl Replayer {
                 }
                 self.use_global(who, card, clauses)
             }
-            Move::Activate { die, clauses } => {
-                self.global_window("an ability used like a global")?;
-                let owner = self.owner_of(die, who)?;
-                let card = self.card(&die.alias, owner)?;
-                self.ability(who, card, "ability", true, clauses)
-            }
+            Move::Activate { die, clauses } => self.activate(who, die, clauses),
             Move::Resolve { die, clauses } => {
                 let owner = self.owner_of(die, who)?;
                 let card = self.card(&die.alias, owner)?;

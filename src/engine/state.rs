@@ -237,6 +237,8 @@ pub struct Turn {
     /// inactive player passed, then the active player), so no more actions can be taken
     /// in it.
     pub closed: bool,
+    /// Dice knocked out this turn and the face each showed, for "return it to the field".
+    pub knocked: Vec<(DieId, Face)>,
 }
 
 /// How far combat damage has gone. Each edition orders what follows the damage its own
@@ -363,6 +365,7 @@ impl Turn {
             held: None,
             damage: DamageStage::NotDealt,
             closed: false,
+            knocked: Vec::new(),
         }
     }
 
@@ -573,6 +576,24 @@ impl GameState {
             Zone::Oop
         } else {
             Zone::Used
+        }
+    }
+
+    /// Where a die an effect or a cost sends "to" `zone` lands: from the field or the
+    /// reserve pool to the used pile during its owner's turn, out of play (Avengers
+    /// Infinity rulebook, PLAY AREAS, Out of Play); anywhere else, where it is sent.
+    pub fn sent_to(&self, id: DieId, zone: Zone) -> Zone {
+        let die = self.die(id);
+        let own_turn = self.turn.as_ref().is_some_and(|t| t.active == die.owner);
+        let from_play = matches!(die.zone, Zone::Field | Zone::Reserve);
+        if zone == Zone::Used
+            && own_turn
+            && from_play
+            && super::edition::book(self.edition).sent_to_used_out_of_play
+        {
+            Zone::Oop
+        } else {
+            zone
         }
     }
 

@@ -144,6 +144,16 @@ fn y2014(code: RuleCode) -> Option<Citation> {
             "Use Actions and Global Abilities, rulings [7] and [8]",
             "003 lines 184-184",
         ),
+        CostUnpayable => c(
+            AVX,
+            "TOURNAMENT RULES, Fundamental Rules",
+            "001 lines 630-630",
+        ),
+        OncePerTurn => c(
+            UXM,
+            "TOURNAMENT RULES, Card Text and Game States",
+            "004 lines 631-634",
+        ),
         _ => return None,
     })
 }
@@ -234,6 +244,9 @@ fn y2016(code: RuleCode) -> Option<Citation> {
             "Use Actions and Global Abilities, rulings [7] and [8]",
             "003 lines 184-184",
         ),
+        CostUnpayable => c(IMWM, FUNDAMENTAL, "002 lines 591-593"),
+        // The book has no ability used like a global: the card's text sets its limit.
+        OncePerTurn => c(IMWM, FUNDAMENTAL, "002 lines 587-587"),
         _ => return None,
     })
 }
@@ -307,6 +320,14 @@ fn y2018(code: RuleCode) -> Option<Citation> {
         GlobalLimit => c(AI, GLOBALS, "000 lines 1062-1071"),
         NothingToReactTo => c(AI, GLOBALS, "000 lines 1073-1079"),
         AlreadyReacted => c(AI, GLOBALS, "000 lines 1079-1085"),
+        CostUnpayable => c(
+            AI,
+            "TOURNAMENT RULES, FUNDAMENTAL RULES",
+            "000 lines 955-964",
+        ),
+        // Abilities used "whenever you could use a Global Ability" (PASSING PRIORITY,
+        // 000 lines 675-677) keep the limit their text states, as limited globals do.
+        OncePerTurn => c(AI, GLOBALS, "000 lines 1062-1067"),
         _ => return None,
     })
 }

@@ -27,6 +27,7 @@ pub mod bag_refill;
 pub mod block_target;
 pub mod buy_opponent_card;
 pub mod cannot_block;
+pub mod cost_unpayable;
 pub mod damage_assignment;
 pub mod die_not_in_zone;
 pub mod double_block;
@@ -44,6 +45,7 @@ pub mod not_an_action;
 pub mod not_energy;
 pub mod not_triggered;
 pub mod nothing_to_react_to;
+pub mod once_per_turn;
 pub mod out_of_step;
 pub mod payment_excess;
 pub mod payment_short;
@@ -146,6 +148,8 @@ rule_table! {
     GlobalLimit = "global-limit" in global_limit,
     NothingToReactTo = "nothing-to-react-to" in nothing_to_react_to,
     AlreadyReacted = "already-reacted" in already_reacted,
+    CostUnpayable = "cost-unpayable" in cost_unpayable,
+    OncePerTurn = "once-per-turn" in once_per_turn,
 }
 
 /// The team rules, each a check over a game's setup.

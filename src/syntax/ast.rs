@@ -632,7 +632,10 @@ pub struct Payment {
 pub enum PaymentItem {
     /// `virtual 2`
     Virtual { amount: Spanned<u32> },
-    /// `XX:2fist->fist x2`: a die, and the face it is spun down to if only part was spent.
+    /// `2 life`: life paid for an ability's cost.
+    Life { amount: Spanned<u32> },
+    /// `XX:2fist->fist x2`: a die, and the face it is spun down to if only part was spent;
+    /// for a cost beyond energy, a die given up (`SK:L1`), or spun down (`FA:L2->L1`).
     Die {
         die: DieRef,
         spun_to: Option<Spanned<Face>>,

@@ -1600,7 +1600,7 @@ fn clause(i: In) -> PResult<Clause> {
 fn pay_clause(i: In) -> PResult<Payment> {
     let (rest, _) = (kw("pay"), ws).parse(i)?;
     let (rest, items) = expect(
-        "the energy paid, like `SK:fist` or `virtual 1`",
+        "what is paid, like `SK:fist`, `virtual 1`, `SK:L1` or `2 life`",
         separated_list1(sep, payment_item),
     )
     .parse(rest)?;
@@ -1614,6 +1614,16 @@ fn pay_clause(i: In) -> PResult<Payment> {
 }
 
 fn payment_item(i: In) -> PResult<PaymentItem> {
+    // A number first is life paid (`2 life`): no die reference starts with a digit.
+    if i.fragment().starts_with(|c: char| c.is_ascii_digit()) {
+        let (rest, amount) = number(i)?;
+        let (rest, _) = preceded(
+            expect("`life` after the amount", ws),
+            expect("`life` after the amount", kw("life")),
+        )
+        .parse(rest)?;
+        return Ok((rest, PaymentItem::Life { amount }));
+    }
     if let Ok((rest, _)) = kw("virtual").parse(i) {
         let (rest, amount) = preceded(
             expect("the amount of virtual energy", ws),
@@ -2407,6 +2417,19 @@ mod tests {
             mv("activate HT:L2 may yes"),
             Move::Activate { .. }
         ));
+        // Costs beyond energy: a die given up and where it went, a die spun down, life.
+        let Move::Activate { clauses, .. } =
+            mv("activate JU:L1 pay SK:L1 FA:L2->L1 2 life to used")
+        else {
+            panic!()
+        };
+        let [Clause::Pay(p), Clause::To { zone }] = &clauses[..] else {
+            panic!("{clauses:?}")
+        };
+        assert_eq!(zone.node, Zone::Used);
+        assert!(matches!(&p.items[2], PaymentItem::Life { amount } if amount.node == 2));
+        assert_eq!(p.to_string(), "pay SK:L1 FA:L2->L1 2 life");
+        assert!(err("activate JU:L1 pay 2").message.contains("life"));
         let Move::Resolve { clauses, .. } = mv("resolve BE:L1* draw SK to prep draw CA to used")
         else {
             panic!()

@@ -561,6 +561,7 @@ impl Display for PaymentItem {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
             PaymentItem::Virtual { amount } => write!(f, "virtual {}", amount.node),
+            PaymentItem::Life { amount } => write!(f, "{} life", amount.node),
             PaymentItem::Die {
                 die,
                 spun_to,

@@ -87,8 +87,13 @@ impl Replayer {
         self.remove_knocked_at(dice, self.line);
     }
 
+    /// The face each die showed is kept for the turn: "return it to the field".
     pub(super) fn remove_knocked_at(&mut self, dice: &[DieId], line: Span) {
         for &die in dice {
+            let face = self.state.die(die).face.clone();
+            if let (Some(f), Some(t)) = (face, self.state.turn.as_mut()) {
+                t.knocked.push((die, f));
+            }
             self.state.move_die(die, Zone::Prep, line);
         }
     }

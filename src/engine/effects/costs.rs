@@ -1,29 +1,201 @@
-//! Ability costs: the energy a line pays for an ability, checked against the cost.
+//! Ability costs: what a line pays for an ability, checked against the cost and paid in
+//! full before the effects happen.
+//!
+//! Energy is paid as any energy is. The costs beyond energy take what the `pay` clause
+//! names: a die given up (`pay SK:L1`, knocked out; `pay SK:L1 to used`, moved), a die
+//! spun down (`pay FA:L2->L1`), life (`pay 2 life`). A die named with an energy face, and
+//! `virtual`, pays energy; any other die a `pay` clause names pays a cost beyond energy,
+//! matched to the card's costs in the order the card lists them.
+//!
+//! "You cannot avoid paying costs" (Avengers Infinity rulebook, TOURNAMENT RULES,
+//! FUNDAMENTAL RULES): an ability whose cost the table cannot pay in full — no die the
+//! cost may take, only level 1 dice to spin down, less life than it takes — cannot be
+//! used (`cost-unpayable`); a cost that could be paid but that the line leaves unpaid is
+//! a choice left out (`invalid-choice`). The dice a cost takes are in the field unless it
+//! says otherwise, and they are not targets (the same book, Targeting).
 
-use crate::cards::ability::{Ability, Cost, EnergySymbol};
+use crate::cards::ability::{Ability, Cost, Count, EnergySymbol, Kind, Selector};
 use crate::cards::model::EnergyType;
 use crate::rules;
-use crate::syntax::Payment;
+use crate::syntax::{DieRef, Face, Payment, PaymentItem, Spanned, Zone};
 
-use crate::engine::replay::{Flow, Replayer};
-use crate::engine::select::Source;
+use crate::engine::replay::{Replayer, Stop};
+use crate::engine::select::{self, Source};
+use crate::engine::state::DieId;
+
+/// The `pay` clauses of a line, each with the `to ZONE` written after it.
+pub(super) type Pays<'a> = [(&'a Payment, Option<Spanned<Zone>>)];
+
+/// A die a `pay` clause gives up for a cost beyond energy.
+struct Given<'a> {
+    die: &'a DieRef,
+    spun_to: Option<&'a Spanned<Face>>,
+    to: Option<&'a Spanned<Zone>>,
+}
+
+/// A die taken for a cost beyond energy: the cost, the face it is spun down to, where
+/// it goes.
+struct Taken {
+    id: DieId,
+    cost: Cost,
+    face: Option<Face>,
+    to: Option<Zone>,
+}
+
+/// What a line pays, sorted by what it pays for.
+struct Split<'a> {
+    energy: Payment,
+    given: Vec<Given<'a>>,
+    life: Vec<&'a Spanned<u32>>,
+}
+
+/// The dice a cost beyond energy takes, and how many (`cards --check` allows one or two).
+fn takes(c: &Cost) -> Option<(&Selector, usize)> {
+    let sel = match c {
+        Cost::SpinDown(s) | Cost::Ko(s) => s,
+        Cost::Move { what, .. } => what,
+        Cost::Energy(_) | Cost::Life(_) => return None,
+    };
+    Some((sel, if sel.count == Count::Two { 2 } else { 1 }))
+}
+
+/// The life an ability costs.
+fn life_cost(a: &Ability) -> u32 {
+    a.cost
+        .iter()
+        .map(|c| match c {
+            Cost::Life(n) => u32::from(*n),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Whether each cost can take its own dice among those it may take: `wants[k]` is the
+/// dice cost `k` may take and how many it takes; no die pays twice.
+fn assignable(wants: &[(Vec<DieId>, usize)], used: &mut Vec<DieId>) -> bool {
+    let Some(((dice, n), rest)) = wants.split_first() else {
+        return true;
+    };
+    if *n == 0 {
+        return assignable(rest, used);
+    }
+    for &d in dice {
+        if used.contains(&d) {
+            continue;
+        }
+        used.push(d);
+        let mut fewer = wants.to_vec();
+        fewer[0].1 -= 1;
+        if assignable(&fewer, used) {
+            return true;
+        }
+        used.pop();
+    }
+    false
+}
 
 impl Replayer {
-    pub(super) fn pay_costs(&mut self, a: &Ability, src: &Source, pay: Option<&Payment>) -> Flow {
-        let symbols: Vec<EnergySymbol> = a
-            .cost
-            .iter()
-            .flat_map(|c| match c {
-                Cost::Energy(s) => s.clone(),
-                _ => Vec::new(),
-            })
-            .collect();
+    /// Whether die `id` can pay cost `c` (taking dice as `sel` says) for `src`: a die the
+    /// selector names, and for a spin down, one above level 1.
+    fn pays_cost(&self, c: &Cost, sel: &Selector, src: &Source, id: DieId) -> bool {
+        if !select::matches(&self.cards, &self.state, sel, src, id) {
+            return false;
+        }
+        match c {
+            Cost::SpinDown(_) => {
+                matches!(self.state.die(id).face, Some(Face::Level { level, .. }) if level > 1)
+            }
+            _ => true,
+        }
+    }
+
+    /// Why the table cannot pay an ability's costs beyond energy in full, if it cannot:
+    /// too little life, or too few dice of the kinds its costs take.
+    pub(super) fn unpayable(&self, a: &Ability, src: &Source) -> Option<String> {
+        let who = self.name(src.controller).to_string();
+        let life = life_cost(a);
+        let have = self.state.players[src.controller].life;
+        if life > 0 && i64::from(life) > have {
+            return Some(format!(
+                "it costs {life} life and {who} has {}",
+                have.max(0)
+            ));
+        }
+        let mut wants = Vec::new();
+        for c in &a.cost {
+            let Some((sel, n)) = takes(c) else { continue };
+            let dice: Vec<DieId> = self
+                .state
+                .ids()
+                .filter(|id| self.pays_cost(c, sel, src, *id))
+                .collect();
+            if dice.len() < n {
+                return Some(format!(
+                    "no die {who} has can pay \"{}\"",
+                    crate::cards::text::cost(c)
+                ));
+            }
+            wants.push((dice, n));
+        }
+        (!assignable(&wants, &mut Vec::new()))
+            .then(|| "no dice can pay all of its costs at once".to_string())
+    }
+
+    /// Sorts what the line pays: energy, dice given up, life. An ability with no cost
+    /// beyond energy takes everything as energy (a die or life that is no energy is then
+    /// the energy payment's mistake).
+    fn split<'a>(&self, a: &Ability, pays: &'a Pays<'a>) -> Split<'a> {
+        let takes_dice = a.cost.iter().any(|c| takes(c).is_some());
+        let takes_life = life_cost(a) > 0;
+        let mut split = Split {
+            energy: match pays.first() {
+                Some((p, _)) => Payment {
+                    items: Vec::new(),
+                    span: p.span,
+                },
+                None => self.no_payment(),
+            },
+            given: Vec::new(),
+            life: Vec::new(),
+        };
+        for (p, to) in pays {
+            for item in &p.items {
+                match item {
+                    PaymentItem::Life { amount } if takes_life => split.life.push(amount),
+                    PaymentItem::Die {
+                        die,
+                        spun_to,
+                        count,
+                    } if takes_dice
+                        && !matches!(&die.face, Some(f) if matches!(f.node, Face::Energy { .. })) =>
+                    {
+                        for _ in 0..count.as_ref().map_or(1, |c| c.node) {
+                            split.given.push(Given {
+                                die,
+                                spun_to: spun_to.as_ref(),
+                                to: to.as_ref(),
+                            });
+                        }
+                    }
+                    item => split.energy.items.push(item.clone()),
+                }
+            }
+        }
+        split
+    }
+
+    /// Pays an ability's cost with what the line's `pay` clauses name. `Ok(false)`: the
+    /// cost cannot be paid and the ability, a mandatory trigger, does nothing.
+    pub(super) fn pay_costs(
+        &mut self,
+        a: &Ability,
+        src: &Source,
+        pays: &Pays,
+    ) -> Result<bool, Stop> {
         let who = src.controller;
-        let empty = self.no_payment();
-        let payment = match (pay, symbols.is_empty()) {
-            (None, true) => return Ok(()),
-            (Some(p), true) => {
-                let name = self.cards.get(src.card).name.clone();
+        let name = self.cards.get(src.card).name.clone();
+        if a.cost.is_empty() {
+            for (p, _) in pays {
                 self.violate(rules::payment_excess::new(
                     p.span,
                     format!("{name}'s ability has no cost"),
@@ -32,10 +204,57 @@ impl Replayer {
                 // Waived: the dice are spent as written.
                 let paid = self.collect_payment(who, p)?;
                 self.apply_payment(who, &paid);
-                return Ok(());
             }
-            (p, false) => p.unwrap_or(&empty),
+            return Ok(true);
+        }
+        // First what the table allows: a cost it cannot pay stops the ability.
+        let waived = match self.unpayable(a, src) {
+            Some(_) if a.kind == Kind::Triggered && !a.may => return Ok(false),
+            Some(why) => {
+                let span = pays.first().map_or(self.line, |(p, _)| p.span);
+                self.violate(rules::cost_unpayable::new(
+                    span,
+                    format!("{name}'s cost cannot be paid in full: {why}"),
+                    if a.kind == Kind::Triggered {
+                        "an ability is used only when its whole cost is paid; a \"you may\" ability is then declined (`may no`)"
+                    } else {
+                        "an ability is used only when its whole cost is paid: use it once the cost can be paid"
+                    },
+                ))?;
+                // Waived: the line pays what it names, and the effects happen.
+                true
+            }
+            None => false,
         };
+        let split = self.split(a, pays);
+        let paid = self.pay_energy(a, who, &split.energy)?;
+        let taken = self.take_given(a, src, &split.given, waived)?;
+        let life = self.life_given(a, src, &split.life, waived)?;
+        // Paid together: the energy, then each cost beyond it.
+        self.apply_payment(who, &paid);
+        self.give_up(taken);
+        if life > 0 {
+            self.state.players[who].life -= i64::from(life);
+            self.check_life();
+        }
+        Ok(true)
+    }
+
+    /// The energy a line pays for an ability, checked against its energy cost.
+    fn pay_energy(
+        &mut self,
+        a: &Ability,
+        who: usize,
+        payment: &Payment,
+    ) -> Result<crate::engine::payment::Paid, Stop> {
+        let symbols: Vec<EnergySymbol> = a
+            .cost
+            .iter()
+            .flat_map(|c| match c {
+                Cost::Energy(s) => s.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
         let paid = self.collect_payment(who, payment)?;
         let types: Vec<[EnergyType; 1]> = symbols
             .iter()
@@ -48,15 +267,265 @@ impl Replayer {
             costs.push((generic, &[]));
         }
         if let Err(short) = self.pays(&paid, &costs) {
-            let need: Vec<&str> = symbols
-                .iter()
-                .map(|s| crate::cards::text::symbol(*s))
-                .collect();
-            let text = format!("the ability costs {}", need.join(" "));
+            let text = if symbols.is_empty() {
+                "the ability costs no energy".to_string()
+            } else {
+                let need: Vec<&str> = symbols
+                    .iter()
+                    .map(|s| crate::cards::text::symbol(*s))
+                    .collect();
+                format!("the ability costs {}", need.join(" "))
+            };
             let v = self.shortfall(short, payment.span, &text, who, &paid.units, &costs);
             self.violate(v)?;
         }
-        self.apply_payment(who, &paid);
-        Ok(())
+        Ok(paid)
+    }
+
+    /// The dice the line gives up for each cost beyond energy, matched to the costs in
+    /// the card's order, each checked: a die the cost may take, spun down exactly one
+    /// level for a spin, sent where the cost sends it. `waived`: the cost was ruled paid
+    /// though it cannot be, so what the line names is all there is.
+    fn take_given(
+        &mut self,
+        a: &Ability,
+        src: &Source,
+        given: &[Given],
+        waived: bool,
+    ) -> Result<Vec<Taken>, Stop> {
+        let who = src.controller;
+        let name = self.cards.get(src.card).name.clone();
+        let mut used = vec![false; given.len()];
+        let mut taken: Vec<Taken> = Vec::new();
+        for c in &a.cost {
+            let Some((sel, n)) = takes(c) else { continue };
+            let zone = sel.zone.map_or(Zone::Field, select::zone);
+            let mut got = 0;
+            for (k, g) in given.iter().enumerate() {
+                if got == n || used[k] {
+                    continue;
+                }
+                let owner = self.owner_of(g.die, who)?;
+                let ids: Vec<DieId> = taken.iter().map(|t| t.id).collect();
+                let ok: Vec<DieId> = self
+                    .state
+                    .ids()
+                    .filter(|id| self.pays_cost(c, sel, src, *id))
+                    .collect();
+                let found = self.find(g.die, owner, zone, &ids, |_, id| ok.contains(&id))?;
+                let Some(id) = found else { continue };
+                used[k] = true;
+                got += 1;
+                let (face, to) = self.check_given(c, id, g)?;
+                taken.push(Taken {
+                    id,
+                    cost: c.clone(),
+                    face,
+                    to,
+                });
+            }
+            if got < n && !waived {
+                let example = self.given_example(c, sel, src, &taken);
+                self.violate(rules::invalid_choice::new(
+                    given.first().map_or(self.line, |g| g.die.span),
+                    format!(
+                        "{name}'s cost is to {}, and the line names {}",
+                        crate::cards::text::cost(c),
+                        if got == 0 {
+                            "no die that pays it".to_string()
+                        } else {
+                            format!("only {got} of the {n} dice")
+                        }
+                    ),
+                    format!("name what pays it in the `pay` clause: `{example}`"),
+                ))?;
+            }
+        }
+        for (k, g) in given.iter().enumerate() {
+            if !used[k] {
+                // Waived, the die pays nothing and stays where it is.
+                self.violate(rules::invalid_choice::new(
+                    g.die.span,
+                    format!("`{}` pays no part of {name}'s cost", g.die),
+                    format!(
+                        "its cost is: {}; energy is named with its face (`SK:fist`)",
+                        a.cost
+                            .iter()
+                            .map(crate::cards::text::cost)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ))?;
+            }
+        }
+        Ok(taken)
+    }
+
+    /// A die given up for cost `c`, as the line writes it: the face it is spun down to
+    /// (one level down, exactly), and where it goes (the cost's zone; the prep area for a
+    /// knock-out). What the line writes stands when a waiver lets it.
+    fn check_given(
+        &mut self,
+        c: &Cost,
+        id: DieId,
+        g: &Given,
+    ) -> Result<(Option<Face>, Option<Zone>), Stop> {
+        let text = self.state.die_text_plain(&self.cards, id);
+        let mut face = None;
+        if let Cost::SpinDown(_) = c {
+            let card = self.state.die(id).card;
+            let below = match self.state.die(id).face {
+                Some(Face::Level { level, .. }) => self.cards.get(card).level_face(level - 1),
+                _ => None,
+            };
+            match (g.spun_to, &below) {
+                (Some(f), Some(b)) if f.node == *b => face = Some(b.clone()),
+                (written, Some(b)) => {
+                    let at = written.map_or(g.die.span, |f| f.span);
+                    self.violate(rules::invalid_choice::new(
+                        at,
+                        format!("the cost spins `{text}` down one level, to `{b}`"),
+                        format!("write the face it is spun down to: `pay {text}->{b}`"),
+                    ))?;
+                    // Waived, the die shows the face written (or the one below).
+                    face = Some(written.map_or(b.clone(), |f| f.node.clone()));
+                }
+                (_, None) => {}
+            }
+        } else if let Some(f) = g.spun_to {
+            self.violate(rules::invalid_choice::new(
+                f.span,
+                format!("the cost gives `{text}` up: it is not spun down"),
+                format!("name the die as it is: `pay {text}`"),
+            ))?;
+        }
+        let goes = match c {
+            Cost::Ko(_) => Some(Zone::Prep),
+            Cost::Move { zone, .. } => Some(select::zone(*zone)),
+            _ => None,
+        };
+        let mut to = goes;
+        if let Some(w) = g.to
+            && Some(w.node) != goes
+        {
+            let help = match goes {
+                Some(z) => format!(
+                    "the cost sends it to the {}: `to {z}`, or no `to`",
+                    crate::engine::resolve::zone_phrase(z)
+                ),
+                None => "a die spun down stays where it is: write no `to`".to_string(),
+            };
+            self.violate(rules::invalid_choice::new(
+                w.span,
+                format!(
+                    "the cost does not send `{text}` to the {}",
+                    crate::engine::resolve::zone_phrase(w.node)
+                ),
+                help,
+            ))?;
+            // Waived, the die goes where the line says.
+            to = Some(w.node);
+        }
+        Ok((face, to))
+    }
+
+    /// How a line names a die that could pay cost `c`: `SK:L1 to used`, `FA:L2->L1`.
+    fn given_example(&self, c: &Cost, sel: &Selector, src: &Source, taken: &[Taken]) -> String {
+        let die = self
+            .state
+            .ids()
+            .find(|id| !taken.iter().any(|t| t.id == *id) && self.pays_cost(c, sel, src, *id));
+        let Some(id) = die else {
+            return "pay …".to_string();
+        };
+        let text = self.die_for(id, src.controller);
+        match c {
+            Cost::SpinDown(_) => {
+                let card = self.state.die(id).card;
+                let below = match self.state.die(id).face {
+                    Some(Face::Level { level, .. }) => self.cards.get(card).level_face(level - 1),
+                    _ => None,
+                };
+                match below {
+                    Some(b) => format!("pay {text}->{b}"),
+                    None => format!("pay {text}"),
+                }
+            }
+            Cost::Move { zone, .. } => format!("pay {text} to {}", select::zone(*zone)),
+            _ => format!("pay {text}"),
+        }
+    }
+
+    /// The life a line pays, checked against the ability's life cost.
+    fn life_given(
+        &mut self,
+        a: &Ability,
+        src: &Source,
+        life: &[&Spanned<u32>],
+        waived: bool,
+    ) -> Result<u32, Stop> {
+        let cost = life_cost(a);
+        let written: u32 = life.iter().map(|l| l.node).sum();
+        if cost != written && !waived {
+            let name = self.cards.get(src.card).name.clone();
+            let span = life.first().map_or(self.line, |l| l.span);
+            // Waived, the life written is paid.
+            self.violate(rules::invalid_choice::new(
+                span,
+                format!("{name}'s cost takes {cost} life, and the line pays {written}"),
+                format!("write the life paid in the `pay` clause: `pay {cost} life`"),
+            ))?;
+        }
+        Ok(written)
+    }
+
+    /// The dice given up are spun down, moved or knocked out, all at once: a knock-out
+    /// is a knock-out, whose triggers fire.
+    fn give_up(&mut self, taken: Vec<Taken>) {
+        let line = self.line;
+        let mut knocked = Vec::new();
+        for Taken {
+            id,
+            cost: c,
+            face,
+            to,
+        } in taken
+        {
+            match (c, to) {
+                (Cost::SpinDown(_), None) => {
+                    if let Some(f) = face {
+                        self.state.die_mut(id).face = Some(f);
+                    }
+                }
+                (Cost::Ko(_), Some(Zone::Prep)) => knocked.push(id),
+                (_, Some(zone)) => {
+                    let zone = self.state.sent_to(id, zone);
+                    self.state.move_die(id, zone, line);
+                }
+                (_, None) => {}
+            }
+        }
+        self.knock_out_all(&knocked, line);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_cost_takes_its_own_dice_and_no_die_pays_twice() {
+        let d = DieId;
+        // Two costs that may both take die 1: the second needs die 2 for the first.
+        let wants = vec![(vec![d(1), d(2)], 1), (vec![d(1)], 1)];
+        assert!(assignable(&wants, &mut Vec::new()));
+        // Both may take only die 1: one of them goes unpaid.
+        let wants = vec![(vec![d(1)], 1), (vec![d(1)], 1)];
+        assert!(!assignable(&wants, &mut Vec::new()));
+        // A cost of two dice needs two different ones.
+        assert!(!assignable(&[(vec![d(1)], 2)], &mut Vec::new()));
+        assert!(assignable(&[(vec![d(1), d(3)], 2)], &mut Vec::new()));
+        // Nothing to take: always payable.
+        assert!(assignable(&[], &mut Vec::new()));
     }
 }

@@ -15,25 +15,29 @@
 //! event form a batch, the active player's resolve first, later batches wait.
 
 use crate::cards::ability::{Ability, Effect, StepName};
-use crate::syntax::{Clause, DieItem, DieRef, Payment, Span, Step, Zone};
+use crate::syntax::{Clause, DieItem, DieRef, Payment, Span, Spanned, Step, Zone};
 
 use super::replay::{Replayer, Stop};
 use super::select::{self, Source};
 use super::state::{DieId, Op};
 
 mod actions;
+mod activated;
 mod boost;
 mod commit;
 mod costs;
 mod damage;
 mod draw;
+mod field;
 mod gain_life;
 mod globals;
 mod ko;
+mod move_dice;
 mod no_damage;
 mod protection;
 mod reroll;
 mod restrictions;
+mod return_to_field;
 mod roll;
 mod run;
 mod spin;
@@ -47,8 +51,12 @@ pub(in crate::engine) use commit::ko_events;
 #[derive(Default)]
 struct Choices<'a> {
     may: Option<(bool, Span)>,
-    pay: Option<&'a Payment>,
+    /// Each `pay` clause, with the `to ZONE` after it (where the dice it gives up for a
+    /// cost go).
+    pays: Vec<(&'a Payment, Option<Spanned<Zone>>)>,
     targets: Vec<&'a DieRef>,
+    /// For each target, the `to ZONE` after its clause (where an effect moves it).
+    target_to: Vec<Option<Spanned<Zone>>>,
     words: Vec<(String, Span)>,
     rolls: Vec<&'a DieItem>,
     draws: Vec<(&'a DieItem, Option<Zone>)>,
@@ -61,33 +69,66 @@ impl<'a> Choices<'a> {
             span,
             ..Choices::default()
         };
-        let mut last_draw = 0;
+        // The clause a `to` says where the dice of go: its kind and first item.
+        enum Last {
+            Draw(usize),
+            Pay,
+            Target(usize),
+            Other,
+        }
+        let mut last = Last::Other;
         for clause in clauses {
             match clause {
                 Clause::May { yes } => c.may = Some((yes.node, yes.span)),
-                Clause::Pay(p) => c.pay = Some(p),
-                Clause::Target { targets, .. } => c.targets.extend(targets.iter()),
+                Clause::Pay(p) => {
+                    c.pays.push((p, None));
+                    last = Last::Pay;
+                    continue;
+                }
+                Clause::Target { targets, .. } => {
+                    last = Last::Target(c.targets.len());
+                    c.targets.extend(targets.iter());
+                    c.target_to.extend(targets.iter().map(|_| None));
+                    continue;
+                }
                 Clause::Choose { words, .. } => c
                     .words
                     .extend(words.iter().map(|w| (w.node.to_string(), w.span))),
                 Clause::Roll { dice, .. } => c.rolls.extend(dice.iter()),
                 Clause::Draw { dice, .. } => {
-                    last_draw = c.draws.len();
+                    last = Last::Draw(c.draws.len());
                     c.draws.extend(dice.iter().map(|d| (d, None)));
+                    continue;
                 }
-                Clause::To { zone } => {
-                    for d in c.draws.iter_mut().skip(last_draw) {
-                        d.1 = Some(zone.node);
+                Clause::To { zone } => match last {
+                    Last::Draw(from) => {
+                        for d in c.draws.iter_mut().skip(from) {
+                            d.1 = Some(zone.node);
+                        }
                     }
-                }
+                    Last::Pay => {
+                        if let Some(p) = c.pays.last_mut() {
+                            p.1 = Some(zone.clone());
+                        }
+                    }
+                    Last::Target(from) => {
+                        for t in c.target_to.iter_mut().skip(from) {
+                            *t = Some(zone.clone());
+                        }
+                    }
+                    Last::Other => {}
+                },
                 Clause::Order { .. } | Clause::Prevent { .. } | Clause::Redirect { .. } => {}
+            }
+            if !matches!(clause, Clause::To { .. }) {
+                last = Last::Other;
             }
         }
         c
     }
 
     fn is_empty(&self) -> bool {
-        self.pay.is_none()
+        self.pays.is_empty()
             && self.targets.is_empty()
             && self.words.is_empty()
             && self.rolls.is_empty()
@@ -132,8 +173,15 @@ impl Replayer {
             Effect::GainLife { amount, .. } => Ok(self.gain_life_effect(*amount, ctx)),
             Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
             Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
-            Effect::Roll { what, else_to, .. } => self.roll_effect(what, *else_to, ctx),
+            Effect::Roll {
+                what,
+                else_to,
+                field,
+            } => self.roll_effect(what, *else_to, *field, ctx),
+            Effect::Field { what } => self.field_effect(what, ctx),
+            Effect::ReturnToField { to } => self.return_to_field_effect(to, ctx),
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
+            Effect::Move { to, zone } => self.move_effect(to, *zone, ctx),
             _ => Ok(Vec::new()),
         }
     }
@@ -182,7 +230,8 @@ fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
         | Effect::Boost { to, .. }
         | Effect::NoDamage { to }
         | Effect::Spin { to, .. }
-        | Effect::Reroll { to, .. } => Some(to),
+        | Effect::Reroll { to, .. }
+        | Effect::Move { to, .. } => Some(to),
         _ => None,
     }
 }

@@ -188,6 +188,6 @@ impl Replayer {
         if let Some((false, _)) = choices.may {
             return self.commit(mine);
         }
-        self.pay_costs(&a, &src, choices.pay)
+        self.pay_costs(&a, &src, &choices.pays).map(|_| ())
     }
 }

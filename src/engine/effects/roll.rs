@@ -1,5 +1,6 @@
 //! The roll effect: "roll dice from a zone", each die placed by its face (a character
-//! face where the text says, the others where `else` sends them).
+//! face in the reserve pool, or fielded at no cost where the text says `field: true`; the
+//! others where `else` sends them).
 
 use crate::cards::ability::{Owner, Placement, Selector};
 use crate::rules;
@@ -16,9 +17,10 @@ impl Replayer {
         &mut self,
         what: &Selector,
         else_to: Option<Placement>,
+        field: bool,
         ctx: &mut Run,
     ) -> Result<Vec<Op>, Stop> {
-        self.roll_from(ctx, what, else_to)?;
+        self.roll_from(ctx, what, else_to, field)?;
         Ok(Vec::new())
     }
 
@@ -28,6 +30,7 @@ impl Replayer {
         ctx: &mut Run,
         what: &crate::cards::ability::Selector,
         else_to: Option<crate::cards::ability::Placement>,
+        field: bool,
     ) -> Flow {
         let next = (0..ctx.choices.rolls.len()).find(|k| !ctx.rolled.contains(k));
         let Some(item) = next.map(|k| ctx.choices.rolls[k]) else {
@@ -99,10 +102,15 @@ impl Replayer {
         let character = matches!(face.node, Face::Level { .. });
         let zone = match else_to {
             Some(p) if !character => self.placement(p, id, &ctx.src)?,
+            _ if character && field => Zone::Field,
             _ => Zone::Reserve,
         };
         self.place(id, face.node, zone);
-        self.text_rolled(&[id])
+        self.text_rolled(&[id])?;
+        if zone == Zone::Field {
+            self.fielded_by_effect(&[id])?;
+        }
+        Ok(())
     }
 
     /// The zone a placement sends a die to. Dice stay their owner's, so a placement in

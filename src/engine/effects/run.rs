@@ -1,7 +1,7 @@
 //! Running one ability: what it may not start without (a valid target), its effects one
 //! after another as one game effect, and choices the line made that no effect used.
 
-use crate::cards::ability::{Ability, Cost, Event, Kind};
+use crate::cards::ability::{Ability, Event, Kind};
 use crate::rules;
 use crate::syntax::Clause;
 
@@ -77,11 +77,6 @@ impl Replayer {
             self.spend_as_written(src.controller, clauses)?;
             return Ok(true);
         }
-        if a.cost.iter().any(|c| !matches!(c, Cost::Energy(_))) {
-            self.undecided(self.line, src.card, "has a cost dmlint does not apply yet")?;
-            self.spend_as_written(src.controller, clauses)?;
-            return Ok(true);
-        }
         if let Some((false, at)) = choices.may {
             if a.may && choices.is_empty() {
                 return Ok(false);
@@ -109,7 +104,10 @@ impl Replayer {
                 "`may` answers an ability whose text says \"you may\"",
             ))?;
         }
-        self.pay_costs(a, &src, choices.pay)?;
+        if !self.pay_costs(a, &src, &choices.pays)? {
+            // A mandatory trigger whose cost the table cannot pay does nothing.
+            return Ok(false);
+        }
         if !holds {
             self.void_choices(a, &src, &choices)?;
             return Ok(true);
@@ -160,7 +158,7 @@ impl Replayer {
     /// cost of an action die or a global is paid with its use).
     fn void_choices(&mut self, a: &Ability, src: &Source, choices: &Choices) -> Flow {
         let paid = (a.kind == Kind::Triggered)
-            .then_some(choices.pay.map(|p| p.span))
+            .then_some(choices.pays.first().map(|p| p.0.span))
             .flatten();
         let made = choices
             .targets

@@ -35,7 +35,11 @@ impl Replayer {
             What::Those => return Ok(ctx.chosen.iter().copied().map(Reached::Die).collect()),
             _ => {}
         }
-        let dice = self.candidates(to, &ctx.src);
+        let mut dice = self.candidates(to, &ctx.src);
+        // "Not a die that paid for it": the dice that paid for the triggering move.
+        if to.not_payment {
+            dice.retain(|d| !ctx.payers.contains(d));
+        }
         if to.count == Count::Each || to.what == What::ThisCard {
             let mut out: Vec<Reached> = Vec::new();
             out.extend(players(to, &ctx.src).map(Reached::Player));

@@ -218,8 +218,12 @@ impl Replayer {
         {
             return false;
         }
-        if a.may || !a.cost.is_empty() {
+        if a.may {
             return true;
+        }
+        // A mandatory cost the table cannot pay: the trigger does nothing, by itself.
+        if !a.cost.is_empty() {
+            return self.unpayable(a, &src).is_none();
         }
         effects_for(a, p.bursts).iter().any(|e| match e {
             Effect::Draw { .. } | Effect::Roll { .. } => true,
