@@ -85,6 +85,7 @@ SETS = {  # code: name (universe comes from the catalogue)
     "HQ": "Harley Quinn Team Pack", "JUS": "Justice", "DOOM": "Doom Patrol Team Pack",
     "MYST": "Mystics Team Pack",
     "SKC": "SKC",  # the product's name is in none of our sources
+    "MSW": "MSW",  # neither is this one's (only the Team Builder and BulkCards have the set)
     "S1": "Yu-Gi-Oh! Series 1", "BFF": "Battle for Faerûn", "FUS": "Faerûn Under Siege",
     "ToA": "Tomb of Annihilation", "TIW": "Trouble in Waterdeep", "AIW": "Adventures in Waterdeep",
     "ZHN": "The Zhentarim", "TMNT": "Teenage Mutant Ninja Turtles", "HHS": "Heroes in a Half Shell",
