@@ -84,7 +84,6 @@ SPELLINGS = [
          note='name: the Team Builder calls card 54 of JUS "The Riddler: Solved the Mystery of World Hunger"; '
               'the catalogue\'s subtitle is kept (same number, cost and energy)'),
 ]
-XDM_SPELLINGS: list[dict] = []
 # BulkCards rows with no card of their own: AOU143-146 repeat AOU139-142 (comparison.md 1.1).
 BULK_UNMATCHED = ["AOU143", "AOU144", "AOU145", "AOU146"]
 

@@ -17,7 +17,7 @@ import re
 
 from bulk import bulk_key
 from common import fail, norm
-from corrections import BULK_UNMATCHED, SPELLINGS, XDM_SPELLINGS
+from corrections import BULK_UNMATCHED, SPELLINGS
 from teambuilder import FAMILY, OP_KITS, tb_key
 
 # Catalogue rows that reprint another row's card with other art: not matched to a Team
@@ -123,84 +123,3 @@ def match_bulk(tb: list[dict], bulk: list[dict]) -> None:
         problems.append(f"BulkCards rows with no Team Builder row: {sorted(unmatched)}; corrections.BULK_UNMATCHED "
                         f"lists {sorted(BULK_UNMATCHED)}")
     fail(problems)
-
-
-def match_xdm_rows(tb: list[dict], rows: list[dict], family: str, fname: str) -> None:
-    """Sets `_xdm` on the Team Builder rows of XDM's ya.txt (YGO) or da.txt (BFF)."""
-    problems = []
-    index: dict[tuple, list[dict]] = {}
-    for r in tb:
-        if r["set_family"] == family:
-            index.setdefault(tb_key(r), []).append(r)
-    spelled = {(s["file"], s["row"]): s["tb"] for s in XDM_SPELLINGS}
-    by_id = {r["tb_id"]: r for r in tb}
-    for x in rows:
-        if (fname, x["_row"]) in spelled:
-            found = [by_id[spelled[(fname, x["_row"])]]]
-        else:
-            found = index.get((norm(x["Title"]), norm(x["SubTitle"])), [])
-            found = [r for r in found if r["set"] not in OP_KITS] or found
-        if len(found) != 1:
-            problems.append(f"{fname} row {x['_row']}: {len(found)} Team Builder rows for {x['Title']}: {x['SubTitle']}")
-            continue
-        if found[0].get("_xdm") is not None:
-            problems.append(f"{fname} row {x['_row']}: Team Builder {found[0]['tb_id']} already matched")
-        found[0]["_xdm"] = x
-    fail(problems)
-
-
-# ----------------------------------------------------------------------- the sources' values
-
-XDM_ENERGY = {"Mask": ["mask"], "Bolt": ["bolt"], "Fist": ["fist"], "Shield": ["shield"], "Generic": []}
-
-
-def xdm_levels(x: dict) -> list[dict] | None:
-    if not x.get("Field1"):
-        return None
-    return [{"fielding": int(x[f"Field{i}"]), "attack": int(x[f"Attack{i}"]), "defense": int(x[f"Defense{i}"]),
-             "bursts": len(x[f"Burst{i}"])} for i in (1, 2, 3)]
-
-
-def source_values(card: dict) -> dict[str, dict[str, object]]:
-    """What each source says of a card: field → {source: value}. Sources: XDM (ma.txt,
-    mb.txt, ya.txt; da.txt has costs only), CAT (the catalogue), BULK, TB. Energy types
-    are sorted lists; stats are lists of levels; a blank value is left out."""
-    from catalogue import parse_energy  # noqa: PLC0415 (catalogue imports nothing from here)
-    out: dict[str, dict[str, object]] = {"cost": {}, "energy": {}, "die_limit": {}, "stats": {}}
-    tb = card.get("_tb")
-    x = card.get("_xdm") or (tb or {}).get("_xdm")
-    cat = card.get("_cat")
-    bulk = (tb or {}).get("_bulk")
-    order = ["fist", "bolt", "mask", "shield"]
-    if x is not None:
-        if x.get("Cost", "") != "":
-            out["cost"]["XDM"] = int(x["Cost"])
-        if x.get("Type") in XDM_ENERGY:
-            out["energy"]["XDM"] = XDM_ENERGY[x["Type"]]
-        if x.get("Die Limit", "") != "":
-            out["die_limit"]["XDM"] = int(x["Die Limit"])
-        lv = xdm_levels(x) if "Field1" in x else None
-        if lv:
-            out["stats"]["XDM"] = lv
-    if cat is not None:
-        if cat["cost"] not in ("", "blank"):
-            out["cost"]["CAT"] = int(cat["cost"])
-        out["energy"]["CAT"] = sorted(parse_energy(cat["energy"]), key=order.index)
-        if cat["max_dice"] != "0":
-            out["die_limit"]["CAT"] = int(cat["max_dice"])
-    if bulk is not None:
-        out["cost"]["BULK"] = bulk["purchaseCost"]
-        if bulk["_energy"]:
-            out["energy"]["BULK"] = bulk["_energy"]
-        out["die_limit"]["BULK"] = bulk["dieLimit"]
-        if bulk["_levels"]:
-            out["stats"]["BULK"] = bulk["_levels"]
-    if tb is not None:
-        from teambuilder import parse_tb_energy  # noqa: PLC0415
-        from common import parse_stats  # noqa: PLC0415
-        out["cost"]["TB"] = int(tb["cost"])
-        out["energy"]["TB"] = sorted(parse_tb_energy(tb["energy"]), key=order.index)
-        out["die_limit"]["TB"] = int(tb["die_limit"])
-        if tb["stats"]:
-            out["stats"]["TB"] = parse_stats(tb["stats"])
-    return out
