@@ -77,8 +77,9 @@ pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
                 Legality::SetNotLegal(sets) => (
                     format!("not in {name}"),
                     format!(
-                        "its printings are from {}, which {name} does not allow",
-                        sets.join(", ")
+                        "its printings are from {}, which {name} does not allow{}",
+                        sets.join(", "),
+                        allowed(list)
                     ),
                 ),
             };
@@ -102,4 +103,15 @@ pub fn check(setup: &Setup, out: &mut Vec<Violation>) {
             );
         }
     }
+}
+
+/// For a format of listed sets, the sets it allows (`; it allows DPS, IG, SKC`); nothing
+/// for a format of excluded sets, whose list would be every other set.
+fn allowed(list: &crate::cards::formats::ListOn<'_>) -> String {
+    if list.format.base != crate::cards::formats::Base::Listed {
+        return String::new();
+    }
+    let mut sets: Vec<&str> = list.sets().to_vec();
+    sets.sort_by_key(|s| s.to_lowercase());
+    format!(" (it allows {})", sets.join(", "))
 }
