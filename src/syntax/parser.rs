@@ -2554,6 +2554,45 @@ mod tests {
     }
 
     #[test]
+    fn listed_formats_take_a_season_or_none() {
+        let format = |text: &str| match ok(text) {
+            Stmt::Plain(Statement::Format { name, life }) => (name.node, life.map(|l| l.node)),
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(
+            format("format modern 2019"),
+            (FormatName::Listed(ListFormat::Modern(Some(2019))), None)
+        );
+        assert_eq!(
+            format("format modern"),
+            (FormatName::Listed(ListFormat::Modern(None)), None)
+        );
+        assert_eq!(
+            format("format modern life 20"),
+            (FormatName::Listed(ListFormat::Modern(None)), Some(20))
+        );
+        assert_eq!(
+            format("format golden"),
+            (FormatName::Listed(ListFormat::Golden), None)
+        );
+        assert_eq!(
+            format("format roll-for-the-north-3"),
+            (FormatName::Listed(ListFormat::RollForTheNorth3), None)
+        );
+        // The printed form reads back as the same format.
+        for name in [
+            FormatName::Listed(ListFormat::Modern(Some(2022))),
+            FormatName::Listed(ListFormat::SilverAge),
+        ] {
+            assert_eq!(format(&format!("format {name}")).0, name);
+        }
+        assert_eq!(
+            err("format goldn").help.as_deref(),
+            Some("did you mean `golden`?")
+        );
+    }
+
+    #[test]
     fn state_and_turn_lines() {
         assert!(matches!(ok("turn 3 Eric"), Stmt::Turn { number, .. } if number.node == 3));
         assert!(
