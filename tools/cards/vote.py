@@ -28,6 +28,10 @@ ORDER = ["fist", "bolt", "mask", "shield"]
 DISAGREEMENT_COLUMNS = ["set", "tb_id", "title", "subtitle", "field", "XDM", "CAT", "BULK", "TB", "vote", "notes",
                         "evidence", "refs"]
 ACTION_FACES = ["act", "*", "**"]
+# The Team Builder's internal affiliation keys that the catalogue spells otherwise, for the
+# cards only the Team Builder has (the names are the catalogue map's, catalogue.AFFILIATIONS).
+TB_AFFILIATIONS = {"fantastic4": "fanfour", "spideyfriends": "spiderfriends", "gotg": "guardians",
+                   "defenders": "defendersorg", "shield": "shieldorg"}
 BULK_KIND = {"Character": "character", "Action": "action", "BasicAction": "basic-action",
              "EpicBasicAction": "basic-action"}
 
@@ -105,7 +109,8 @@ def new_card(r: dict) -> dict:
     op = r["set"] in OP_KITS
     affs = []
     for side in r["affiliations"].split(" / "):
-        affs += [a for a in parse_affiliations(side) if a not in affs]
+        keys = ";".join(TB_AFFILIATIONS.get(k, k) for k in side.split(";"))
+        affs += [a for a in parse_affiliations(keys) if a not in affs]
     return {
         "number": r["tb_id"] if op else r["number"],
         "title": r["title"],
