@@ -709,19 +709,24 @@ fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
         for s in &stats {
             writeln!(
                 stdout,
-                "{:<6} {:>5} cards, {:>5} with dice, {:>5} with energy faces, {:>5} with abilities",
-                s.set, s.cards, s.with_dice, s.with_energy_faces, s.with_abilities
+                "{:<6} {:>5} cards, {:>5} with dice, {:>5} with energy faces, {:>5} with abilities, {:>5} disputed",
+                s.set, s.cards, s.with_dice, s.with_energy_faces, s.with_abilities, s.disputed
             )
             .into_diagnostic()?;
             total.cards += s.cards;
             total.with_dice += s.with_dice;
             total.with_energy_faces += s.with_energy_faces;
             total.with_abilities += s.with_abilities;
+            total.disputed += s.disputed;
         }
         writeln!(
             stdout,
-            "total: {} cards, {} with dice, {} with energy faces, {} with abilities",
-            total.cards, total.with_dice, total.with_energy_faces, total.with_abilities
+            "total: {} cards, {} with dice, {} with energy faces, {} with abilities, {} disputed",
+            total.cards,
+            total.with_dice,
+            total.with_energy_faces,
+            total.with_abilities,
+            total.disputed
         )
         .into_diagnostic()?;
         return Ok(ExitCode::SUCCESS);

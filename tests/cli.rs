@@ -358,12 +358,14 @@ fn cards_stats_ends_with_the_total_line() {
     assert_eq!(o.status.code(), Some(0));
     let text = stdout(&o);
     let last = text.lines().last().unwrap();
-    assert!(last.starts_with("total: "), "{last}");
-    assert!(
-        last.contains(" with dice, ") && last.ends_with(" with abilities"),
-        "{last}"
+    // The pool's totals, pinned: a change to the card data or the converter that moves
+    // one shows here (and the README's numbers must follow).
+    assert_eq!(
+        last,
+        "total: 4215 cards, 4166 with dice, 0 with energy faces, 104 with abilities, 323 disputed"
     );
     assert!(text.lines().any(|l| l.starts_with("AVX ")));
+    assert_eq!(text.lines().count(), 50, "49 sets and the total");
 }
 
 #[test]

@@ -35,11 +35,15 @@ const FIELDS: &[&str] = &[
     "affiliations",
     "die_limit",
     "rarity",
+    "errata",
+    "keywords",
+    "printings",
     "die",
     "abilities",
     "summary",
     "source",
     "notes",
+    "disputed",
     "levels",
     "actions",
     "fielding",
@@ -250,6 +254,7 @@ fn check(text: &str, file: &CardFile) -> Vec<CardError> {
         .into_iter()
         .flatten()
         .chain(card.notes.iter())
+        .chain(card.disputed.iter())
         .chain(card.affiliations.iter())
         .find(|s| s.len() > MAX_STRING);
         if let Some(s) = long {

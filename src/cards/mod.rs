@@ -6,6 +6,7 @@
 pub mod ability;
 pub mod error;
 pub mod files;
+pub mod formats;
 pub mod load;
 pub mod model;
 pub mod pool;

@@ -59,6 +59,16 @@ pub struct Card {
     pub die_limit: Option<u8>,
     #[serde(default)]
     pub rarity: Option<String>,
+    /// The card has official errata (its text differs from the printed card).
+    #[serde(default)]
+    pub errata: bool,
+    /// Glossary keywords the card's text uses (names only).
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    /// The Team Builder ids (`31UXM`, `3UXMop`) of every printing: the ids that tournament
+    /// format lists name.
+    #[serde(default)]
+    pub printings: Vec<String>,
     #[serde(default)]
     pub die: Option<Die>,
     #[serde(default)]
@@ -69,6 +79,10 @@ pub struct Card {
     pub source: Option<String>,
     #[serde(default)]
     pub notes: Vec<String>,
+    /// Facts the sources disagree on, each with the value kept: a verdict that rests on
+    /// one says so.
+    #[serde(default)]
+    pub disputed: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

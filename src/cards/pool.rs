@@ -290,6 +290,7 @@ impl Pool {
                 s.with_energy_faces += usize::from(complete && die.energy.known().is_some());
             }
             s.with_abilities += usize::from(!matches!(e.card.abilities, Abilities::NotEncoded));
+            s.disputed += usize::from(!e.card.disputed.is_empty());
         }
         out
     }
@@ -306,6 +307,8 @@ pub struct SetStats {
     pub with_energy_faces: usize,
     /// Cards whose abilities are encoded (or that have none).
     pub with_abilities: usize,
+    /// Cards with a fact the card sources dispute (`disputed` in the card data).
+    pub disputed: usize,
 }
 
 /// The key names are indexed by: the full name, trimmed and lower-cased.

@@ -32,7 +32,14 @@ pub fn describe(e: &Entry) -> String {
     }
     let limit = c.die_limit.map_or("unknown".to_string(), |n| n.to_string());
     let rarity = c.rarity.as_deref().unwrap_or("unknown");
-    let _ = writeln!(out, "  die limit {limit}, rarity {rarity}");
+    let errata = if c.errata { ", errata" } else { "" };
+    let _ = writeln!(out, "  die limit {limit}, rarity {rarity}{errata}");
+    if !c.keywords.is_empty() {
+        let _ = writeln!(out, "  keywords: {}", c.keywords.join(", "));
+    }
+    if !c.printings.is_empty() {
+        let _ = writeln!(out, "  printings: {}", c.printings.join(", "));
+    }
     match &c.die {
         None => {
             let _ = writeln!(
@@ -91,6 +98,9 @@ pub fn describe(e: &Entry) -> String {
                 }
             }
         }
+    }
+    for d in &c.disputed {
+        let _ = writeln!(out, "  disputed: {d}");
     }
     for note in &c.notes {
         let _ = writeln!(out, "  note: {note}");

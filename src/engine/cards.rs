@@ -53,6 +53,8 @@ pub struct GameCard {
     pub plain: bool,
     /// The card data's one-line summary of its text.
     pub summary: Option<String>,
+    /// Facts the card sources dispute, with the value kept (empty when none are).
+    pub disputed: Vec<String>,
     /// The card's line in the log (the team line for a sidekick).
     pub line: Span,
 }
@@ -233,6 +235,7 @@ fn sidekick(pool: &Pool, player: usize, line: Span) -> GameCard {
         abilities: Some(Vec::new()),
         plain: true,
         summary: None,
+        disputed: Vec::new(),
         line,
     }
 }
@@ -281,6 +284,7 @@ impl GameCard {
             },
             plain: data.is_some_and(|d| d.abilities == Abilities::None),
             summary: data.and_then(|d| d.summary.clone()),
+            disputed: data.map(|d| d.disputed.clone()).unwrap_or_default(),
             line: card.line,
         }
     }
@@ -314,7 +318,7 @@ fn action_bursts(face: &str) -> Option<u8> {
 /// Starting life for a format (`format custom life N` overrides it).
 pub fn starting_life(format: FormatName, custom: Option<u32>) -> u32 {
     custom.unwrap_or(match format {
-        FormatName::Tournament | FormatName::Custom => 20,
+        FormatName::Tournament | FormatName::Custom | FormatName::Listed(_) => 20,
         FormatName::Basic => 15,
         // Every starter's book gives its learning game 10 life (first_game_setup::DEMOS;
         // a unit test there holds `first-game` to the same).

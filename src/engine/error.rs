@@ -85,6 +85,20 @@ code_table! {
     /// the die itself; a card file giving the die's faces (`--cards FILE`, `energy:
     /// [bolt, 2bolt]`) makes the check exact.
     UnverifiedFace = "unverified-face",
+    /// A warning, not a violation: the game's verdict rests on a character face of a card
+    /// whose stats the card sources dispute (`dmlint cards NAME` lists each dispute and the
+    /// value kept; tools/cards/corrections.py says how it was chosen). dmlint replays with
+    /// the kept value, so the verdict holds only if that value is the card's. The warning
+    /// stands at the first character face of each such card in a game; the summary counts
+    /// the card's faces with the unverified ones (`legal (1 die face unverified)`).
+    ///
+    /// ```text
+    /// roll AZ:L1 SK:fist SK:L1   # Arnim Zola: Scientist Supreme's level 1 fielding cost is disputed
+    /// ```
+    ///
+    /// It does not change the verdict or the exit code. What helps: check the card itself;
+    /// a card file with its stats (`--cards FILE`) replaces the disputed entry.
+    DisputedStat = "disputed-stat",
 }
 
 /// A game the engine could not replay to its end, or a note about the replay.

@@ -608,6 +608,10 @@ impl Replayer {
     /// card and face is counted. A card is its name, so both players' Ghost Riders, or a
     /// shared basic action's two aliases, are one card whose faces are one question.
     pub(super) fn relied_on(&mut self, card: super::CardId, face: &Spanned<Face>) {
+        if matches!(face.node, Face::Level { .. }) && !self.cards.get(card).disputed.is_empty() {
+            self.relied_on_disputed(card, face);
+            return;
+        }
         if self.cards.face_verified(card, &face.node) {
             return;
         }
@@ -643,6 +647,40 @@ impl Replayer {
                  one or two {symbols} symbols is accepted unchecked (cards/README.md, Schema: a \
                  die whose `energy` is `unknown`): check the die itself, or give its faces with `--cards \
                  FILE`; the summary counts this card's other such faces, unwarned"
+            ))
+            .with_severity(Severity::Warning);
+            self.out.unverified.push(w);
+        }
+        self.out.unverified_faces.push(key);
+    }
+
+    /// A character face of a card whose stats the sources dispute: the verdict rests on
+    /// the kept value. Warned at the first such face of each card, counted with the
+    /// unverified faces (a face the data cannot confirm is what the summary counts).
+    fn relied_on_disputed(&mut self, card: super::CardId, face: &Spanned<Face>) {
+        let c = self.cards.get(card);
+        let seen = |(n, f): &(String, Face)| *n == c.name && *f == face.node;
+        if self.out.unverified_faces.iter().any(seen) {
+            return;
+        }
+        let key = (c.name.clone(), face.node.clone());
+        if !self.out.unverified_faces.iter().any(|(n, _)| *n == key.0) {
+            let w = EngineError::new(
+                EngineCode::DisputedStat,
+                face.span,
+                format!(
+                    "{}'s stats are disputed between the card sources: `{}` is replayed with the \
+                     value kept ({})",
+                    c.name,
+                    face.node,
+                    c.disputed.join("; ")
+                ),
+                format!("disputed: {}:{}", c.alias, face.node),
+            )
+            .with_help(format!(
+                "`dmlint cards \"{}\"` shows each source's value; check the card itself, or give \
+                 its stats with `--cards FILE`; the summary counts this card's other faces, unwarned",
+                c.name
             ))
             .with_severity(Severity::Warning);
             self.out.unverified.push(w);

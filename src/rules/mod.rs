@@ -20,6 +20,7 @@ pub mod team_card_without_dice;
 pub mod team_dice_count;
 pub mod team_die_limit;
 pub mod team_duplicate_title;
+pub mod team_format_card;
 
 pub mod already_reacted;
 pub mod assertion_mismatch;
@@ -110,6 +111,7 @@ rule_table! {
     TeamCardWithoutDice = "team-card-without-dice" in team_card_without_dice,
     TeamDuplicateTitle = "team-duplicate-title" in team_duplicate_title,
     TeamCardKind = "team-card-kind" in team_card_kind,
+    TeamFormatCard = "team-format-card" in team_format_card,
     FirstGameSetup = "first-game-setup" in first_game_setup,
     TurnOrder = "turn-order" in turn_order,
     OutOfStep = "out-of-step" in out_of_step,
@@ -161,6 +163,7 @@ const TEAM_RULES: &[fn(&Setup, &mut Vec<Violation>)] = &[
     team_card_without_dice::check,
     team_duplicate_title::check,
     team_card_kind::check,
+    team_format_card::check,
     first_game_setup::check,
 ];
 

@@ -4,9 +4,12 @@
 //! without their data (their names are reported elsewhere), so rules that only count
 //! still apply to them.
 
+use std::collections::BTreeMap;
+
+use crate::cards::formats::{self, ListOn};
 use crate::cards::model::CardKind;
 use crate::cards::{Entry, Lookup, Pool};
-use crate::syntax::{CardDef, FormatName, Game, Header, Owner, Span, Statement};
+use crate::syntax::{CardDef, FormatName, Game, Header, ListFormat, Owner, Span, Statement};
 
 /// The format's limits, from its `format` line (tournament when there is none).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,12 +23,58 @@ pub struct Format {
     pub max_dice: Option<u32>,
     /// Basic action cards each player brings (all different).
     pub basic_actions: Option<usize>,
+    /// A format with card lists (`format modern 2019`, `format golden`): its list as it
+    /// stood on the game's date.
+    pub listed: Option<Listed>,
+}
+
+/// The card list of a listed format, read on the game's date.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed {
+    /// The format as the `format` line asks for it: `modern 2019`, `golden`.
+    pub asked: String,
+    /// The game's `tag date`, when it is one (`YYYY-MM-DD`).
+    pub date: Option<String>,
+    /// The list on that date; `None` when no list has the asked id (an unknown season).
+    pub list: Option<ListOn<'static>>,
+    /// Each team card's printings, by card name: those of every set's copy of the card
+    /// (a log names a card, not the printing a player holds).
+    pub printings: BTreeMap<String, Vec<String>>,
+}
+
+impl Listed {
+    fn new(format: ListFormat, date: Option<String>) -> Listed {
+        let list = match format.id() {
+            Some(id) => formats::get(&id),
+            None => formats::modern_season(date.as_deref()),
+        };
+        Listed {
+            asked: FormatName::Listed(format).to_string(),
+            list: list.map(|l| l.on(date.as_deref())),
+            date,
+            printings: BTreeMap::new(),
+        }
+    }
+}
+
+/// A `tag date` value as a day (`YYYY-MM-DD`); `None` when it is written otherwise.
+fn day(value: &str) -> Option<String> {
+    let v = value.trim();
+    let ok = v.len() == 10
+        && v.char_indices().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                c == '-'
+            } else {
+                c.is_ascii_digit()
+            }
+        });
+    ok.then(|| v.to_string())
 }
 
 impl Format {
     fn of(name: FormatName, line: Option<Span>) -> Format {
         let (max_cards, max_dice, basic_actions) = match name {
-            FormatName::Tournament => (Some(8), Some(20), Some(2)),
+            FormatName::Tournament | FormatName::Listed(_) => (Some(8), Some(20), Some(2)),
             FormatName::Basic => (Some(6), Some(15), Some(2)),
             // A starter's teams are fixed (first_game_setup); custom has no limits.
             FormatName::FirstGame | FormatName::Demo(_) | FormatName::Custom => (None, None, None),
@@ -36,6 +85,7 @@ impl Format {
             max_cards,
             max_dice,
             basic_actions,
+            listed: None,
         }
     }
 }
@@ -93,6 +143,7 @@ impl<'a> Setup<'a> {
         let mut teams: Vec<Team<'a>> = Vec::new();
         let mut middle: Option<(Span, Vec<TeamCard<'a>>)> = None;
         let mut first = None;
+        let mut date = None;
         // The file's defaults first, then the game's own lines, which override them.
         for line in header.defaults.iter().chain(&game.lines) {
             match &line.statement {
@@ -106,6 +157,9 @@ impl<'a> Setup<'a> {
                     });
                 }
                 Statement::First(p) => first = Some((line.span, p.node.as_str())),
+                Statement::Tag { key, value } if key.node.as_str() == "date" => {
+                    date = day(value.node.as_str());
+                }
                 Statement::Middle => {
                     middle.get_or_insert((line.span, Vec::new()));
                 }
@@ -141,6 +195,23 @@ impl<'a> Setup<'a> {
                 _ => {}
             }
         }
+        if let FormatName::Listed(list) = format.name {
+            let mut listed = Listed::new(list, date);
+            let cards = teams.iter().flat_map(|t| t.cards.iter().chain(&t.basics));
+            for e in cards.filter_map(|c| c.entry) {
+                let name = e.name();
+                let mut all: Vec<String> = pool
+                    .entries()
+                    .iter()
+                    .filter(|o| o.name().eq_ignore_ascii_case(&name))
+                    .flat_map(|o| o.card.printings.iter().cloned())
+                    .collect();
+                all.sort();
+                all.dedup();
+                listed.printings.insert(name, all);
+            }
+            format.listed = Some(listed);
+        }
         Setup {
             format,
             teams,
@@ -159,7 +230,7 @@ pub fn format_source(f: &Format) -> &'static str {
         FormatName::Basic => "Avengers vs. X-Men rulebook, Basic Teams",
         FormatName::FirstGame => "Avengers vs. X-Men rulebook, SETUP, Your First Game",
         FormatName::Demo(set) => super::first_game_setup::demo(set).source,
-        FormatName::Tournament | FormatName::Custom => TEAM_RULES,
+        FormatName::Tournament | FormatName::Custom | FormatName::Listed(_) => TEAM_RULES,
     }
 }
 
@@ -171,5 +242,6 @@ pub fn format_phrase(f: &Format) -> &'static str {
         FormatName::FirstGame => "the first-game setup",
         FormatName::Demo(_) => "a starter's demo setup",
         FormatName::Custom => "a custom format",
+        FormatName::Listed(_) => "the tournament format",
     }
 }

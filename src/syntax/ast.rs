@@ -155,6 +155,52 @@ pub enum FormatName {
     Custom,
     /// One starter rulebook's fixed setup, named (`format demo uxm`).
     Demo(DemoSet),
+    /// A tournament format with card lists over time (`format modern 2019`, `format
+    /// golden`): the tournament's team limits, and the cards of its list.
+    Listed(ListFormat),
+}
+
+/// The organized-play formats whose legal cards are lists (`cards/formats.yaml`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ListFormat {
+    /// Modern, of one season (`modern 2019`), or of the season of the game's `tag date`.
+    Modern(Option<u16>),
+    Golden,
+    SilverAge,
+    GlobalEscalation,
+    RollForTheNorth3,
+}
+
+impl ListFormat {
+    /// The words of the `format` line after `format`.
+    pub const WORDS: [&'static str; 5] = [
+        "modern",
+        "golden",
+        "silver-age",
+        "global-escalation",
+        "roll-for-the-north-3",
+    ];
+
+    /// The id of the format in `cards/formats.yaml`; `None` for Modern without a season
+    /// (the game's date picks it).
+    pub fn id(self) -> Option<String> {
+        match self {
+            ListFormat::Modern(season) => season.map(|s| format!("modern-{s}")),
+            other => Some(other.word().to_string()),
+        }
+    }
+
+    /// The first word, as written.
+    pub fn word(self) -> &'static str {
+        match self {
+            ListFormat::Modern(_) => "modern",
+            ListFormat::Golden => "golden",
+            ListFormat::SilverAge => "silver-age",
+            ListFormat::GlobalEscalation => "global-escalation",
+            ListFormat::RollForTheNorth3 => "roll-for-the-north-3",
+        }
+    }
 }
 
 /// The starter rulebooks that prescribe a fixed setup for a learning game.

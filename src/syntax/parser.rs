@@ -47,7 +47,18 @@ const ZONES: &[&str] = &["bag", "prep", "reserve", "field", "used", "oop"];
 const STEPS: &[&str] = &[
     "draw", "roll", "main", "attack", "blockers", "window", "damage", "cleanup",
 ];
-const FORMATS: &[&str] = &["tournament", "basic", "first-game", "custom", "demo"];
+const FORMATS: &[&str] = &[
+    "tournament",
+    "basic",
+    "first-game",
+    "custom",
+    "demo",
+    "modern",
+    "golden",
+    "silver-age",
+    "global-escalation",
+    "roll-for-the-north-3",
+];
 
 /// What one line says, before the game-level builder puts it in context.
 #[derive(Debug, Clone, PartialEq)]
@@ -591,11 +602,31 @@ fn format_name(i: In) -> PResult<Spanned<FormatName>> {
             let span = Span::new(w.span.start, set.span.end);
             return Ok((rest, Spanned::new(FormatName::Demo(set.node), span)));
         }
+        "modern" => {
+            // An optional season: `modern 2019`.
+            let (after, season) = opt(preceded(ws, number)).parse(rest)?;
+            let Some(season) = season else {
+                let name = FormatName::Listed(ListFormat::Modern(None));
+                return Ok((rest, Spanned::new(name, w.span)));
+            };
+            let Ok(year) = u16::try_from(season.node) else {
+                return fail(PErr::expected(rest, "a season year such as `2019`"));
+            };
+            let span = Span::new(w.span.start, season.span.end);
+            let name = FormatName::Listed(ListFormat::Modern(Some(year)));
+            return Ok((after, Spanned::new(name, span)));
+        }
+        "golden" => FormatName::Listed(ListFormat::Golden),
+        "silver-age" => FormatName::Listed(ListFormat::SilverAge),
+        "global-escalation" => FormatName::Listed(ListFormat::GlobalEscalation),
+        "roll-for-the-north-3" => FormatName::Listed(ListFormat::RollForTheNorth3),
         other => {
             return fail(PErr::expected(i, "a format").with_help(
                 did_you_mean(other, FORMATS).unwrap_or_else(|| {
-                    "formats are `tournament`, `basic`, `first-game`, `custom life 20` and \
-                     `demo` with a starter set (`demo avx`)"
+                    "formats are `tournament`, `basic`, `first-game`, `custom life 20`, \
+                     `demo` with a starter set (`demo avx`), and the tournament lists \
+                     `modern 2019` (a season), `golden`, `silver-age`, `global-escalation`, \
+                     `roll-for-the-north-3`"
                         .into()
                 }),
             ));
@@ -2581,6 +2612,45 @@ mod tests {
         assert_eq!(
             err("format dmeo").help.as_deref(),
             Some("did you mean `demo`?")
+        );
+    }
+
+    #[test]
+    fn listed_formats_take_a_season_or_none() {
+        let format = |text: &str| match ok(text) {
+            Stmt::Plain(Statement::Format { name, life }) => (name.node, life.map(|l| l.node)),
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(
+            format("format modern 2019"),
+            (FormatName::Listed(ListFormat::Modern(Some(2019))), None)
+        );
+        assert_eq!(
+            format("format modern"),
+            (FormatName::Listed(ListFormat::Modern(None)), None)
+        );
+        assert_eq!(
+            format("format modern life 20"),
+            (FormatName::Listed(ListFormat::Modern(None)), Some(20))
+        );
+        assert_eq!(
+            format("format golden"),
+            (FormatName::Listed(ListFormat::Golden), None)
+        );
+        assert_eq!(
+            format("format roll-for-the-north-3"),
+            (FormatName::Listed(ListFormat::RollForTheNorth3), None)
+        );
+        // The printed form reads back as the same format.
+        for name in [
+            FormatName::Listed(ListFormat::Modern(Some(2022))),
+            FormatName::Listed(ListFormat::SilverAge),
+        ] {
+            assert_eq!(format(&format!("format {name}")).0, name);
+        }
+        assert_eq!(
+            err("format goldn").help.as_deref(),
+            Some("did you mean `golden`?")
         );
     }
 

@@ -154,6 +154,10 @@ impl Display for FormatName {
             FormatName::FirstGame => "first-game",
             FormatName::Custom => "custom",
             FormatName::Demo(set) => return write!(f, "demo {}", set.code()),
+            FormatName::Listed(ListFormat::Modern(Some(season))) => {
+                return write!(f, "modern {season}");
+            }
+            FormatName::Listed(list) => list.word(),
         })
     }
 }
