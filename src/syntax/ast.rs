@@ -400,7 +400,8 @@ pub enum HeldOp {
     Ko { die: DieRef },
     /// `damage DIE=N`
     Damage { die: DieRef, amount: Spanned<u32> },
-    /// `boost DIE +1A +1D`: applied stat modifiers (and `double-attack`, `no-damage`).
+    /// `boost DIE +1A +1D`: applied effects (stat modifiers, `double-attack`, `no-damage`,
+    /// `must-attack` …).
     Boost {
         die: DieRef,
         modifiers: Vec<Spanned<Modifier>>,
@@ -472,6 +473,15 @@ pub enum Modifier {
     DoubleAttack,
     /// It deals no combat damage this turn.
     NoDamage,
+    /// It must attack this turn if able.
+    MustAttack,
+    /// It cannot attack this turn.
+    CantAttack,
+    /// It cannot block this turn.
+    CantBlock,
+    /// `must-block`, `must-block=DIE`: it must block this turn if able (that attacker,
+    /// when one is named; a reference without brackets).
+    MustBlock(Option<DieRef>),
 }
 
 /// The face a die shows.

@@ -40,11 +40,8 @@ impl Replayer {
                     }
                 }
                 Op::Boost { die, boost } => {
-                    let b = &mut self.state.die_mut(die).boost;
-                    b.attack += boost.attack;
-                    b.defense += boost.defense;
-                    b.double_attack |= boost.double_attack;
-                    b.no_damage |= boost.no_damage;
+                    self.state.die_mut(die).boost.merge(boost);
+                    self.turn_mut().marked.push((die, line));
                 }
                 Op::Spin { die, level } => {
                     let face = self.cards.get(self.state.die(die).card).level_face(level);

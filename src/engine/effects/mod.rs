@@ -4,7 +4,8 @@
 //! One file per concern, one file per effect kind: [`triggers`], [`globals`],
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
-//! `damage`, `ko`, `boost`, `no_damage`, `gain_life`, `spin`, `draw`, `roll`, `reroll`. The
+//! `damage`, `ko`, `boost`, `no_damage`, `gain_life`, `spin`, `draw`, `roll`, `reroll`,
+//! `cant_block`, `cant_attack`, `must_block`, `must_attack`. The
 //! table in [`Replayer::effect`] sends each effect of the ability language to its file: a
 //! new effect is a new file and one line there.
 //!
@@ -23,6 +24,8 @@ use super::state::{DieId, Op};
 
 mod actions;
 mod boost;
+mod cant_attack;
+mod cant_block;
 mod commit;
 mod costs;
 mod damage;
@@ -30,6 +33,8 @@ mod draw;
 mod gain_life;
 mod globals;
 mod ko;
+mod must_attack;
+mod must_block;
 mod no_damage;
 mod protection;
 mod reroll;
@@ -134,6 +139,13 @@ impl Replayer {
             Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
             Effect::Roll { what, else_to, .. } => self.roll_effect(what, *else_to, ctx),
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
+            Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
+            Effect::CantAttack { to } => self.cant_attack_effect(to, ctx),
+            Effect::MustBlock { to } => self.must_block_effect(to, ctx),
+            Effect::MustAttack {
+                to,
+                next_opportunity,
+            } => self.must_attack_effect(to, *next_opportunity, ctx),
             _ => Ok(Vec::new()),
         }
     }
@@ -179,7 +191,11 @@ fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
         | Effect::Boost { to, .. }
         | Effect::NoDamage { to }
         | Effect::Spin { to, .. }
-        | Effect::Reroll { to, .. } => Some(to),
+        | Effect::Reroll { to, .. }
+        | Effect::CantBlock { to }
+        | Effect::CantAttack { to }
+        | Effect::MustBlock { to }
+        | Effect::MustAttack { to, .. } => Some(to),
         _ => None,
     }
 }
