@@ -73,7 +73,8 @@ pub fn effect_applied(e: &Effect) -> bool {
         | Effect::CantBlock { to }
         | Effect::CantAttack { to }
         | Effect::MustBlock { to }
-        | Effect::MustAttack { to, .. } => to.count != Count::AnyNumber,
+        | Effect::MustAttack { to, .. }
+        | Effect::DoubleDamageToBlockers { to } => to.count != Count::AnyNumber,
         Effect::Boost { to, until, .. } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
         Effect::GainLife { per: None, .. }
         | Effect::Draw { .. }
@@ -99,7 +100,8 @@ pub fn static_applied(e: &Effect) -> bool {
         Effect::CantBlock { to }
         | Effect::CantAttack { to }
         | Effect::MustBlock { to }
-        | Effect::MustAttack { to, .. } => {
+        | Effect::MustAttack { to, .. }
+        | Effect::DoubleDamageToBlockers { to } => {
             !to.target
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
         }

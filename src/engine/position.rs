@@ -1193,6 +1193,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::CantAttack => boost.cant_attack = true,
         Modifier::CantBlock => boost.cant_block = true,
         Modifier::MustBlock(None) => boost.must_block = Some(MustBlock::Any),
+        Modifier::DoubleDamageToBlockers => boost.double_damage_to_blockers = true,
         Modifier::Damage(_)
         | Modifier::Attacking
         | Modifier::Blocking(_)

@@ -79,6 +79,8 @@ pub struct Boost {
     pub cant_block: bool,
     /// Must block this turn if able: any attacker, or one (Spider-Man: Webslinger).
     pub must_block: Option<MustBlock>,
+    /// Deals double combat damage to the characters blocking it.
+    pub double_damage_to_blockers: bool,
 }
 
 /// Whom a die must block.
@@ -101,6 +103,7 @@ impl Boost {
         self.cant_attack |= other.cant_attack;
         self.cant_block |= other.cant_block;
         self.must_block = other.must_block.or(self.must_block);
+        self.double_damage_to_blockers |= other.double_damage_to_blockers;
     }
 }
 
@@ -1062,6 +1065,7 @@ impl GameState {
             (b.must_attack, "must-attack"),
             (b.cant_attack, "cant-attack"),
             (b.cant_block, "cant-block"),
+            (b.double_damage_to_blockers, "double-damage-to-blockers"),
         ];
         mods.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
         match b.must_block {

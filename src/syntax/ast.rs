@@ -482,6 +482,8 @@ pub enum Modifier {
     /// `must-block`, `must-block=DIE`: it must block this turn if able (that attacker,
     /// when one is named; a reference without brackets).
     MustBlock(Option<DieRef>),
+    /// It deals double combat damage to the characters blocking it.
+    DoubleDamageToBlockers,
 }
 
 /// The face a die shows.

@@ -1804,7 +1804,7 @@ fn owned_alias(i: In) -> PResult<(PlayerName, Spanned<Text>)> {
 fn modifiers(i: In) -> PResult<Vec<Spanned<Modifier>>> {
     let (i, _) = char('[').parse(i)?;
     let (i, list) = expect(
-        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block` or `must-block=CA:L3`",
+        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=CA:L3` or `double-damage-to-blockers`",
         separated_list1((space0, char(','), space0), spanned(modifier)),
     )
     .parse(i)?;
@@ -1830,7 +1830,8 @@ fn modifier(i: In) -> PResult<Modifier> {
 }
 
 /// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`, `no-damage`,
-/// `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=Ann.SM:L1`.
+/// `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=Ann.SM:L1`,
+/// `double-damage-to-blockers`.
 fn effect_modifier(i: In) -> PResult<Modifier> {
     alt((
         value(Modifier::DoubleAttack, kw("double-attack")),
@@ -1846,6 +1847,10 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
             |d| Modifier::MustBlock(Some(d)),
         ),
         value(Modifier::MustBlock(None), kw("must-block")),
+        value(
+            Modifier::DoubleDamageToBlockers,
+            kw("double-damage-to-blockers"),
+        ),
         stat_modifier,
     ))
     .parse(i)
@@ -2336,7 +2341,7 @@ mod tests {
     #[test]
     fn combat_effect_marks() {
         let line = "field Bob GR:L1[must-attack,cant-attack,cant-block,must-block] \
-                    GR:L2[must-block=Ann.SM:L1#2]";
+                    GR:L2[must-block=Ann.SM:L1#2,double-damage-to-blockers]";
         let Stmt::Plain(Statement::State(StateLine::Zone { dice, .. })) = ok(line) else {
             panic!()
         };
@@ -2355,11 +2360,16 @@ mod tests {
             Modifier::MustBlock(Some(d)) if d.alias.node == "SM" && d.player.is_some()
         ));
         assert_eq!(
+            dice[1].die.modifiers[1].node,
+            Modifier::DoubleDamageToBlockers
+        );
+        assert_eq!(
             dice.iter()
                 .map(|d| d.to_string())
                 .collect::<Vec<_>>()
                 .join(" "),
-            "GR:L1[must-attack,cant-attack,cant-block,must-block] GR:L2[must-block=Ann.SM:L1#2]"
+            "GR:L1[must-attack,cant-attack,cant-block,must-block] \
+             GR:L2[must-block=Ann.SM:L1#2,double-damage-to-blockers]"
         );
     }
 

@@ -418,6 +418,7 @@ impl Display for Modifier {
             Modifier::CantBlock => f.write_str("cant-block"),
             Modifier::MustBlock(None) => f.write_str("must-block"),
             Modifier::MustBlock(Some(d)) => write!(f, "must-block={d}"),
+            Modifier::DoubleDamageToBlockers => f.write_str("double-damage-to-blockers"),
         }
     }
 }

@@ -5,7 +5,7 @@
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
 //! `damage`, `ko`, `boost`, `no_damage`, `gain_life`, `spin`, `draw`, `roll`, `reroll`,
-//! `cant_block`, `cant_attack`, `must_block`, `must_attack`. The
+//! `cant_block`, `cant_attack`, `must_block`, `must_attack`, `double_damage_to_blockers`. The
 //! table in [`Replayer::effect`] sends each effect of the ability language to its file: a
 //! new effect is a new file and one line there.
 //!
@@ -29,6 +29,7 @@ mod cant_block;
 mod commit;
 mod costs;
 mod damage;
+mod double_damage_to_blockers;
 mod draw;
 mod gain_life;
 mod globals;
@@ -139,6 +140,7 @@ impl Replayer {
             Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
             Effect::Roll { what, else_to, .. } => self.roll_effect(what, *else_to, ctx),
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
+            Effect::DoubleDamageToBlockers { to } => self.double_damage_to_blockers_effect(to, ctx),
             Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
             Effect::CantAttack { to } => self.cant_attack_effect(to, ctx),
             Effect::MustBlock { to } => self.must_block_effect(to, ctx),
@@ -195,7 +197,8 @@ fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
         | Effect::CantBlock { to }
         | Effect::CantAttack { to }
         | Effect::MustBlock { to }
-        | Effect::MustAttack { to, .. } => Some(to),
+        | Effect::MustAttack { to, .. }
+        | Effect::DoubleDamageToBlockers { to } => Some(to),
         _ => None,
     }
 }

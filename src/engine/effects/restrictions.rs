@@ -177,6 +177,18 @@ impl Replayer {
         out
     }
 
+    /// Whether attacker `a` deals double combat damage to its blockers (Wolverine: The
+    /// Best There Is).
+    pub(in crate::engine) fn double_to_blockers(&self, a: DieId) -> bool {
+        self.state.die(a).boost.double_damage_to_blockers
+            || self
+                .static_says(a, |e| match e {
+                    Effect::DoubleDamageToBlockers { to } => Some(to),
+                    _ => None,
+                })
+                .is_some()
+    }
+
     /// The card that lets attacker `a` be blocked only by two or more characters, if one
     /// does: a static of its own card (She-Hulk: Lady Liberator), about the die itself.
     fn two_or_more(&self, a: DieId) -> Option<CardId> {

@@ -471,14 +471,19 @@ impl Replayer {
         for a in self.attackers() {
             let blockers = self.blockers_of(a);
             let attack = self.combat_attack(a);
+            // The attacker assigns its attack; each blocker then takes double its share
+            // (Wolverine: The Best There Is).
+            let times = if self.double_to_blockers(a) { 2 } else { 1 };
             match (
                 blockers.as_slice(),
                 t.assigned.iter().find(|(x, _, _)| *x == a),
             ) {
                 ([], _) => {}
-                (_, Some((_, split, _))) if attack > 0 => hits.extend(split.iter().copied()),
+                (_, Some((_, split, _))) if attack > 0 => {
+                    hits.extend(split.iter().map(|&(b, n)| (b, n * times)))
+                }
                 (_, Some(_)) => {}
-                ([one], None) => hits.push((*one, attack)),
+                ([one], None) => hits.push((*one, attack * times)),
                 // `damage` refused to go on without the assignment.
                 (_, None) => {}
             }
