@@ -66,6 +66,7 @@ impl Moment {
 pub fn effect_applied(e: &Effect) -> bool {
     match e {
         Effect::Damage { to, .. }
+        | Effect::DamageEqualAttack { to }
         | Effect::Ko { to }
         | Effect::NoDamage { to }
         | Effect::Spin { to, .. }

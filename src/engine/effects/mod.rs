@@ -4,9 +4,9 @@
 //! One file per concern, one file per effect kind: [`triggers`], [`globals`],
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
-//! `damage`, `ko`, `boost`, `no_damage`, `gain_life`, `spin`, `draw`, `roll`, `reroll`,
-//! `cant_block`, `cant_attack`, `must_block`, `must_attack`, `double_damage_to_blockers`. The
-//! table in [`Replayer::effect`] sends each effect of the ability language to its file: a
+//! `damage`, `damage_equal_attack`, `ko`, `boost`, `no_damage`, `gain_life`, `spin`,
+//! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`, `must_attack`,
+//! `double_damage_to_blockers`. The table in [`Replayer::effect`] sends each effect of the ability language to its file: a
 //! new effect is a new file and one line there.
 //!
 //! An effect is resolved in two halves: its selectors and the log's choices give a list
@@ -29,6 +29,7 @@ mod cant_block;
 mod commit;
 mod costs;
 mod damage;
+mod damage_equal_attack;
 mod double_damage_to_blockers;
 mod draw;
 mod gain_life;
@@ -126,6 +127,7 @@ impl Replayer {
     fn effect(&mut self, e: &Effect, ctx: &mut Run) -> Result<Vec<Op>, Stop> {
         match e {
             Effect::Damage { amount, to } => self.damage_effect(*amount, to, ctx),
+            Effect::DamageEqualAttack { to } => self.damage_equal_attack_effect(to, ctx),
             Effect::Ko { to } => self.ko_effect(to, ctx),
             Effect::Boost {
                 to,
@@ -189,6 +191,7 @@ fn players<'a>(
 fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
     match e {
         Effect::Damage { to, .. }
+        | Effect::DamageEqualAttack { to }
         | Effect::Ko { to }
         | Effect::Boost { to, .. }
         | Effect::NoDamage { to }
