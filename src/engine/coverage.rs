@@ -75,7 +75,8 @@ pub fn effect_applied(e: &Effect) -> bool {
         | Effect::CantAttack { to }
         | Effect::MustBlock { to }
         | Effect::MustAttack { to, .. }
-        | Effect::DoubleDamageToBlockers { to } => to.count != Count::AnyNumber,
+        | Effect::DoubleDamageToBlockers { to }
+        | Effect::ExcessToPlayer { to } => to.count != Count::AnyNumber,
         Effect::Boost { to, until, .. } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
         Effect::GainLife { per: None, .. }
         | Effect::Draw { .. }
@@ -102,7 +103,8 @@ pub fn static_applied(e: &Effect) -> bool {
         | Effect::CantAttack { to }
         | Effect::MustBlock { to }
         | Effect::MustAttack { to, .. }
-        | Effect::DoubleDamageToBlockers { to } => {
+        | Effect::DoubleDamageToBlockers { to }
+        | Effect::ExcessToPlayer { to } => {
             !to.target
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
         }

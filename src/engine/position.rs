@@ -1194,6 +1194,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::CantBlock => boost.cant_block = true,
         Modifier::MustBlock(None) => boost.must_block = Some(MustBlock::Any),
         Modifier::DoubleDamageToBlockers => boost.double_damage_to_blockers = true,
+        Modifier::ExcessToPlayer => boost.excess_to_player = true,
         Modifier::Damage(_)
         | Modifier::Attacking
         | Modifier::Blocking(_)

@@ -235,6 +235,7 @@ impl Replayer {
                 Modifier::CantAttack => die.boost.cant_attack,
                 Modifier::CantBlock => die.boost.cant_block,
                 Modifier::DoubleDamageToBlockers => die.boost.double_damage_to_blockers,
+                Modifier::ExcessToPlayer => die.boost.excess_to_player,
                 Modifier::MustBlock(None) => die.boost.must_block.is_some(),
                 Modifier::MustBlock(Some(target)) => match die.boost.must_block {
                     Some(super::state::MustBlock::Attacker(b)) => self.names_attacker(target, b)?,

@@ -81,6 +81,9 @@ pub struct Boost {
     pub must_block: Option<MustBlock>,
     /// Deals double combat damage to the characters blocking it.
     pub double_damage_to_blockers: bool,
+    /// Its combat damage beyond its blockers' total defense goes to the opponent
+    /// (Thrown Car, Doctor Octopus: Fully Armed).
+    pub excess_to_player: bool,
 }
 
 /// Whom a die must block.
@@ -104,6 +107,7 @@ impl Boost {
         self.cant_block |= other.cant_block;
         self.must_block = other.must_block.or(self.must_block);
         self.double_damage_to_blockers |= other.double_damage_to_blockers;
+        self.excess_to_player |= other.excess_to_player;
     }
 }
 
@@ -237,6 +241,10 @@ pub struct Turn {
     pub passed: Option<Span>,
     /// Damage splits given by `assign` lines: attacker, then (blocker, amount).
     pub assigned: Vec<Assignment>,
+    /// Combat damage blocked attackers deal on to the opponent beyond their blockers'
+    /// total defense, fixed when combat damage is dealt (the 2014 rules hit the player
+    /// after the blockers are gone).
+    pub excess: Vec<(DieId, u32)>,
     /// The `attack` and `block` lines of this turn.
     pub attack: Option<Span>,
     pub block: Option<Span>,
@@ -385,6 +393,7 @@ impl Turn {
             ready: false,
             passed: None,
             assigned: Vec::new(),
+            excess: Vec::new(),
             attack: None,
             block: None,
             done: false,
@@ -1066,6 +1075,7 @@ impl GameState {
             (b.cant_attack, "cant-attack"),
             (b.cant_block, "cant-block"),
             (b.double_damage_to_blockers, "double-damage-to-blockers"),
+            (b.excess_to_player, "excess-to-player"),
         ];
         mods.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
         match b.must_block {

@@ -484,6 +484,8 @@ pub enum Modifier {
     MustBlock(Option<DieRef>),
     /// It deals double combat damage to the characters blocking it.
     DoubleDamageToBlockers,
+    /// Its combat damage beyond its blockers' total defense goes to the opponent.
+    ExcessToPlayer,
 }
 
 /// The face a die shows.

@@ -1804,7 +1804,7 @@ fn owned_alias(i: In) -> PResult<(PlayerName, Spanned<Text>)> {
 fn modifiers(i: In) -> PResult<Vec<Spanned<Modifier>>> {
     let (i, _) = char('[').parse(i)?;
     let (i, list) = expect(
-        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=CA:L3` or `double-damage-to-blockers`",
+        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=CA:L3`, `double-damage-to-blockers` or `excess-to-player`",
         separated_list1((space0, char(','), space0), spanned(modifier)),
     )
     .parse(i)?;
@@ -1831,7 +1831,7 @@ fn modifier(i: In) -> PResult<Modifier> {
 
 /// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`, `no-damage`,
 /// `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=Ann.SM:L1`,
-/// `double-damage-to-blockers`.
+/// `double-damage-to-blockers`, `excess-to-player`.
 fn effect_modifier(i: In) -> PResult<Modifier> {
     alt((
         value(Modifier::DoubleAttack, kw("double-attack")),
@@ -1851,6 +1851,7 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
             Modifier::DoubleDamageToBlockers,
             kw("double-damage-to-blockers"),
         ),
+        value(Modifier::ExcessToPlayer, kw("excess-to-player")),
         stat_modifier,
     ))
     .parse(i)
@@ -2341,7 +2342,7 @@ mod tests {
     #[test]
     fn combat_effect_marks() {
         let line = "field Bob GR:L1[must-attack,cant-attack,cant-block,must-block] \
-                    GR:L2[must-block=Ann.SM:L1#2,double-damage-to-blockers]";
+                    GR:L2[must-block=Ann.SM:L1#2,double-damage-to-blockers,excess-to-player]";
         let Stmt::Plain(Statement::State(StateLine::Zone { dice, .. })) = ok(line) else {
             panic!()
         };
@@ -2363,13 +2364,14 @@ mod tests {
             dice[1].die.modifiers[1].node,
             Modifier::DoubleDamageToBlockers
         );
+        assert_eq!(dice[1].die.modifiers[2].node, Modifier::ExcessToPlayer);
         assert_eq!(
             dice.iter()
                 .map(|d| d.to_string())
                 .collect::<Vec<_>>()
                 .join(" "),
             "GR:L1[must-attack,cant-attack,cant-block,must-block] \
-             GR:L2[must-block=Ann.SM:L1#2,double-damage-to-blockers]"
+             GR:L2[must-block=Ann.SM:L1#2,double-damage-to-blockers,excess-to-player]"
         );
     }
 

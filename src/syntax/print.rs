@@ -419,6 +419,7 @@ impl Display for Modifier {
             Modifier::MustBlock(None) => f.write_str("must-block"),
             Modifier::MustBlock(Some(d)) => write!(f, "must-block={d}"),
             Modifier::DoubleDamageToBlockers => f.write_str("double-damage-to-blockers"),
+            Modifier::ExcessToPlayer => f.write_str("excess-to-player"),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
 //! `damage`, `damage_equal_attack`, `ko`, `boost`, `no_damage`, `gain_life`, `spin`,
 //! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`, `must_attack`,
-//! `double_damage_to_blockers`. The table in [`Replayer::effect`] sends each effect of the ability language to its file: a
+//! `double_damage_to_blockers`, `excess_to_player`. The table in [`Replayer::effect`] sends each effect of the ability language to its file: a
 //! new effect is a new file and one line there.
 //!
 //! An effect is resolved in two halves: its selectors and the log's choices give a list
@@ -32,6 +32,7 @@ mod damage;
 mod damage_equal_attack;
 mod double_damage_to_blockers;
 mod draw;
+mod excess_to_player;
 mod gain_life;
 mod globals;
 mod ko;
@@ -143,6 +144,7 @@ impl Replayer {
             Effect::Roll { what, else_to, .. } => self.roll_effect(what, *else_to, ctx),
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
             Effect::DoubleDamageToBlockers { to } => self.double_damage_to_blockers_effect(to, ctx),
+            Effect::ExcessToPlayer { to } => self.excess_to_player_effect(to, ctx),
             Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
             Effect::CantAttack { to } => self.cant_attack_effect(to, ctx),
             Effect::MustBlock { to } => self.must_block_effect(to, ctx),
@@ -201,7 +203,8 @@ fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
         | Effect::CantAttack { to }
         | Effect::MustBlock { to }
         | Effect::MustAttack { to, .. }
-        | Effect::DoubleDamageToBlockers { to } => Some(to),
+        | Effect::DoubleDamageToBlockers { to }
+        | Effect::ExcessToPlayer { to } => Some(to),
         _ => None,
     }
 }

@@ -189,6 +189,18 @@ impl Replayer {
                 .is_some()
     }
 
+    /// Whether attacker `a`'s combat damage beyond its blockers' total defense goes to
+    /// the opponent (Thrown Car, Doctor Octopus: Fully Armed).
+    pub(in crate::engine) fn excess_to_player(&self, a: DieId) -> bool {
+        self.state.die(a).boost.excess_to_player
+            || self
+                .static_says(a, |e| match e {
+                    Effect::ExcessToPlayer { to } => Some(to),
+                    _ => None,
+                })
+                .is_some()
+    }
+
     /// The card that lets attacker `a` be blocked only by two or more characters, if one
     /// does: a static of its own card (She-Hulk: Lady Liberator), about the die itself.
     fn two_or_more(&self, a: DieId) -> Option<CardId> {
