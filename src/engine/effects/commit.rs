@@ -19,6 +19,8 @@ impl Replayer {
         for op in ops {
             match op {
                 Op::Damage { die, amount } => {
+                    // Lessened as it is dealt (Iron Man: Inventor); none left is none taken.
+                    let amount = amount.saturating_sub(self.damage_reduction(die));
                     if amount == 0 || self.state.die(die).zone != Zone::Field {
                         continue;
                     }

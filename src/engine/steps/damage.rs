@@ -582,13 +582,23 @@ impl Replayer {
             .filter(|(_, n)| *n > 0)
             .collect();
         self.turn_mut().excess = excess;
-        let hits = self.character_hits();
-        let mut events = Vec::new();
-        for &(id, n) in &hits {
-            self.state.die_mut(id).damage += n;
-            if !events.contains(&(Event::TakesDamage, About::Die(id))) {
-                events.push((Event::TakesDamage, About::Die(id)));
+        // A die takes its combat damage at once, as one event: a reduction (Iron Man:
+        // Inventor) lessens the total once.
+        let mut taken: Vec<(DieId, u32)> = Vec::new();
+        for (id, n) in self.character_hits() {
+            match taken.iter_mut().find(|(d, _)| *d == id) {
+                Some((_, total)) => *total += n,
+                None => taken.push((id, n)),
             }
+        }
+        let mut events = Vec::new();
+        for (id, n) in taken {
+            let n = n.saturating_sub(self.damage_reduction(id));
+            if n == 0 {
+                continue;
+            }
+            self.state.die_mut(id).damage += n;
+            events.push((Event::TakesDamage, About::Die(id)));
         }
         let combat = book(self.state.edition).combat;
         if combat != Combat::Y2014 {
