@@ -7,7 +7,7 @@
 //! `damage`, `damage_equal_attack`, `ko`, `boost`, `no_damage`, `gain_life`, `spin`,
 //! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`, `must_attack`,
 //! `double_damage_to_blockers`, `excess_to_player`, `reduce` (applied as damage is
-//! dealt). The table in [`Replayer::effect`] sends each effect of the ability language to its file: a
+//! dealt), `redirect` (damage held for one line). The table in [`Replayer::effect`] sends each effect of the ability language to its file: a
 //! new effect is a new file and one line there.
 //!
 //! An effect is resolved in two halves: its selectors and the log's choices give a list
@@ -41,6 +41,7 @@ mod must_attack;
 mod must_block;
 mod no_damage;
 mod protection;
+mod redirect;
 mod reduce;
 mod reroll;
 mod restrictions;
