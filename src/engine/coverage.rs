@@ -265,7 +265,9 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             if moment != Moment::Fielded || when.event == Event::WouldBeAffected {
                 return None;
             }
-            if a.if_.is_some() {
+            // A reduction or prevention of the die's own damage checks its condition as
+            // the damage is dealt.
+            if a.if_.is_some() && !crate::engine::effects::reduce::is_reduction(a) {
                 Some("has a condition dmlint does not apply yet".into())
             } else if !matches!(a.while_, None | Some(While::Active)) {
                 Some(WHILE_UNAPPLIED.into())

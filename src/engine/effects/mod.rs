@@ -42,7 +42,7 @@ mod must_block;
 mod no_damage;
 mod protection;
 mod redirect;
-mod reduce;
+pub(in crate::engine) mod reduce;
 mod reroll;
 mod restrictions;
 mod roll;

@@ -51,7 +51,7 @@ impl Replayer {
     }
 
     /// Whether a condition holds, seen from `src`: some die, or none, matches its selector.
-    fn condition_holds(&self, c: &Condition, src: &Source) -> bool {
+    pub(in crate::engine) fn condition_holds(&self, c: &Condition, src: &Source) -> bool {
         let any = |sel: &Selector| {
             self.state
                 .ids()
