@@ -8,8 +8,8 @@
 //! ability and every event of the language through those moments.
 
 use crate::cards::ability::{
-    Ability, Cost, Count, Effect, Event, Keyword, Kind, Limit, Subject, Until, What, While,
-    ZoneName,
+    Ability, CombatState, Condition, Cost, Count, Effect, Event, Keyword, Kind, Limit, Subject,
+    Until, What, While, ZoneName,
 };
 
 /// A moment of a game at which a card's text may act.
@@ -115,9 +115,24 @@ pub fn static_applied(e: &Effect) -> bool {
 
 /// Whether the engine checks a static ability's `if:` condition: on a static made only of
 /// combat restrictions, checked where attackers and blockers are declared (a condition
-/// names dice that match, or none that do, which the engine can always count).
+/// names dice that match, or none that do, which the engine can always count), when the
+/// condition is about dice in play and not about the card's own die (checked from the
+/// card, a static has no die of its own to measure from).
 pub fn static_condition_applied(a: &Ability) -> bool {
-    a.kind == Kind::Static
+    let about_others = |sel: &crate::cards::ability::Selector| {
+        !matches!(sel.what, What::This | What::It | What::Those)
+            && !sel.other
+            && !matches!(
+                sel.state,
+                Some(CombatState::EngagedWithThis | CombatState::BlockingThis)
+            )
+    };
+    let checked = match &a.if_ {
+        None => true,
+        Some(Condition::NoneMatch(sel) | Condition::SomeMatch(sel)) => about_others(sel),
+    };
+    checked
+        && a.kind == Kind::Static
         && !a.effects.is_empty()
         && a.bursts.is_empty()
         && a.effects.iter().all(|e| {
@@ -415,6 +430,12 @@ mod tests {
              do: [cant-block: {to: {what: this}}, no-damage: {to: {what: this}}]\n",
         );
         assert!(!static_condition_applied(&mixed));
+        // A condition about the card's own die is not checked from the card.
+        let own = ability(
+            "kind: static\nif: {some-match: {what: character, state: engaged-with-this}}\n\
+             do: [cant-block: {to: {what: this}}]\n",
+        );
+        assert!(!static_condition_applied(&own));
         assert!(unapplied_at(&mixed, Moment::Fielded).is_some());
     }
 
