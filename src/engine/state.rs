@@ -271,7 +271,7 @@ pub struct Turn {
     pub held: Option<Held>,
     /// How far the attack step's combat damage has gone.
     pub damage: DamageStage,
-    /// The lines that applied effects to dice this turn, for the label a restriction's
+    /// The lines that applied restrictions to dice this turn, for the label a restriction's
     /// diagnostic puts on the line that set it up (not part of a position: a position
     /// states the effects, not where they came from).
     pub marked: Vec<(DieId, Span)>,

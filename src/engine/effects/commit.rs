@@ -43,7 +43,14 @@ impl Replayer {
                 }
                 Op::Boost { die, boost } => {
                     self.state.die_mut(die).boost.merge(boost);
-                    self.turn_mut().marked.push((die, line));
+                    // The line that set up a restriction, for its diagnostic's label.
+                    if boost.must_attack
+                        || boost.cant_attack
+                        || boost.cant_block
+                        || boost.must_block.is_some()
+                    {
+                        self.turn_mut().marked.push((die, line));
+                    }
                 }
                 Op::Spin { die, level } => {
                     let face = self.cards.get(self.state.die(die).card).level_face(level);
