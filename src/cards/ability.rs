@@ -720,6 +720,10 @@ pub enum Effect {
     },
     MustAttack {
         to: Selector,
+        /// "At its next opportunity" (Enrage) rather than "this turn": the die's next
+        /// declaration of attackers, which may be in a later turn.
+        #[serde(default)]
+        next_opportunity: bool,
     },
     /// Attackers KO'd this turn go back to the field.
     ReturnToField {
@@ -771,7 +775,7 @@ impl Effect {
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
             | Effect::MustBlock { to }
-            | Effect::MustAttack { to }
+            | Effect::MustAttack { to, .. }
             | Effect::ReturnToField { to }
             | Effect::ExcessToPlayer { to } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),

@@ -203,8 +203,22 @@ pub fn effect(e: &Effect) -> String {
         Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
         Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", kind(by)),
         Effect::BlockedOnlyByTwoOrMore => "this die can only be blocked by two or more".into(),
-        Effect::MustBlock { to } => format!("{} must block this die if able", sel(to)),
-        Effect::MustAttack { to } => format!("{} must attack at the next opportunity", sel(to)),
+        Effect::MustBlock { to } => format!(
+            "{} must block this die (from a global or an action: any attacker) if able",
+            sel(to)
+        ),
+        Effect::MustAttack {
+            to,
+            next_opportunity,
+        } => format!(
+            "{} must attack {}",
+            sel(to),
+            if *next_opportunity {
+                "at the next opportunity"
+            } else {
+                "if able"
+            }
+        ),
         Effect::ReturnToField { to } => format!("{} return to the field", sel(to)),
         Effect::ExcessToPlayer { to } => format!(
             "combat damage of {} beyond its blockers' defense goes to the opponent",

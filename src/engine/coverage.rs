@@ -54,11 +54,18 @@ impl Moment {
 pub fn effect_applied(e: &Effect) -> bool {
     match e {
         Effect::Damage { to, .. }
+        | Effect::DamageEqualAttack { to }
         | Effect::Ko { to }
         | Effect::NoDamage { to }
         | Effect::Spin { to, .. }
         | Effect::Reroll { to, .. }
-        | Effect::Move { to, .. } => to.count != Count::AnyNumber,
+        | Effect::Move { to, .. }
+        | Effect::CantBlock { to }
+        | Effect::CantAttack { to }
+        | Effect::MustBlock { to }
+        | Effect::MustAttack { to, .. }
+        | Effect::DoubleDamageToBlockers { to }
+        | Effect::ExcessToPlayer { to } => to.count != Count::AnyNumber,
         Effect::Boost { to, until, .. } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
         Effect::Field { what } => what.count != Count::AnyNumber,
         // A die knocked out this turn, brought back; not the form that lasts the turn.
@@ -82,7 +89,16 @@ pub fn static_applied(e: &Effect) -> bool {
             !to.target
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
         }
-        Effect::CantBeBlockedBy { .. } => true,
+        Effect::CantBlock { to }
+        | Effect::CantAttack { to }
+        | Effect::MustBlock { to }
+        | Effect::MustAttack { to, .. }
+        | Effect::DoubleDamageToBlockers { to }
+        | Effect::ExcessToPlayer { to } => {
+            !to.target
+                && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
+        }
+        Effect::CantBeBlockedBy { .. } | Effect::BlockedOnlyByTwoOrMore => true,
         _ => false,
     }
 }
@@ -304,20 +320,20 @@ mod tests {
     fn a_static_acts_from_its_card_unless_it_needs_its_dice() {
         // Without `while:` and reaching other dice: from the start of the game.
         let wide = ability(
-            "kind: static\ndo: [cant-attack: {to: {count: each, what: character, side: opposing}}]\n",
+            "kind: static\ndo: [no-damage: {to: {count: each, what: character, side: opposing}}]\n",
         );
         assert!(acts_from_card(&wide));
         assert!(unapplied_at(&wide, Moment::Start).is_some());
         assert!(unapplied_at(&wide, Moment::Fielded).is_some());
         // While active: only once a die of it is in the field.
         let active = ability(
-            "kind: static\nwhile: active\ndo: [cant-attack: {to: {count: each, what: character, side: opposing}}]\n",
+            "kind: static\nwhile: active\ndo: [no-damage: {to: {count: each, what: character, side: opposing}}]\n",
         );
         assert!(!acts_from_card(&active));
         assert!(unapplied_at(&active, Moment::Start).is_none());
         assert!(unapplied_at(&active, Moment::Fielded).is_some());
         // Of its own die only: nothing to act on with no die of it in the field.
-        let own = ability("kind: static\ndo: [cant-attack: {to: {what: this}}]\n");
+        let own = ability("kind: static\ndo: [no-damage: {to: {what: this}}]\n");
         assert!(needs_own_die(&own));
         assert!(unapplied_at(&own, Moment::Start).is_none());
         assert!(unapplied_at(&own, Moment::Fielded).is_some());
@@ -333,6 +349,28 @@ mod tests {
             "kind: static\nwhile: paired\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
         );
         assert!(unapplied_at(&paired, Moment::Fielded).is_some());
+    }
+
+    #[test]
+    fn combat_restrictions_are_applied_as_statics_with_their_condition() {
+        let bp = ability(
+            "kind: static\nif: {none-match: {count: each, what: character, side: opposing}}\n\
+             do: [cant-attack: {to: {what: this}}]\n",
+        );
+        assert!(unapplied_at(&bp, Moment::Fielded).is_none());
+        let toad = ability(
+            "kind: static\nwhile: active\n\
+             do: [must-attack: {to: {count: each, what: non-sidekick, side: opposing}}]\n",
+        );
+        assert!(unapplied_at(&toad, Moment::Fielded).is_none());
+        // A choice a static never makes, and a condition on anything but restrictions.
+        let one = ability("kind: static\ndo: [cant-block: {to: {what: character}}]\n");
+        assert!(unapplied_at(&one, Moment::Start).is_some());
+        let mixed = ability(
+            "kind: static\nif: {some-match: {what: character}}\n\
+             do: [cant-block: {to: {what: this}}, no-damage: {to: {what: this}}]\n",
+        );
+        assert!(unapplied_at(&mixed, Moment::Fielded).is_some());
     }
 
     #[test]

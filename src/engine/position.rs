@@ -14,7 +14,8 @@ use crate::engine::error::{EngineCode, EngineError};
 use crate::engine::replay::{Flow, Replayer, Stop, describe_faces};
 use crate::engine::resolve::zone_phrase;
 use crate::engine::state::{
-    About, Boost, DamageStage, DieId, GameState, Held, Op, Outcome, Pending, Reactable, Turn, Used,
+    About, Boost, DamageStage, DieId, GameState, Held, MustBlock, Op, Outcome, Pending, Reactable,
+    Turn, Used,
 };
 
 impl Replayer {
@@ -529,10 +530,10 @@ impl Replayer {
                                         facts.blocking.push((id, target, m.span))
                                     }
                                     Modifier::Blocked => facts.blocked.push(id),
-                                    Modifier::Attack(n) => die.boost.attack = *n,
-                                    Modifier::Defense(n) => die.boost.defense = *n,
-                                    Modifier::DoubleAttack => die.boost.double_attack = true,
-                                    Modifier::NoDamage => die.boost.no_damage = true,
+                                    Modifier::MustBlock(Some(target)) => {
+                                        facts.must_block.push((id, target, m.span))
+                                    }
+                                    effect => effect_mark(&mut die.boost, effect),
                                 }
                             }
                             facts.placed.push((id, item.span));
@@ -577,6 +578,17 @@ impl Replayer {
         };
         let (active, step) = (turn.active, turn.step);
         self.check_placed(&state, &facts.placed, active)?;
+        for &(die, target, span) in &facts.must_block {
+            let a = self.attacker_of(&state, target, active, span)?;
+            if state.die(die).owner == active {
+                return Err(self.impossible(
+                    span,
+                    "a die must block an attacker of its own player".to_string(),
+                    "only the inactive player's characters block",
+                ));
+            }
+            state.die_mut(die).boost.must_block = Some(MustBlock::Attacker(a));
+        }
         for &(blocker, target, span) in &facts.blocking {
             let owner = self.owner_of(target, active)?;
             let card = self.card(&target.alias, owner)?;
@@ -1019,6 +1031,18 @@ impl Replayer {
                         HeldOp::Ko { die } => Op::Ko {
                             die: self.anywhere(die, owner, span)?,
                         },
+                        // A bare name may be a player: damage held on its way to them.
+                        HeldOp::Damage { die, amount }
+                            if die.face.is_none()
+                                && die.player.is_none()
+                                && die.ordinal.is_none()
+                                && self.cards.player(&die.alias.node).is_some() =>
+                        {
+                            Op::DamagePlayer {
+                                player: self.player(&die.alias)?,
+                                amount: amount.node,
+                            }
+                        }
                         HeldOp::Damage { die, amount } => Op::Damage {
                             die: self.anywhere(die, owner, span)?,
                             amount: amount.node,
@@ -1030,12 +1054,13 @@ impl Replayer {
                         HeldOp::Boost { die, modifiers } => {
                             let mut boost = Boost::default();
                             for m in modifiers {
-                                match m.node {
-                                    Modifier::Attack(n) => boost.attack = n,
-                                    Modifier::Defense(n) => boost.defense = n,
-                                    Modifier::DoubleAttack => boost.double_attack = true,
-                                    Modifier::NoDamage => boost.no_damage = true,
-                                    _ => {}
+                                match &m.node {
+                                    Modifier::MustBlock(Some(target)) => {
+                                        boost.must_block = Some(MustBlock::Attacker(
+                                            self.attacker_in(target, span)?,
+                                        ))
+                                    }
+                                    effect => effect_mark(&mut boost, effect),
                                 }
                             }
                             Op::Boost {
@@ -1104,6 +1129,38 @@ impl Replayer {
         }
     }
 
+    /// The attacker a `must-block=` mark names in a state being set: the N-th attacking
+    /// die of that card (and face) of its owner.
+    fn attacker_of(
+        &mut self,
+        state: &GameState,
+        target: &DieRef,
+        active: usize,
+        span: Span,
+    ) -> Result<DieId, Stop> {
+        let owner = self.owner_of(target, active)?;
+        let card = self.card(&target.alias, owner)?;
+        let like = state.attackers_like(owner, card, target.face.as_ref().map(|f| &f.node));
+        let k = target.ordinal.as_ref().map_or(Some(0), |n| {
+            usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
+        });
+        match k.and_then(|k| like.get(k)) {
+            Some(&a) => Ok(a),
+            None => Err(self.impossible(
+                span,
+                format!("no attacker `{target}` to block"),
+                "mark the attacker `[attacking]`; number identical attackers in the order listed (`#2`)",
+            )),
+        }
+    }
+
+    /// [`Replayer::attacker_of`] in the state already set (a held effect's marks).
+    fn attacker_in(&mut self, target: &DieRef, span: Span) -> Result<DieId, Stop> {
+        let state = self.state.clone();
+        let active = state.turn.as_ref().map_or(0, |t| t.active);
+        self.attacker_of(&state, target, active, span)
+    }
+
     pub(in crate::engine) fn impossible(
         &mut self,
         span: Span,
@@ -1129,6 +1186,7 @@ struct Facts<'a> {
     supply: Vec<(&'a crate::syntax::CardRef, &'a Spanned<u32>, Span)>,
     placed: Vec<(DieId, Span)>,
     blocking: Vec<(DieId, &'a DieRef, Span)>,
+    must_block: Vec<(DieId, &'a DieRef, Span)>,
     blocked: Vec<DieId>,
     drawn: Option<(u32, Option<u32>)>,
     rerolled: bool,
@@ -1138,4 +1196,27 @@ struct Facts<'a> {
     conceded: Option<usize>,
     /// Lines naming dice wherever they are, read once every die is placed.
     refs: Vec<&'a Spanned<StateLine>>,
+}
+
+/// Sets the applied or persistent effect a bracket names on a die's effects (the marks
+/// that are not effects, and `must-block=` which names an attacker, are read elsewhere).
+fn effect_mark(boost: &mut Boost, m: &Modifier) {
+    match m {
+        Modifier::Attack(n) => boost.attack = *n,
+        Modifier::Defense(n) => boost.defense = *n,
+        Modifier::DoubleAttack => boost.double_attack = true,
+        Modifier::NoDamage => boost.no_damage = true,
+        Modifier::MustAttack => boost.must_attack = true,
+        Modifier::CantAttack => boost.cant_attack = true,
+        Modifier::CantBlock => boost.cant_block = true,
+        Modifier::MustBlock(None) => boost.must_block = Some(MustBlock::Any),
+        Modifier::DoubleDamageToBlockers => boost.double_damage_to_blockers = true,
+        Modifier::ExcessToPlayer => boost.excess_to_player = true,
+        Modifier::Damage(_)
+        | Modifier::Attacking
+        | Modifier::Blocking(_)
+        | Modifier::Blocked
+        | Modifier::Spent
+        | Modifier::MustBlock(Some(_)) => {}
+    }
 }

@@ -231,19 +231,18 @@ impl Replayer {
                 Modifier::Defense(n) => die.boost.defense == *n,
                 Modifier::DoubleAttack => die.boost.double_attack,
                 Modifier::NoDamage => die.boost.no_damage,
+                Modifier::MustAttack => die.boost.must_attack,
+                Modifier::CantAttack => die.boost.cant_attack,
+                Modifier::CantBlock => die.boost.cant_block,
+                Modifier::DoubleDamageToBlockers => die.boost.double_damage_to_blockers,
+                Modifier::ExcessToPlayer => die.boost.excess_to_player,
+                Modifier::MustBlock(None) => die.boost.must_block.is_some(),
+                Modifier::MustBlock(Some(target)) => match die.boost.must_block {
+                    Some(super::state::MustBlock::Attacker(b)) => self.names_attacker(target, b)?,
+                    _ => false,
+                },
                 Modifier::Blocking(target) => match die.blocking {
-                    Some(b) => {
-                        let owner = self.state.die(b).owner;
-                        let owner = self.owner_of(target, owner)?;
-                        let card = self.card(&target.alias, owner)?;
-                        self.attacker_named(target, owner, card) == Some(b)
-                            || (target.ordinal.is_none()
-                                && self.state.die(b).card == card
-                                && self.state.die(b).owner == owner
-                                && target.face.as_ref().is_none_or(|f| {
-                                    self.state.die(b).face.as_ref() == Some(&f.node)
-                                }))
-                    }
+                    Some(b) => self.names_attacker(target, b)?,
                     None => false,
                 },
             };
@@ -252,6 +251,23 @@ impl Replayer {
             }
         }
         Ok(true)
+    }
+
+    /// Whether a `blocking=` (or `must-block=`) target names attacker `b`: by its number,
+    /// or, without one, by its owner, card and face.
+    fn names_attacker(&mut self, target: &DieRef, b: DieId) -> Result<bool, Stop> {
+        let owner = self.state.die(b).owner;
+        let owner = self.owner_of(target, owner)?;
+        let card = self.card(&target.alias, owner)?;
+        let d = self.state.die(b);
+        Ok(self.attacker_named(target, owner, card) == Some(b)
+            || (target.ordinal.is_none()
+                && d.card == card
+                && d.owner == owner
+                && target
+                    .face
+                    .as_ref()
+                    .is_none_or(|f| d.face.as_ref() == Some(&f.node))))
     }
 
     /// The attacker a `blocking=` target names with its number: the N-th attacking die of

@@ -61,8 +61,9 @@ pub struct Die {
     pub stamp: u32,
 }
 
-/// Applied stat modifiers on a die: they last until the end of the turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+/// Applied and persistent effects on a die: they last until the end of the turn, and end
+/// when the die leaves the field (Avengers Infinity rulebook, TYPES OF GAME EFFECTS).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, PartialOrd, Ord)]
 pub struct Boost {
     pub attack: i32,
     pub defense: i32,
@@ -70,6 +71,44 @@ pub struct Boost {
     pub double_attack: bool,
     /// Deals no combat damage (Smash!'s global).
     pub no_damage: bool,
+    /// Must attack this turn if able (Enrage).
+    pub must_attack: bool,
+    /// Cannot attack this turn.
+    pub cant_attack: bool,
+    /// Cannot block this turn (Doctor Octopus: Megalomaniac).
+    pub cant_block: bool,
+    /// Must block this turn if able: any attacker, or one (Spider-Man: Webslinger).
+    pub must_block: Option<MustBlock>,
+    /// Deals double combat damage to the characters blocking it.
+    pub double_damage_to_blockers: bool,
+    /// Its combat damage beyond its blockers' total defense goes to the opponent
+    /// (Thrown Car, Doctor Octopus: Fully Armed).
+    pub excess_to_player: bool,
+}
+
+/// Whom a die must block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MustBlock {
+    /// Any attacker it can.
+    Any,
+    /// This attacker.
+    Attacker(DieId),
+}
+
+impl Boost {
+    /// Adds another effect's changes to these: stats add up, marks accumulate.
+    pub fn merge(&mut self, other: Boost) {
+        self.attack += other.attack;
+        self.defense += other.defense;
+        self.double_attack |= other.double_attack;
+        self.no_damage |= other.no_damage;
+        self.must_attack |= other.must_attack;
+        self.cant_attack |= other.cant_attack;
+        self.cant_block |= other.cant_block;
+        self.must_block = other.must_block.or(self.must_block);
+        self.double_damage_to_blockers |= other.double_damage_to_blockers;
+        self.excess_to_player |= other.excess_to_player;
+    }
 }
 
 /// What tells two dice apart for the rules and the notation ([`GameState::key`]): dice
@@ -96,7 +135,7 @@ pub struct Plain {
     pub damage: u32,
     pub spent: bool,
     pub attacking: bool,
-    pub boost: (i32, i32, bool, bool),
+    pub boost: Boost,
 }
 
 impl Die {
@@ -107,12 +146,7 @@ impl Die {
             damage: self.damage,
             spent: self.spent,
             attacking: self.attacking,
-            boost: (
-                self.boost.attack,
-                self.boost.defense,
-                self.boost.double_attack,
-                self.boost.no_damage,
-            ),
+            boost: self.boost,
         }
     }
 
@@ -207,6 +241,10 @@ pub struct Turn {
     pub passed: Option<Span>,
     /// Damage splits given by `assign` lines: attacker, then (blocker, amount).
     pub assigned: Vec<Assignment>,
+    /// Combat damage blocked attackers deal on to the opponent beyond their blockers'
+    /// total defense, fixed when combat damage is dealt (the 2014 rules hit the player
+    /// after the blockers are gone).
+    pub excess: Vec<(DieId, u32)>,
     /// The `attack` and `block` lines of this turn.
     pub attack: Option<Span>,
     pub block: Option<Span>,
@@ -233,6 +271,10 @@ pub struct Turn {
     pub held: Option<Held>,
     /// How far the attack step's combat damage has gone.
     pub damage: DamageStage,
+    /// The lines that applied restrictions to dice this turn, for the label a restriction's
+    /// diagnostic puts on the line that set it up (not part of a position: a position
+    /// states the effects, not where they came from).
+    pub marked: Vec<(DieId, Span)>,
     /// Before 2018, where passes are optional: the step's closing passes were made (the
     /// inactive player passed, then the active player), so no more actions can be taken
     /// in it.
@@ -353,6 +395,7 @@ impl Turn {
             ready: false,
             passed: None,
             assigned: Vec::new(),
+            excess: Vec::new(),
             attack: None,
             block: None,
             done: false,
@@ -366,6 +409,7 @@ impl Turn {
             damage: DamageStage::NotDealt,
             closed: false,
             knocked: Vec::new(),
+            marked: Vec::new(),
         }
     }
 
@@ -543,10 +587,13 @@ impl GameState {
     /// rulebook, REROLLING DICE and BONUSES AND DAMAGE).
     pub fn move_die(&mut self, id: DieId, zone: Zone, at: Span) {
         if self.die(id).zone == Zone::Field && zone != Zone::Field {
-            // Its blockers no longer block anything.
+            // Its blockers no longer block anything, and nothing must block it any more.
             for b in self.ids().collect::<Vec<_>>() {
                 if self.die(b).blocking == Some(id) {
                     self.die_mut(b).blocking = None;
+                }
+                if self.die(b).boost.must_block == Some(MustBlock::Attacker(id)) {
+                    self.die_mut(b).boost.must_block = None;
                 }
             }
         }
@@ -919,21 +966,15 @@ impl GameState {
                     Op::Spin { die: d, level } => write!(line, " spin {} L{level}", die(d)),
                     Op::Boost { die: d, boost } => {
                         let _ = write!(line, " boost {}", die(d));
-                        if boost.attack != 0 {
-                            let _ = write!(line, " {:+}A", boost.attack);
-                        }
-                        if boost.defense != 0 {
-                            let _ = write!(line, " {:+}D", boost.defense);
-                        }
-                        if boost.double_attack {
-                            line.push_str(" double-attack");
-                        }
-                        if boost.no_damage {
-                            line.push_str(" no-damage");
+                        for m in self.effect_marks(cards, &boost) {
+                            let _ = write!(line, " {m}");
                         }
                         Ok(())
                     }
-                    Op::DamagePlayer { .. } | Op::GainLife { .. } => Ok(()),
+                    Op::DamagePlayer { player, amount } => {
+                        write!(line, " damage {}={amount}", cards.players[player])
+                    }
+                    Op::GainLife { .. } => Ok(()),
                 };
             }
             out.push(line);
@@ -1034,24 +1075,42 @@ impl GameState {
         if die.attacking && self.is_blocked(id) && !blockers {
             mods.push("blocked".to_string());
         }
-        let b = die.boost;
+        mods.extend(self.effect_marks(cards, &die.boost));
+        if mods.is_empty() {
+            String::new()
+        } else {
+            format!("[{}]", mods.join(","))
+        }
+    }
+
+    /// The applied and persistent effects on a die, as its brackets (and a held `boost`)
+    /// write them: `+1A`, `no-damage`, `must-block=Ann.SM:L1` …
+    pub fn effect_marks(&self, cards: &GameCards, b: &Boost) -> Vec<String> {
+        let mut mods = Vec::new();
         if b.attack != 0 {
             mods.push(format!("{:+}A", b.attack));
         }
         if b.defense != 0 {
             mods.push(format!("{:+}D", b.defense));
         }
-        if b.double_attack {
-            mods.push("double-attack".to_string());
+        let flags = [
+            (b.double_attack, "double-attack"),
+            (b.no_damage, "no-damage"),
+            (b.must_attack, "must-attack"),
+            (b.cant_attack, "cant-attack"),
+            (b.cant_block, "cant-block"),
+            (b.double_damage_to_blockers, "double-damage-to-blockers"),
+            (b.excess_to_player, "excess-to-player"),
+        ];
+        mods.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
+        match b.must_block {
+            Some(MustBlock::Any) => mods.push("must-block".to_string()),
+            Some(MustBlock::Attacker(a)) => {
+                mods.push(format!("must-block={}", self.attacker_text(cards, a)))
+            }
+            None => {}
         }
-        if b.no_damage {
-            mods.push("no-damage".to_string());
-        }
-        if mods.is_empty() {
-            String::new()
-        } else {
-            format!("[{}]", mods.join(","))
-        }
+        mods
     }
 
     /// A die's card and face only.

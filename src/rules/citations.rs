@@ -131,6 +131,13 @@ fn y2014(code: RuleCode) -> Option<Citation> {
             "TOURNAMENT RULES, Fundamental Rules",
             "001 lines 624-628",
         ),
+        // Card text over the basic rules ("you can send all, some, or none"), and can't
+        // over can.
+        CannotAttack | MustAttack | MustBlock => c(
+            AVX,
+            "TOURNAMENT RULES, Fundamental Rules",
+            "001 lines 624-628",
+        ),
         // The 2014 books know no limited global: card text sets the limit, over the
         // book's "may be used more than once".
         GlobalLimit => c(
@@ -233,6 +240,7 @@ fn y2016(code: RuleCode) -> Option<Citation> {
         ),
         InvalidChoice => c(IMWM, TIMING, "002 lines 647-647"),
         CannotBlock => c(IMWM, FUNDAMENTAL, "002 lines 587-589"),
+        CannotAttack | MustAttack | MustBlock => c(IMWM, FUNDAMENTAL, "002 lines 587-589"),
         GlobalLimit => c(
             IMWM,
             "TURN ORDER, 3. MAIN STEP, USING A GLOBAL ABILITY",
@@ -316,6 +324,17 @@ fn y2018(code: RuleCode) -> Option<Citation> {
             AI,
             "TOURNAMENT RULES, FUNDAMENTAL RULES",
             "000 lines 951-953",
+        ),
+        CannotAttack => c(
+            AI,
+            "TOURNAMENT RULES, FUNDAMENTAL RULES",
+            "000 lines 951-953",
+        ),
+        // Persistent effects decide who must attack or block; can't beats can.
+        MustAttack | MustBlock => c(
+            AI,
+            "TOURNAMENT RULES, TYPES OF GAME EFFECTS",
+            "000 lines 1031-1040",
         ),
         GlobalLimit => c(AI, GLOBALS, "000 lines 1062-1071"),
         NothingToReactTo => c(AI, GLOBALS, "000 lines 1073-1079"),

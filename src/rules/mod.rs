@@ -27,6 +27,7 @@ pub mod assertion_mismatch;
 pub mod bag_refill;
 pub mod block_target;
 pub mod buy_opponent_card;
+pub mod cannot_attack;
 pub mod cannot_block;
 pub mod cost_unpayable;
 pub mod damage_assignment;
@@ -38,6 +39,8 @@ pub mod game_over;
 pub mod global_limit;
 pub mod invalid_choice;
 pub mod invalid_target;
+pub mod must_attack;
+pub mod must_block;
 pub mod no_priority;
 pub mod no_such_ability;
 pub mod no_valid_target;
@@ -147,6 +150,9 @@ rule_table! {
     NoValidTarget = "no-valid-target" in no_valid_target,
     InvalidChoice = "invalid-choice" in invalid_choice,
     CannotBlock = "cannot-block" in cannot_block,
+    CannotAttack = "cannot-attack" in cannot_attack,
+    MustAttack = "must-attack" in must_attack,
+    MustBlock = "must-block" in must_block,
     GlobalLimit = "global-limit" in global_limit,
     NothingToReactTo = "nothing-to-react-to" in nothing_to_react_to,
     AlreadyReacted = "already-reacted" in already_reacted,

@@ -446,7 +446,8 @@ pub enum HeldOp {
     Ko { die: DieRef },
     /// `damage DIE=N`
     Damage { die: DieRef, amount: Spanned<u32> },
-    /// `boost DIE +1A +1D`: applied stat modifiers (and `double-attack`, `no-damage`).
+    /// `boost DIE +1A +1D`: applied effects (stat modifiers, `double-attack`, `no-damage`,
+    /// `must-attack` …).
     Boost {
         die: DieRef,
         modifiers: Vec<Spanned<Modifier>>,
@@ -518,6 +519,19 @@ pub enum Modifier {
     DoubleAttack,
     /// It deals no combat damage this turn.
     NoDamage,
+    /// It must attack this turn if able.
+    MustAttack,
+    /// It cannot attack this turn.
+    CantAttack,
+    /// It cannot block this turn.
+    CantBlock,
+    /// `must-block`, `must-block=DIE`: it must block this turn if able (that attacker,
+    /// when one is named; a reference without brackets).
+    MustBlock(Option<DieRef>),
+    /// It deals double combat damage to the characters blocking it.
+    DoubleDamageToBlockers,
+    /// Its combat damage beyond its blockers' total defense goes to the opponent.
+    ExcessToPlayer,
 }
 
 /// The face a die shows.

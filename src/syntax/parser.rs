@@ -1106,15 +1106,7 @@ fn held_op(i: In) -> PResult<HeldOp> {
         "boost" => {
             let (i, _) = (kw("boost"), ws).parse(i)?;
             let (i, die) = expect("the die", die_ref).parse(i)?;
-            let (i, modifiers) = many1(preceded(
-                ws,
-                spanned(alt((
-                    stat_modifier,
-                    value(Modifier::DoubleAttack, kw("double-attack")),
-                    value(Modifier::NoDamage, kw("no-damage")),
-                ))),
-            ))
-            .parse(i)?;
+            let (i, modifiers) = many1(preceded(ws, spanned(effect_modifier))).parse(i)?;
             Ok((i, HeldOp::Boost { die, modifiers }))
         }
         "spin" => {
@@ -1860,7 +1852,7 @@ fn owned_alias(i: In) -> PResult<(PlayerName, Spanned<Text>)> {
 fn modifiers(i: In) -> PResult<Vec<Spanned<Modifier>>> {
     let (i, _) = char('[').parse(i)?;
     let (i, list) = expect(
-        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack` or `no-damage`",
+        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=CA:L3`, `double-damage-to-blockers` or `excess-to-player`",
         separated_list1((space0, char(','), space0), spanned(modifier)),
     )
     .parse(i)?;
@@ -1884,8 +1876,34 @@ fn modifier(i: In) -> PResult<Modifier> {
         ),
         value(Modifier::Blocked, kw("blocked")),
         value(Modifier::Spent, kw("spent")),
+        effect_modifier,
+    ))
+    .parse(i)
+}
+
+/// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`, `no-damage`,
+/// `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=Ann.SM:L1`,
+/// `double-damage-to-blockers`, `excess-to-player`.
+fn effect_modifier(i: In) -> PResult<Modifier> {
+    alt((
         value(Modifier::DoubleAttack, kw("double-attack")),
         value(Modifier::NoDamage, kw("no-damage")),
+        value(Modifier::MustAttack, kw("must-attack")),
+        value(Modifier::CantAttack, kw("cant-attack")),
+        value(Modifier::CantBlock, kw("cant-block")),
+        map(
+            preceded(
+                tag("must-block="),
+                expect("the attacker it must block", die_name),
+            ),
+            |d| Modifier::MustBlock(Some(d)),
+        ),
+        value(Modifier::MustBlock(None), kw("must-block")),
+        value(
+            Modifier::DoubleDamageToBlockers,
+            kw("double-damage-to-blockers"),
+        ),
+        value(Modifier::ExcessToPlayer, kw("excess-to-player")),
         stat_modifier,
     ))
     .parse(i)
@@ -2398,6 +2416,42 @@ mod tests {
             err("field Mike SK:L1[dmg=1,+1X]")
                 .message
                 .contains("expected")
+        );
+    }
+
+    #[test]
+    fn combat_effect_marks() {
+        let line = "field Bob GR:L1[must-attack,cant-attack,cant-block,must-block] \
+                    GR:L2[must-block=Ann.SM:L1#2,double-damage-to-blockers,excess-to-player]";
+        let Stmt::Plain(Statement::State(StateLine::Zone { dice, .. })) = ok(line) else {
+            panic!()
+        };
+        let mods: Vec<&Modifier> = dice[0].die.modifiers.iter().map(|m| &m.node).collect();
+        assert_eq!(
+            mods,
+            [
+                &Modifier::MustAttack,
+                &Modifier::CantAttack,
+                &Modifier::CantBlock,
+                &Modifier::MustBlock(None)
+            ]
+        );
+        assert!(matches!(
+            &dice[1].die.modifiers[0].node,
+            Modifier::MustBlock(Some(d)) if d.alias.node == "SM" && d.player.is_some()
+        ));
+        assert_eq!(
+            dice[1].die.modifiers[1].node,
+            Modifier::DoubleDamageToBlockers
+        );
+        assert_eq!(dice[1].die.modifiers[2].node, Modifier::ExcessToPlayer);
+        assert_eq!(
+            dice.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            "GR:L1[must-attack,cant-attack,cant-block,must-block] \
+             GR:L2[must-block=Ann.SM:L1#2,double-damage-to-blockers,excess-to-player]"
         );
     }
 

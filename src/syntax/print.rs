@@ -419,6 +419,13 @@ impl Display for Modifier {
             Modifier::Defense(n) => write!(f, "{n:+}D"),
             Modifier::DoubleAttack => f.write_str("double-attack"),
             Modifier::NoDamage => f.write_str("no-damage"),
+            Modifier::MustAttack => f.write_str("must-attack"),
+            Modifier::CantAttack => f.write_str("cant-attack"),
+            Modifier::CantBlock => f.write_str("cant-block"),
+            Modifier::MustBlock(None) => f.write_str("must-block"),
+            Modifier::MustBlock(Some(d)) => write!(f, "must-block={d}"),
+            Modifier::DoubleDamageToBlockers => f.write_str("double-damage-to-blockers"),
+            Modifier::ExcessToPlayer => f.write_str("excess-to-player"),
         }
     }
 }

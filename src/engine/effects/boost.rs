@@ -21,7 +21,7 @@ impl Replayer {
             attack: i32::from(attack),
             defense: i32::from(defense),
             double_attack,
-            no_damage: false,
+            ..Boost::default()
         };
         Ok(self
             .reach_dice(to, ctx)?

@@ -19,6 +19,8 @@ impl Replayer {
         for op in ops {
             match op {
                 Op::Damage { die, amount } => {
+                    // Lessened as it is dealt (Iron Man: Inventor); none left is none taken.
+                    let amount = amount.saturating_sub(self.damage_reduction(die));
                     if amount == 0 || self.state.die(die).zone != Zone::Field {
                         continue;
                     }
@@ -40,11 +42,15 @@ impl Replayer {
                     }
                 }
                 Op::Boost { die, boost } => {
-                    let b = &mut self.state.die_mut(die).boost;
-                    b.attack += boost.attack;
-                    b.defense += boost.defense;
-                    b.double_attack |= boost.double_attack;
-                    b.no_damage |= boost.no_damage;
+                    self.state.die_mut(die).boost.merge(boost);
+                    // The line that set up a restriction, for its diagnostic's label.
+                    if boost.must_attack
+                        || boost.cant_attack
+                        || boost.cant_block
+                        || boost.must_block.is_some()
+                    {
+                        self.turn_mut().marked.push((die, line));
+                    }
                 }
                 Op::Spin { die, level } => {
                     let face = self.cards.get(self.state.die(die).card).level_face(level);

@@ -4,8 +4,10 @@
 //! One file per concern, one file per effect kind: [`triggers`], [`globals`],
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
-//! `damage`, `ko`, `boost`, `no_damage`, `gain_life`, `spin`, `draw`, `roll`, `reroll`. The
-//! table in [`Replayer::effect`] sends each effect of the ability language to its file: a
+//! `damage`, `damage_equal_attack`, `ko`, `boost`, `no_damage`, `gain_life`, `spin`,
+//! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`, `must_attack`,
+//! `double_damage_to_blockers`, `excess_to_player`, `reduce` (applied as damage is
+//! dealt), `redirect` (damage held for one line). The table in [`Replayer::effect`] sends each effect of the ability language to its file: a
 //! new effect is a new file and one line there.
 //!
 //! An effect is resolved in two halves: its selectors and the log's choices give a list
@@ -24,17 +26,26 @@ use super::state::{DieId, Op};
 mod actions;
 mod activated;
 mod boost;
+mod cant_attack;
+mod cant_block;
 mod commit;
 mod costs;
 mod damage;
+mod damage_equal_attack;
+mod double_damage_to_blockers;
 mod draw;
+mod excess_to_player;
 mod field;
 mod gain_life;
 mod globals;
 mod ko;
 mod move_dice;
+mod must_attack;
+mod must_block;
 mod no_damage;
 mod protection;
+mod redirect;
+pub(in crate::engine) mod reduce;
 mod reroll;
 mod restrictions;
 mod return_to_field;
@@ -161,6 +172,7 @@ impl Replayer {
     fn effect(&mut self, e: &Effect, ctx: &mut Run) -> Result<Vec<Op>, Stop> {
         match e {
             Effect::Damage { amount, to } => self.damage_effect(*amount, to, ctx),
+            Effect::DamageEqualAttack { to } => self.damage_equal_attack_effect(to, ctx),
             Effect::Ko { to } => self.ko_effect(to, ctx),
             Effect::Boost {
                 to,
@@ -182,6 +194,15 @@ impl Replayer {
             Effect::ReturnToField { to } => self.return_to_field_effect(to, ctx),
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
             Effect::Move { to, zone } => self.move_effect(to, *zone, ctx),
+            Effect::DoubleDamageToBlockers { to } => self.double_damage_to_blockers_effect(to, ctx),
+            Effect::ExcessToPlayer { to } => self.excess_to_player_effect(to, ctx),
+            Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
+            Effect::CantAttack { to } => self.cant_attack_effect(to, ctx),
+            Effect::MustBlock { to } => self.must_block_effect(to, ctx),
+            Effect::MustAttack {
+                to,
+                next_opportunity,
+            } => self.must_attack_effect(to, *next_opportunity, ctx),
             _ => Ok(Vec::new()),
         }
     }
@@ -226,12 +247,19 @@ fn players<'a>(
 fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
     match e {
         Effect::Damage { to, .. }
+        | Effect::DamageEqualAttack { to }
         | Effect::Ko { to }
         | Effect::Boost { to, .. }
         | Effect::NoDamage { to }
         | Effect::Spin { to, .. }
         | Effect::Reroll { to, .. }
-        | Effect::Move { to, .. } => Some(to),
+        | Effect::Move { to, .. }
+        | Effect::CantBlock { to }
+        | Effect::CantAttack { to }
+        | Effect::MustBlock { to }
+        | Effect::MustAttack { to, .. }
+        | Effect::DoubleDamageToBlockers { to }
+        | Effect::ExcessToPlayer { to } => Some(to),
         _ => None,
     }
 }

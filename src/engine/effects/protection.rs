@@ -27,10 +27,21 @@ impl Replayer {
         }
         let mut held: Option<Held> = None;
         let mut now = Vec::new();
+        // Damage to a die that may redirect it waits for its owner's answer (one at a
+        // time: the rest of the effect goes ahead).
+        let mut redirected = None;
         for op in ops {
+            if let Op::Damage { die, .. } = op
+                && held.is_none()
+                && redirected.is_none()
+                && let Some((card, ability)) = self.redirector(die)
+            {
+                redirected = Some((op, card, ability));
+                continue;
+            }
             let protector = op.die().and_then(|d| self.protector(d));
             match (protector, &mut held) {
-                (Some((card, ability)), None) => {
+                (Some((card, ability)), None) if redirected.is_none() => {
                     held = Some(Held {
                         ops: vec![op],
                         card,
@@ -44,6 +55,9 @@ impl Replayer {
         }
         if let Some(h) = held {
             self.turn_mut().held = Some(h);
+        }
+        if let Some((op, card, ability)) = redirected {
+            self.hold_for_redirect(op, card, ability);
         }
         self.commit(now)
     }
@@ -185,6 +199,10 @@ impl Replayer {
         });
         let src = Source::card(held.card, owner).from_die(die);
         let choices = Choices::of(clauses, self.line);
+        if super::redirect::is_redirection(&a) {
+            let declined = matches!(choices.may, Some((false, _)));
+            return self.redirect(&a, die, mine, clauses, declined);
+        }
         if let Some((false, _)) = choices.may {
             return self.commit(mine);
         }

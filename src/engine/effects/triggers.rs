@@ -54,6 +54,10 @@ impl Replayer {
                     if a.kind != Kind::Triggered || when.event != event {
                         continue;
                     }
+                    // A reduction acted as the damage was dealt (`reduce`).
+                    if super::reduce::is_reduction(a) {
+                        continue;
+                    }
                     let in_step = in_step(step, when.step);
                     if !in_step {
                         continue;

@@ -31,10 +31,14 @@ impl Replayer {
         self.end_main()?;
         self.turn_mut().attack = Some(self.line);
         if dice.is_empty() {
+            self.check_attackers(&[])?;
             self.no_attack();
             return Ok(());
         }
         let taken = self.take(dice, who, Zone::Field, "attacking")?;
+        let declared: Vec<(DieId, crate::syntax::Span)> =
+            taken.iter().map(|&(id, i)| (id, dice[i].span)).collect();
+        self.check_attackers(&declared)?;
         // Attackers are numbered (`SK:L1#2`) in the order the line lists them.
         for &(id, _) in &taken {
             self.state.die_mut(id).attacking = true;
@@ -145,6 +149,7 @@ impl Replayer {
         }
         let mut blockers: Vec<DieId> = Vec::new();
         let mut links = Vec::new();
+        let mut spans = Vec::new();
         for pair in pairs {
             let owner = self.owner_of(&pair.blocker, defender)?;
             if owner != defender {
@@ -208,24 +213,27 @@ impl Replayer {
                     .with_context(line, "attackers declared here"),
                 );
             };
-            if let Some(by) = self.block_forbidden(blocker, attacker) {
-                let name = self.cards.get(self.state.die(attacker).card).name.clone();
+            if let Some((why, (at, label))) = self.block_refused(blocker, attacker) {
                 // Waived, the block stands as the line writes it.
                 self.violate(
                     rules::cannot_block::new(
                         pair.blocker.span,
                         format!("`{}` cannot block `{}`", pair.blocker, pair.attacker),
-                        format!("{name} cannot be blocked by {by}"),
+                        why,
                     )
-                    .with_context(
-                        self.cards.get(self.state.die(attacker).card).line,
-                        "card defined here",
-                    ),
+                    .with_context(at, label),
                 )?;
             }
             blockers.push(blocker);
             links.push((blocker, attacker));
+            spans.push(pair.blocker.span);
         }
+        let declared: Vec<(DieId, DieId, crate::syntax::Span)> = links
+            .iter()
+            .zip(&spans)
+            .map(|(&(b, a), &s)| (b, a, s))
+            .collect();
+        self.check_blockers(&declared, defender)?;
         let mut events = Vec::new();
         let mut blocked = Vec::new();
         self.turn_mut().blocked = links.iter().map(|(_, a)| *a).collect();

@@ -186,6 +186,7 @@ impl Replayer {
     ) -> Flow {
         let blockers = self.blockers_of(a);
         let (attack, _) = self.stats(a);
+        let share = self.blockers_share(a, attack);
         if blockers.is_empty() {
             // Its shares name no blocker of it: nothing can be assigned, waived or not.
             return self.stuck(
@@ -239,19 +240,30 @@ impl Replayer {
             total += share.amount.node;
             split.push((b, share.amount.node));
         }
-        if total != attack {
-            let held = if total < attack {
+        if total != share {
+            let held = if total < share {
                 "holds back damage"
             } else {
                 "assigns more than its attack"
             };
-            self.violate(
-                rules::damage_assignment::new(
-                    self.line,
+            let (message, help) = if share == attack {
+                (
                     format!("`{attacker}` has {attack} attack and assigns {total}: it {held}"),
                     format!("assign exactly {attack} among its blockers, split as you like"),
                 )
-                .with_context(block_line, "blockers declared here"),
+            } else {
+                (
+                    format!(
+                        "`{attacker}` has {attack} attack, {share} for its blockers' total defense, and assigns {total} to them"
+                    ),
+                    format!(
+                        "its damage beyond its blockers' total defense goes to the opponent: assign exactly {share} among its blockers, split as you like"
+                    ),
+                )
+            };
+            self.violate(
+                rules::damage_assignment::new(self.line, message, help)
+                    .with_context(block_line, "blockers declared here"),
             )?;
         }
         let line = self.line;
@@ -319,7 +331,7 @@ impl Replayer {
             let block_line = t.block.unwrap_or(t.step_line);
             let text = self.state.die_text_plain(&self.cards, a);
             let blockers = self.blockers_of(a);
-            let (attack, n) = (self.stats(a).0, blockers.len());
+            let (attack, n) = (self.blockers_share(a, self.stats(a).0), blockers.len());
             return self.stuck(
                 rules::damage_assignment::new(
                     self.line,
@@ -463,6 +475,18 @@ impl Replayer {
         }
     }
 
+    /// What of `attack` a blocked attacker deals its blockers: all of it, or, when its
+    /// damage beyond its blockers' total defense goes to the opponent (Thrown Car), no
+    /// more than that total defense.
+    fn blockers_share(&self, a: DieId, attack: u32) -> u32 {
+        let blockers = self.blockers_of(a);
+        if blockers.is_empty() || !self.excess_to_player(a) {
+            return attack;
+        }
+        let defense: u32 = blockers.iter().map(|b| self.stats(*b).1).sum();
+        attack.min(defense)
+    }
+
     /// The damage characters deal each other: blocked attackers to their blockers (as
     /// assigned, or all to a lone blocker), blockers to their attacker.
     fn character_hits(&self) -> Vec<(DieId, u32)> {
@@ -471,14 +495,19 @@ impl Replayer {
         for a in self.attackers() {
             let blockers = self.blockers_of(a);
             let attack = self.combat_attack(a);
+            // The attacker assigns its attack; each blocker then takes double its share
+            // (Wolverine: The Best There Is).
+            let times = if self.double_to_blockers(a) { 2 } else { 1 };
             match (
                 blockers.as_slice(),
                 t.assigned.iter().find(|(x, _, _)| *x == a),
             ) {
                 ([], _) => {}
-                (_, Some((_, split, _))) if attack > 0 => hits.extend(split.iter().copied()),
+                (_, Some((_, split, _))) if attack > 0 => {
+                    hits.extend(split.iter().map(|&(b, n)| (b, n * times)))
+                }
                 (_, Some(_)) => {}
-                ([one], None) => hits.push((*one, attack)),
+                ([one], None) => hits.push((*one, self.blockers_share(a, attack) * times)),
                 // `damage` refused to go on without the assignment.
                 (_, None) => {}
             }
@@ -495,8 +524,13 @@ impl Replayer {
         let defender = self.turn_ref().expect("turn").inactive();
         let mut events = Vec::new();
         let mut total = 0;
-        for a in self.unblocked() {
-            let n = self.combat_attack(a);
+        let excess = std::mem::take(&mut self.turn_mut().excess);
+        let hits = self
+            .unblocked()
+            .into_iter()
+            .map(|a| (a, self.combat_attack(a)))
+            .chain(excess);
+        for (a, n) in hits.collect::<Vec<_>>() {
             if n > 0 {
                 total += n;
                 events.push((Event::DamagesOpponent, About::Die(a)));
@@ -530,18 +564,41 @@ impl Replayer {
             if let [b] = self.blockers_of(a)[..] {
                 let t = self.turn_ref().expect("turn");
                 if !t.assigned.iter().any(|(x, _, _)| *x == a) {
-                    let n = self.combat_attack(a);
+                    let n = self.blockers_share(a, self.combat_attack(a));
                     self.turn_mut().assigned.push((a, vec![(b, n)], line));
                 }
             }
         }
-        let hits = self.character_hits();
-        let mut events = Vec::new();
-        for &(id, n) in &hits {
-            self.state.die_mut(id).damage += n;
-            if !events.contains(&(Event::TakesDamage, About::Die(id))) {
-                events.push((Event::TakesDamage, About::Die(id)));
+        // Damage beyond the blockers' total defense, dealt to the opponent with the
+        // unblocked attackers' (when the blockers are still there to measure).
+        let excess: Vec<(DieId, u32)> = self
+            .attackers()
+            .into_iter()
+            .filter(|a| !self.blockers_of(*a).is_empty())
+            .map(|a| {
+                let attack = self.combat_attack(a);
+                (a, attack - self.blockers_share(a, attack))
+            })
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        self.turn_mut().excess = excess;
+        // A die takes its combat damage at once, as one event: a reduction (Iron Man:
+        // Inventor) lessens the total once.
+        let mut taken: Vec<(DieId, u32)> = Vec::new();
+        for (id, n) in self.character_hits() {
+            match taken.iter_mut().find(|(d, _)| *d == id) {
+                Some((_, total)) => *total += n,
+                None => taken.push((id, n)),
             }
+        }
+        let mut events = Vec::new();
+        for (id, n) in taken {
+            let n = n.saturating_sub(self.damage_reduction(id));
+            if n == 0 {
+                continue;
+            }
+            self.state.die_mut(id).damage += n;
+            events.push((Event::TakesDamage, About::Die(id)));
         }
         let combat = book(self.state.edition).combat;
         if combat != Combat::Y2014 {

@@ -167,6 +167,8 @@ impl Replayer {
             Step::Draw | Step::Roll | Step::Main => {
                 self.enter_main();
                 self.end_main()?;
+                // No attackers declared: a die that had to attack did not.
+                self.check_attackers(&[])?;
                 self.no_attack();
             }
             Step::Attack | Step::Blockers => {
