@@ -704,31 +704,18 @@ fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
     };
     let mut stdout = io::stdout().lock();
     if args.stats {
-        let stats = pool.stats();
+        let stats = pool.stats(dmlint::engine::coverage::card_applied);
         let mut total = SetStats::default();
         for s in &stats {
-            writeln!(
-                stdout,
-                "{:<6} {:>5} cards, {:>5} with dice, {:>5} with energy faces, {:>5} with abilities, {:>5} disputed",
-                s.set, s.cards, s.with_dice, s.with_energy_faces, s.with_abilities, s.disputed
-            )
-            .into_diagnostic()?;
+            writeln!(stdout, "{:<6} {}", s.set, stats_line(s, true)).into_diagnostic()?;
             total.cards += s.cards;
             total.with_dice += s.with_dice;
             total.with_energy_faces += s.with_energy_faces;
             total.with_abilities += s.with_abilities;
+            total.applied += s.applied;
             total.disputed += s.disputed;
         }
-        writeln!(
-            stdout,
-            "total: {} cards, {} with dice, {} with energy faces, {} with abilities, {} disputed",
-            total.cards,
-            total.with_dice,
-            total.with_energy_faces,
-            total.with_abilities,
-            total.disputed
-        )
-        .into_diagnostic()?;
+        writeln!(stdout, "total: {}", stats_line(&total, false)).into_diagnostic()?;
         return Ok(ExitCode::SUCCESS);
     }
     let Some(query) = args.query else {
@@ -761,6 +748,16 @@ fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
         .into_diagnostic()?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One line of `dmlint cards --stats`: the counts, in columns for a set's line.
+fn stats_line(s: &SetStats, columns: bool) -> String {
+    let w = if columns { 5 } else { 0 };
+    format!(
+        "{:>w$} cards, {:>w$} with dice, {:>w$} with energy faces, {:>w$} with abilities, \
+         {:>w$} applied, {:>w$} disputed",
+        s.cards, s.with_dice, s.with_energy_faces, s.with_abilities, s.applied, s.disputed
+    )
 }
 
 /// A renderer for standard output: colours when asked, or when it is a terminal and

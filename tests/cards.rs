@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use dmlint::cards::model::{CardKind, EnergyType};
 use dmlint::cards::{CardCode, Lookup, Pool, check_card_names, parse_card_file};
+use dmlint::engine::coverage::card_applied;
 use dmlint::syntax::parse_str;
 
 fn root() -> &'static Path {
@@ -312,7 +313,7 @@ fn every_ability_encoding_names_a_card_of_its_set() {
 
 #[test]
 fn stats_count_what_the_data_holds() {
-    let stats = Pool::embedded().stats();
+    let stats = Pool::embedded().stats(card_applied);
     let avx = stats.iter().find(|s| s.set == "AVX").unwrap();
     // Every AvX card of the per-level data has complete faces (levels or action faces);
     // cards known only from the catalogue (promos) have no die data.
@@ -336,6 +337,40 @@ fn stats_count_what_the_data_holds() {
     assert_eq!(avx.with_energy_faces, 0);
     let total: usize = stats.iter().map(|s| s.cards).sum();
     assert_eq!(total, Pool::embedded().entries().len());
+    for s in &stats {
+        assert!(s.applied <= s.with_abilities, "{}", s.set);
+    }
+}
+
+/// The encoded cards the engine does not apply in full, by name: a card that regresses
+/// (or that a change makes applied) fails here until this list says so.
+#[test]
+fn encoded_cards_not_applied_in_full_are_these() {
+    let mut names: Vec<String> = Pool::embedded()
+        .entries()
+        .iter()
+        .filter(|e| e.card.abilities.encoded().is_some() && !card_applied(&e.card.abilities))
+        .map(|e| format!("{} {}", e.set, e.name()))
+        .collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(
+        names,
+        [
+            // ** burst: part of its text is not recorded (the transcription dropped it).
+            "AVX Force Beam",
+            // Returning to the field lasts the turn: not applied.
+            "AVX Invulnerability",
+            // Copy: not in the engine.
+            "AVX Mystique: Unknown",
+            // Redirecting combat damage: undecided.
+            "AVX Nova: Bucket Head",
+            // Capture: not in the engine.
+            "AVX Thor: Odinson",
+            "MSW Invulnerability",
+            "XMF Invulnerability",
+        ]
+    );
 }
 
 #[test]

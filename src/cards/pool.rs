@@ -270,7 +270,9 @@ impl Pool {
     }
 
     /// Coverage per set, in the order sets were loaded.
-    pub fn stats(&self) -> Vec<SetStats> {
+    /// `applied` says whether the engine applies every part of a card's text: the
+    /// engine's to answer (`engine::coverage::card_applied`), not the pool's.
+    pub fn stats(&self, applied: impl Fn(&Abilities) -> bool) -> Vec<SetStats> {
         let mut out: Vec<SetStats> = self
             .sets
             .iter()
@@ -290,6 +292,7 @@ impl Pool {
                 s.with_energy_faces += usize::from(complete && die.energy.known().is_some());
             }
             s.with_abilities += usize::from(!matches!(e.card.abilities, Abilities::NotEncoded));
+            s.applied += usize::from(applied(&e.card.abilities));
             s.disputed += usize::from(!e.card.disputed.is_empty());
         }
         out
@@ -307,6 +310,8 @@ pub struct SetStats {
     pub with_energy_faces: usize,
     /// Cards whose abilities are encoded (or that have none).
     pub with_abilities: usize,
+    /// …and whose text the engine applies, every part of it (a card with no text too).
+    pub applied: usize,
     /// Cards with a fact the card sources dispute (`disputed` in the card data).
     pub disputed: usize,
 }

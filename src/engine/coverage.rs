@@ -11,6 +11,7 @@ use crate::cards::ability::{
     Ability, Cost, Count, Effect, Event, Keyword, Kind, Limit, Subject, Until, What, While,
     ZoneName,
 };
+use crate::cards::model::Abilities;
 
 /// A moment of a game at which a card's text may act.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +34,16 @@ pub enum Moment {
 }
 
 impl Moment {
+    pub const ALL: [Moment; 7] = [
+        Moment::Start,
+        Moment::InPlay,
+        Moment::Bought,
+        Moment::Drawn,
+        Moment::Rolled,
+        Moment::Fielded,
+        Moment::Used,
+    ];
+
     /// What happens, for the undecided message: "… is bought".
     pub fn phrase(self) -> &'static str {
         match self {
@@ -234,12 +245,62 @@ pub fn card_unapplied_at(abilities: Option<&[Ability]>, moment: Moment) -> Optio
     }
 }
 
+/// Whether the engine applies every part of an ability, wherever it acts: no moment at
+/// which it would be undecided ([`unapplied_at`]), and every effect it can have, bursts
+/// included, one the engine applies where it happens ([`effect_applied`]; a protection
+/// or a reduction where the engine applies those instead). The same tests the replay
+/// makes, asked of the card before any game: `dmlint cards --stats` counts a card as
+/// applied when this holds for all of its text.
+pub fn ability_applied(a: &Ability) -> bool {
+    if Moment::ALL.iter().any(|&m| unapplied_at(a, m).is_some()) {
+        return false;
+    }
+    match a.kind {
+        // Both are judged in full by `unapplied_at`.
+        Kind::Static | Kind::Keyword => true,
+        Kind::Triggered
+            if a.when
+                .as_ref()
+                .is_some_and(|w| w.event == Event::WouldBeAffected) =>
+        {
+            protection_applied(a)
+        }
+        _ => crate::engine::effects::is_reduction(a) || all_effects(a).all(effect_applied),
+    }
+}
+
+/// Whether every part of a card's text is applied: a card with no text is; an unencoded
+/// one is not.
+pub fn card_applied(abilities: &Abilities) -> bool {
+    match abilities {
+        Abilities::NotEncoded => false,
+        Abilities::None => true,
+        Abilities::Encoded(list) => list.iter().all(ability_applied),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn ability(yaml: &str) -> Ability {
         serde_saphyr::from_str(yaml).unwrap()
+    }
+
+    #[test]
+    fn an_ability_is_applied_when_every_part_of_it_is() {
+        let damage = ability("kind: action\ndo: [damage: {to: {what: character}, amount: 1}]\n");
+        assert!(ability_applied(&damage));
+        // A keyword is not applied anywhere yet; a gain per count is not applied.
+        let keyword = ability("kind: keyword\nkeyword: overcrush\n");
+        assert!(!ability_applied(&keyword));
+        let paired = ability(
+            "kind: static\nwhile: paired\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
+        );
+        assert!(!ability_applied(&paired));
+        assert!(card_applied(&Abilities::None));
+        assert!(!card_applied(&Abilities::NotEncoded));
+        assert!(!card_applied(&Abilities::Encoded(vec![damage, keyword])));
     }
 
     #[test]

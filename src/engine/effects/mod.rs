@@ -57,6 +57,7 @@ mod text;
 mod triggers;
 
 pub(in crate::engine) use commit::ko_events;
+pub(in crate::engine) use reduce::is_reduction;
 
 /// The choices one line records for an ability, taken apart.
 #[derive(Default)]
