@@ -212,7 +212,7 @@ enum ColorChoice {
 
 fn main() -> miette::Result<ExitCode> {
     let cli = Cli::parse();
-    match cli.command {
+    let result = match cli.command {
         Some(Command::Explain { code }) => explain(code.as_deref()),
         Some(Command::Cards(args)) => cards(args),
         Some(Command::State(args)) => state(args),
@@ -221,6 +221,27 @@ fn main() -> miette::Result<ExitCode> {
         Some(Command::Mutate(args)) => mutate(args),
         Some(Command::Check(args)) => check(args),
         None => check(cli.check),
+    };
+    // A reader that stopped reading (`dmlint cards --stats | head`) is not an error of
+    // dmlint's: it stops quietly, as ripgrep does.
+    match result {
+        Err(e) if e.downcast_ref::<OutputClosed>().is_some() => Ok(ExitCode::SUCCESS),
+        other => other,
+    }
+}
+
+/// Standard output closed by its reader before dmlint finished writing.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("standard output was closed")]
+struct OutputClosed;
+
+/// A failed write to standard output as the error `main` returns: a closed pipe is
+/// [`OutputClosed`], anything else is said as it is.
+fn output_error(e: io::Error) -> miette::Report {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        miette::Report::new(OutputClosed)
+    } else {
+        Err::<(), _>(e).into_diagnostic().unwrap_err()
     }
 }
 
@@ -268,7 +289,7 @@ fn mutate(args: MutateArgs) -> miette::Result<ExitCode> {
             total.misses.len() - shown
         ));
     }
-    write_out(&mut io::stdout().lock(), &out).into_diagnostic()?;
+    write_out(&mut io::stdout().lock(), &out).map_err(output_error)?;
     Ok(if total.misses.is_empty() && all.unusable.is_empty() {
         ExitCode::SUCCESS
     } else {
@@ -305,7 +326,7 @@ fn gen_games(args: GenArgs) -> miette::Result<ExitCode> {
         }
         return match selfplay::game(args.seed, 0, &opts, &pool) {
             Ok(log) => {
-                write_out(&mut io::stdout().lock(), &log).into_diagnostic()?;
+                write_out(&mut io::stdout().lock(), &log).map_err(output_error)?;
                 Ok(ExitCode::SUCCESS)
             }
             Err(d) => {
@@ -360,7 +381,7 @@ fn state(args: StateArgs) -> miette::Result<ExitCode> {
         Err(why) => {
             let mut out = String::new();
             unreadable_report(&name, &why, &renderer, &mut out);
-            write_out(&mut io::stdout().lock(), &out).into_diagnostic()?;
+            write_out(&mut io::stdout().lock(), &out).map_err(output_error)?;
             return Ok(ExitCode::from(2));
         }
     };
@@ -393,7 +414,7 @@ fn state(args: StateArgs) -> miette::Result<ExitCode> {
         }
         StateReport::NotReplayable => 2,
     };
-    write_out(&mut io::stdout().lock(), &out).into_diagnostic()?;
+    write_out(&mut io::stdout().lock(), &out).map_err(output_error)?;
     Ok(ExitCode::from(code))
 }
 
@@ -435,7 +456,7 @@ fn test(args: TestArgs) -> miette::Result<ExitCode> {
             out.push_str(&format!("{tally}\n"));
         }
     }
-    write_out(&mut io::stdout().lock(), &out).into_diagnostic()?;
+    write_out(&mut io::stdout().lock(), &out).map_err(output_error)?;
     Ok(if tally.failed > 0 {
         ExitCode::from(1)
     } else {
@@ -448,7 +469,7 @@ fn explain(code: Option<&str>) -> miette::Result<ExitCode> {
     let Some(code) = code else {
         for e in codes::all() {
             let summary = e.doc.lines().next().unwrap_or("");
-            writeln!(stdout, "{:<45} {summary}", e.code).into_diagnostic()?;
+            writeln!(stdout, "{:<45} {summary}", e.code).map_err(output_error)?;
         }
         return Ok(ExitCode::SUCCESS);
     };
@@ -457,9 +478,9 @@ fn explain(code: Option<&str>) -> miette::Result<ExitCode> {
         [_, ..] => {
             for (n, e) in found.iter().enumerate() {
                 if n > 0 {
-                    writeln!(stdout).into_diagnostic()?;
+                    writeln!(stdout).map_err(output_error)?;
                 }
-                write!(stdout, "{}\n\n{}", e.code, e.for_terminal()).into_diagnostic()?;
+                write!(stdout, "{}\n\n{}", e.code, e.for_terminal()).map_err(output_error)?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -707,7 +728,7 @@ fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
         let stats = pool.stats(dmlint::engine::coverage::card_applied);
         let mut total = SetStats::default();
         for s in &stats {
-            writeln!(stdout, "{:<6} {}", s.set, stats_line(s, true)).into_diagnostic()?;
+            writeln!(stdout, "{:<6} {}", s.set, stats_line(s, true)).map_err(output_error)?;
             total.cards += s.cards;
             total.with_dice += s.with_dice;
             total.with_energy_faces += s.with_energy_faces;
@@ -715,7 +736,7 @@ fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
             total.applied += s.applied;
             total.disputed += s.disputed;
         }
-        writeln!(stdout, "total: {}", stats_line(&total, false)).into_diagnostic()?;
+        writeln!(stdout, "total: {}", stats_line(&total, false)).map_err(output_error)?;
         return Ok(ExitCode::SUCCESS);
     }
     let Some(query) = args.query else {
@@ -737,7 +758,7 @@ fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     for e in found.iter().take(args.limit) {
-        writeln!(stdout, "{}", describe(e)).into_diagnostic()?;
+        writeln!(stdout, "{}", describe(e)).map_err(output_error)?;
     }
     if found.len() > args.limit {
         writeln!(
@@ -745,7 +766,7 @@ fn cards(args: CardsArgs) -> miette::Result<ExitCode> {
             "… and {} more (raise --limit to see them)",
             found.len() - args.limit
         )
-        .into_diagnostic()?;
+        .map_err(output_error)?;
     }
     Ok(ExitCode::SUCCESS)
 }

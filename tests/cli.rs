@@ -555,3 +555,19 @@ fn dmlint_test_fails_on_a_path_that_does_not_exist() {
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(out.contains("dmlint::fixture::unreadable"), "{out}");
 }
+
+#[test]
+fn a_reader_that_stops_reading_is_no_error() {
+    // The pipe is closed before dmlint writes: its write fails with a broken pipe, which
+    // `dmlint … | head` makes of every long output.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dmlint"))
+        .args(["cards", "--stats"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
