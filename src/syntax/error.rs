@@ -95,6 +95,13 @@ code_table! {
     ///
     /// Logs are UTF-8 text. The offending bytes are shown as `?` and the line is not read.
     InvalidUtf8 = "invalid-utf8",
+    /// The file is UTF-16 text, not UTF-8.
+    ///
+    /// Some editors (Windows Notepad's "Unicode") save text as UTF-16: a byte-order mark
+    /// `FF FE` or `FE FF`, or a NUL byte after every letter. dmlint reads UTF-8 only, so
+    /// it says so once and reads nothing more: save the log again as UTF-8. (A UTF-8
+    /// byte-order mark is fine: it is skipped.)
+    Utf16 = "utf16",
     /// A line holding a control character, such as a NUL byte.
     ///
     /// Tabs and line ends are the only control characters a log may hold. A NUL usually

@@ -8,6 +8,7 @@
 pub mod ast;
 pub mod error;
 mod input;
+pub mod lookalike;
 mod parser;
 mod print;
 pub mod source;
@@ -266,7 +267,11 @@ impl<'c> Builder<'c> {
                 }
                 self.statement(stmt, span, annotation);
             }
-            Err(e) => self.errors.push(*e),
+            Err(e) => {
+                let mut e = *e;
+                lookalike::name_lookalike(&mut e, stmt_text, at);
+                self.errors.push(e);
+            }
         }
     }
 
@@ -646,7 +651,11 @@ impl<'c> Builder<'c> {
         }
         // An input that stopped at a limit before its first line (`/dev/zero`) has its
         // diagnostic already; "the file is empty" would be false.
-        let stopped = self.errors.iter().any(|e| e.code == SyntaxCode::InputLimit);
+        // So has a UTF-16 file, which is not read at all.
+        let stopped = self
+            .errors
+            .iter()
+            .any(|e| matches!(e.code, SyntaxCode::InputLimit | SyntaxCode::Utf16));
         if self.mode != Mode::Game && self.first_statement && !stopped {
             let at = self.chunk.base;
             let msg = if self.chunk.text.is_empty() {
