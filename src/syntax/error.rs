@@ -32,6 +32,17 @@ code_table! {
     /// rerol SK:L1->bolt      # did you mean `reroll`?
     /// ```
     UnknownKeyword = "unknown-keyword",
+    /// A keyword written with capitals: a warning, and the line is read as if it were
+    /// written in lower case.
+    ///
+    /// Keywords are lower case. A keyword that differs only in case (`Turn`, `DRAW`, `Pay`)
+    /// is surely meant, so it is read as meant and the lines under it are checked as
+    /// usual:
+    ///
+    /// ```text
+    /// Turn 1 Eric            # read as `turn 1 Eric`
+    /// ```
+    KeywordCase = "keyword-case",
     /// The line starts well but something on it is not what the notation allows there.
     ///
     /// The label points at the first token that could not be read, and the help line says

@@ -257,7 +257,21 @@ impl<'c> Builder<'c> {
             return;
         }
         let span = Span::new(at, at + stmt_text.len());
-        match parser::parse_statement(stmt_text, at) {
+        let mut parsed = parser::parse_statement(stmt_text, at);
+        // A keyword in capitals is read as meant, with a warning, so that one habit
+        // does not make every line under it an error. A line has few keywords.
+        let mut fixed = None::<String>;
+        for _ in 0..4 {
+            let Err(e) = &parsed else { break };
+            let text = fixed.as_deref().unwrap_or(stmt_text);
+            let Some((lower, warning)) = parser::keyword_case(text, at, e) else {
+                break;
+            };
+            self.errors.push(warning);
+            parsed = parser::parse_statement(&lower, at);
+            fixed = Some(lower);
+        }
+        match parsed {
             Ok(stmt) => {
                 // The header check waits for the first line that parses: garbage before
                 // `dmlog 1` is reported as garbage, not as a missing header.

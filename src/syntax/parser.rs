@@ -416,6 +416,41 @@ fn example_help(text: &str) -> String {
     }
 }
 
+/// A keyword written in capitals (`Turn`, `DRAW`, `Pay`) where `err` failed on `text`
+/// (a statement at absolute offset `at`): the text with that word in lower case, and the
+/// warning that says so. `None` when the failed token is no keyword in any case.
+pub(crate) fn keyword_case(
+    text: &str,
+    at: usize,
+    err: &SyntaxError,
+) -> Option<(String, SyntaxError)> {
+    let from = err.span.start.checked_sub(at)?;
+    let word = token(text.get(from..)?);
+    let word = &word[..word.find(|c: char| !is_word_char(c)).unwrap_or(word.len())];
+    let lower = word.to_ascii_lowercase();
+    let known = STRUCTURE_WORDS
+        .iter()
+        .chain(STATE_WORDS)
+        .chain(MOVE_KEYWORDS)
+        .chain(CLAUSE_KEYWORDS)
+        .any(|k| *k == lower);
+    if !known || lower == word || !word.is_ascii() {
+        return None;
+    }
+    // ASCII lower case keeps every byte offset.
+    let fixed = format!("{}{lower}{}", &text[..from], &text[from + word.len()..]);
+    let span = Span::new(at + from, at + from + word.len());
+    let warning = SyntaxError::new(
+        SyntaxCode::KeywordCase,
+        span,
+        format!("`{word}` read as the keyword `{lower}`"),
+        "a keyword in capitals",
+    )
+    .with_help(format!("keywords are lower case: write `{lower}`"))
+    .with_severity(miette::Severity::Warning);
+    Some((fixed, warning))
+}
+
 /// Parses one statement's text (a line without its comment) at absolute offset `at`.
 /// Errors are boxed: they are rare, and the success path should stay small.
 pub(crate) fn parse_statement(text: &str, at: usize) -> Result<Stmt, Box<SyntaxError>> {
@@ -1405,7 +1440,12 @@ fn reroll_move(i: In) -> PResult<Move> {
 
 fn reroll_item(i: In) -> PResult<RerollItem> {
     let (i, die) = die_ref(i)?;
-    let (i, _) = expect("`->` and the face the die came up with", tag("->")).parse(i)?;
+    let (i, _) = (
+        space0,
+        expect("`->` and the face the die came up with", tag("->")),
+        space0,
+    )
+        .parse(i)?;
     let (i, result) = expect("the new face, like `bolt` or `L2`", face).parse(i)?;
     Ok((i, RerollItem { die, result }))
 }
@@ -1657,7 +1697,7 @@ fn payment_item(i: In) -> PResult<PaymentItem> {
     }
     let (i, die) = die_ref(i)?;
     let (i, spun_to) = opt(preceded(
-        tag("->"),
+        (space0, tag("->"), space0),
         expect("the face the die is spun down to", face),
     ))
     .parse(i)?;
@@ -2785,6 +2825,52 @@ mod tests {
     fn numbers_are_bounded() {
         assert_eq!(err("life Mike 99999999999").code, SyntaxCode::InvalidNumber);
         assert!(matches!(ok("life Mike 999999999"), Stmt::Plain(_)));
+    }
+
+    #[test]
+    fn every_arrow_may_have_spaces_around_it() {
+        for text in [
+            "reroll SK:L1 -> bolt, SK:fist -> mask",
+            "block SK:L1 -> HT:L2",
+            "assign HT:L2 -> SK:L1=2",
+            "resolve SK:L1 pay XX:2fist -> fist",
+        ] {
+            let spaced = mv(text);
+            let tight = mv(&text.replace(" -> ", "->"));
+            assert_eq!(
+                format!("{spaced:?}").replace(char::is_numeric, ""),
+                format!("{tight:?}").replace(char::is_numeric, ""),
+                "{text}"
+            );
+        }
+        assert!(matches!(
+            ok("assigned HT:L2 -> SK:L1=2"),
+            Stmt::Plain(Statement::State(_))
+        ));
+    }
+
+    /// The lowered text of the first keyword in capitals, as `GameBuilder::line` asks.
+    fn lowered(text: &str) -> Option<(String, SyntaxError)> {
+        keyword_case(text, 100, &err(text))
+    }
+
+    #[test]
+    fn a_keyword_in_capitals_is_read_in_lower_case_with_a_warning() {
+        let (fixed, w) = lowered("Turn 1 Eric").unwrap();
+        assert_eq!(fixed, "turn 1 Eric");
+        assert_eq!(w.code, SyntaxCode::KeywordCase);
+        assert_eq!(w.severity, miette::Severity::Warning);
+        assert_eq!(w.span, Span::new(100, 104));
+        assert!(w.help.unwrap().contains("write `turn`"));
+        assert_eq!(lowered("DRAW SK x4").unwrap().0, "draw SK x4");
+        assert_eq!(lowered("Eric: Pass").unwrap().0, "Eric: pass");
+        assert_eq!(
+            lowered("use FB:act Target Mike").unwrap().0,
+            "use FB:act target Mike"
+        );
+        // Not a keyword in any case, or a typo as well: the error stands.
+        assert!(lowered("Trun 1 Eric").is_none());
+        assert!(lowered("rerol SK:fist").is_none());
     }
 
     #[test]
