@@ -283,6 +283,9 @@ impl<'c> Builder<'c> {
             }
             Err(e) => {
                 let mut e = *e;
+                if let Some(help) = parser::habit_help(stmt_text, at, &e) {
+                    e.help = Some(help);
+                }
                 lookalike::name_lookalike(&mut e, stmt_text, at);
                 self.errors.push(e);
             }

@@ -451,6 +451,63 @@ pub(crate) fn keyword_case(
     Some((fixed, warning))
 }
 
+/// A help line for a habit from other notations that made `text` (a statement at
+/// absolute offset `at`) fail with `err`: `x 2` for `x2`, `2x SK:bolt` for `SK:bolt x2`,
+/// `#paid` glued to a word, `Lee pass` without the actor's colon. Each says the line to
+/// write, and only if that line parses.
+pub(crate) fn habit_help(text: &str, at: usize, err: &SyntaxError) -> Option<String> {
+    let from = err.span.start.checked_sub(at)?;
+    let (before, rest) = (text.get(..from)?, text.get(from..)?);
+    let tok = token(rest);
+    let parses = |line: &str| parse_statement(line, at).is_ok();
+    // `SK x 2`: a count glued to its `x`.
+    if tok.bytes().all(|b| b.is_ascii_digit())
+        && !tok.is_empty()
+        && let Some(head) = before.trim_end().strip_suffix(['x', 'X'])
+        && head.ends_with([' ', '\t'])
+    {
+        let line = format!("{head}x{rest}");
+        if parses(&line) {
+            return Some(format!("a count is glued to its `x`: `{line}`"));
+        }
+    }
+    // `2x SK:bolt`: the count goes after the die.
+    if let Some(n) = tok.strip_suffix(['x', 'X'])
+        && !n.is_empty()
+        && n.bytes().all(|b| b.is_ascii_digit())
+    {
+        let after = rest[tok.len()..].trim_start();
+        let die = token(after);
+        let line = format!("{before}{die} x{n}{}", &after[die.len()..]);
+        if !die.is_empty() && parses(&line) {
+            return Some(format!("a count goes after the die: `{line}`"));
+        }
+    }
+    // `pay SK:fist #paid`: a comment's `#` needs a blank after it.
+    if let Some(note) = tok.strip_prefix('#')
+        && !note.is_empty()
+        && parses(before.trim_end())
+    {
+        return Some(format!(
+            "a `#` glued to a word is text, not a comment: put a space after the `#` to \
+             make `{note}` a comment"
+        ));
+    }
+    // `Lee pass`: an actor is written with a colon.
+    if from == 0
+        && err.code == SyntaxCode::UnknownKeyword
+        && let Some((name, moved)) = text.split_once([' ', '\t'])
+    {
+        let line = format!("{name}: {}", moved.trim_start());
+        if parses(&line) {
+            return Some(format!(
+                "a player's move is written with a colon after the name: `{line}`"
+            ));
+        }
+    }
+    None
+}
+
 /// Parses one statement's text (a line without its comment) at absolute offset `at`.
 /// Errors are boxed: they are rare, and the success path should stay small.
 pub(crate) fn parse_statement(text: &str, at: usize) -> Result<Stmt, Box<SyntaxError>> {
@@ -2871,6 +2928,16 @@ mod tests {
         // Not a keyword in any case, or a typo as well: the error stands.
         assert!(lowered("Trun 1 Eric").is_none());
         assert!(lowered("rerol SK:fist").is_none());
+    }
+
+    #[test]
+    fn habits_from_other_notations_get_the_line_to_write() {
+        let help = |text: &str| habit_help(text, 100, &err(text)).unwrap_or_default();
+        assert!(help("draw SK x 2").contains("`draw SK x2`"));
+        assert!(help("reserve Mike 2x SK:fist").contains("`reserve Mike SK:fist x2`"));
+        assert!(help("buy CA pay SK:fist #paid").contains("space after the `#`"));
+        assert!(help("Lee pass").contains("`Lee: pass`"));
+        assert_eq!(help("rerol SK:fist"), "");
     }
 
     #[test]
