@@ -32,6 +32,17 @@ code_table! {
     /// rerol SK:L1->bolt      # did you mean `reroll`?
     /// ```
     UnknownKeyword = "unknown-keyword",
+    /// A keyword written with capitals: a warning, and the line is read as if it were
+    /// written in lower case.
+    ///
+    /// Keywords are lower case. A keyword that differs only in case (`Turn`, `DRAW`, `Pay`)
+    /// is surely meant, so it is read as meant and the lines under it are checked as
+    /// usual:
+    ///
+    /// ```text
+    /// Turn 1 Eric            # read as `turn 1 Eric`
+    /// ```
+    KeywordCase = "keyword-case",
     /// The line starts well but something on it is not what the notation allows there.
     ///
     /// The label points at the first token that could not be read, and the help line says
@@ -95,6 +106,13 @@ code_table! {
     ///
     /// Logs are UTF-8 text. The offending bytes are shown as `?` and the line is not read.
     InvalidUtf8 = "invalid-utf8",
+    /// The file is UTF-16 text, not UTF-8.
+    ///
+    /// Some editors (Windows Notepad's "Unicode") save text as UTF-16: a byte-order mark
+    /// `FF FE` or `FE FF`, or a NUL byte after every letter. dmlint reads UTF-8 only, so
+    /// it says so once and reads nothing more: save the log again as UTF-8. (A UTF-8
+    /// byte-order mark is fine: it is skipped.)
+    Utf16 = "utf16",
     /// A line holding a control character, such as a NUL byte.
     ///
     /// Tabs and line ends are the only control characters a log may hold. A NUL usually

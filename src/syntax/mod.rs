@@ -8,6 +8,7 @@
 pub mod ast;
 pub mod error;
 mod input;
+pub mod lookalike;
 mod parser;
 mod print;
 pub mod source;
@@ -256,7 +257,21 @@ impl<'c> Builder<'c> {
             return;
         }
         let span = Span::new(at, at + stmt_text.len());
-        match parser::parse_statement(stmt_text, at) {
+        let mut parsed = parser::parse_statement(stmt_text, at);
+        // A keyword in capitals is read as meant, with a warning, so that one habit
+        // does not make every line under it an error. A line has few keywords.
+        let mut fixed = None::<String>;
+        for _ in 0..4 {
+            let Err(e) = &parsed else { break };
+            let text = fixed.as_deref().unwrap_or(stmt_text);
+            let Some((lower, warning)) = parser::keyword_case(text, at, e) else {
+                break;
+            };
+            self.errors.push(warning);
+            parsed = parser::parse_statement(&lower, at);
+            fixed = Some(lower);
+        }
+        match parsed {
             Ok(stmt) => {
                 // The header check waits for the first line that parses: garbage before
                 // `dmlog 1` is reported as garbage, not as a missing header.
@@ -266,7 +281,14 @@ impl<'c> Builder<'c> {
                 }
                 self.statement(stmt, span, annotation);
             }
-            Err(e) => self.errors.push(*e),
+            Err(e) => {
+                let mut e = *e;
+                if let Some(help) = parser::habit_help(stmt_text, at, &e) {
+                    e.help = Some(help);
+                }
+                lookalike::name_lookalike(&mut e, stmt_text, at);
+                self.errors.push(e);
+            }
         }
     }
 
@@ -646,7 +668,11 @@ impl<'c> Builder<'c> {
         }
         // An input that stopped at a limit before its first line (`/dev/zero`) has its
         // diagnostic already; "the file is empty" would be false.
-        let stopped = self.errors.iter().any(|e| e.code == SyntaxCode::InputLimit);
+        // So has a UTF-16 file, which is not read at all.
+        let stopped = self
+            .errors
+            .iter()
+            .any(|e| matches!(e.code, SyntaxCode::InputLimit | SyntaxCode::Utf16));
         if self.mode != Mode::Game && self.first_statement && !stopped {
             let at = self.chunk.base;
             let msg = if self.chunk.text.is_empty() {

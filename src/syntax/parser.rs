@@ -416,6 +416,98 @@ fn example_help(text: &str) -> String {
     }
 }
 
+/// A keyword written in capitals (`Turn`, `DRAW`, `Pay`) where `err` failed on `text`
+/// (a statement at absolute offset `at`): the text with that word in lower case, and the
+/// warning that says so. `None` when the failed token is no keyword in any case.
+pub(crate) fn keyword_case(
+    text: &str,
+    at: usize,
+    err: &SyntaxError,
+) -> Option<(String, SyntaxError)> {
+    let from = err.span.start.checked_sub(at)?;
+    let word = token(text.get(from..)?);
+    let word = &word[..word.find(|c: char| !is_word_char(c)).unwrap_or(word.len())];
+    let lower = word.to_ascii_lowercase();
+    let known = STRUCTURE_WORDS
+        .iter()
+        .chain(STATE_WORDS)
+        .chain(MOVE_KEYWORDS)
+        .chain(CLAUSE_KEYWORDS)
+        .any(|k| *k == lower);
+    if !known || lower == word || !word.is_ascii() {
+        return None;
+    }
+    // ASCII lower case keeps every byte offset.
+    let fixed = format!("{}{lower}{}", &text[..from], &text[from + word.len()..]);
+    let span = Span::new(at + from, at + from + word.len());
+    let warning = SyntaxError::new(
+        SyntaxCode::KeywordCase,
+        span,
+        format!("`{word}` read as the keyword `{lower}`"),
+        "a keyword in capitals",
+    )
+    .with_help(format!("keywords are lower case: write `{lower}`"))
+    .with_severity(miette::Severity::Warning);
+    Some((fixed, warning))
+}
+
+/// A help line for a habit from other notations that made `text` (a statement at
+/// absolute offset `at`) fail with `err`: `x 2` for `x2`, `2x SK:bolt` for `SK:bolt x2`,
+/// `#paid` glued to a word, `Lee pass` without the actor's colon. Each says the line to
+/// write, and only if that line parses.
+pub(crate) fn habit_help(text: &str, at: usize, err: &SyntaxError) -> Option<String> {
+    let from = err.span.start.checked_sub(at)?;
+    let (before, rest) = (text.get(..from)?, text.get(from..)?);
+    let tok = token(rest);
+    let parses = |line: &str| parse_statement(line, at).is_ok();
+    // `SK x 2`: a count glued to its `x`.
+    if tok.bytes().all(|b| b.is_ascii_digit())
+        && !tok.is_empty()
+        && let Some(head) = before.trim_end().strip_suffix(['x', 'X'])
+        && head.ends_with([' ', '\t'])
+    {
+        let line = format!("{head}x{rest}");
+        if parses(&line) {
+            return Some(format!("a count is glued to its `x`: `{line}`"));
+        }
+    }
+    // `2x SK:bolt`: the count goes after the die.
+    if let Some(n) = tok.strip_suffix(['x', 'X'])
+        && !n.is_empty()
+        && n.bytes().all(|b| b.is_ascii_digit())
+    {
+        let after = rest[tok.len()..].trim_start();
+        let die = token(after);
+        let line = format!("{before}{die} x{n}{}", &after[die.len()..]);
+        if !die.is_empty() && parses(&line) {
+            return Some(format!("a count goes after the die: `{line}`"));
+        }
+    }
+    // `pay SK:fist #paid`: a comment's `#` needs a blank after it.
+    if let Some(note) = tok.strip_prefix('#')
+        && !note.is_empty()
+        && parses(before.trim_end())
+    {
+        return Some(format!(
+            "a `#` glued to a word is text, not a comment: put a space after the `#` to \
+             make `{note}` a comment"
+        ));
+    }
+    // `Lee pass`: an actor is written with a colon.
+    if from == 0
+        && err.code == SyntaxCode::UnknownKeyword
+        && let Some((name, moved)) = text.split_once([' ', '\t'])
+    {
+        let line = format!("{name}: {}", moved.trim_start());
+        if parses(&line) {
+            return Some(format!(
+                "a player's move is written with a colon after the name: `{line}`"
+            ));
+        }
+    }
+    None
+}
+
 /// Parses one statement's text (a line without its comment) at absolute offset `at`.
 /// Errors are boxed: they are rare, and the success path should stay small.
 pub(crate) fn parse_statement(text: &str, at: usize) -> Result<Stmt, Box<SyntaxError>> {
@@ -1405,7 +1497,12 @@ fn reroll_move(i: In) -> PResult<Move> {
 
 fn reroll_item(i: In) -> PResult<RerollItem> {
     let (i, die) = die_ref(i)?;
-    let (i, _) = expect("`->` and the face the die came up with", tag("->")).parse(i)?;
+    let (i, _) = (
+        space0,
+        expect("`->` and the face the die came up with", tag("->")),
+        space0,
+    )
+        .parse(i)?;
     let (i, result) = expect("the new face, like `bolt` or `L2`", face).parse(i)?;
     Ok((i, RerollItem { die, result }))
 }
@@ -1657,7 +1754,7 @@ fn payment_item(i: In) -> PResult<PaymentItem> {
     }
     let (i, die) = die_ref(i)?;
     let (i, spun_to) = opt(preceded(
-        tag("->"),
+        (space0, tag("->"), space0),
         expect("the face the die is spun down to", face),
     ))
     .parse(i)?;
@@ -2785,6 +2882,62 @@ mod tests {
     fn numbers_are_bounded() {
         assert_eq!(err("life Mike 99999999999").code, SyntaxCode::InvalidNumber);
         assert!(matches!(ok("life Mike 999999999"), Stmt::Plain(_)));
+    }
+
+    #[test]
+    fn every_arrow_may_have_spaces_around_it() {
+        for text in [
+            "reroll SK:L1 -> bolt, SK:fist -> mask",
+            "block SK:L1 -> HT:L2",
+            "assign HT:L2 -> SK:L1=2",
+            "resolve SK:L1 pay XX:2fist -> fist",
+        ] {
+            let spaced = mv(text);
+            let tight = mv(&text.replace(" -> ", "->"));
+            assert_eq!(
+                format!("{spaced:?}").replace(char::is_numeric, ""),
+                format!("{tight:?}").replace(char::is_numeric, ""),
+                "{text}"
+            );
+        }
+        assert!(matches!(
+            ok("assigned HT:L2 -> SK:L1=2"),
+            Stmt::Plain(Statement::State(_))
+        ));
+    }
+
+    /// The lowered text of the first keyword in capitals, as `GameBuilder::line` asks.
+    fn lowered(text: &str) -> Option<(String, SyntaxError)> {
+        keyword_case(text, 100, &err(text))
+    }
+
+    #[test]
+    fn a_keyword_in_capitals_is_read_in_lower_case_with_a_warning() {
+        let (fixed, w) = lowered("Turn 1 Eric").unwrap();
+        assert_eq!(fixed, "turn 1 Eric");
+        assert_eq!(w.code, SyntaxCode::KeywordCase);
+        assert_eq!(w.severity, miette::Severity::Warning);
+        assert_eq!(w.span, Span::new(100, 104));
+        assert!(w.help.unwrap().contains("write `turn`"));
+        assert_eq!(lowered("DRAW SK x4").unwrap().0, "draw SK x4");
+        assert_eq!(lowered("Eric: Pass").unwrap().0, "Eric: pass");
+        assert_eq!(
+            lowered("use FB:act Target Mike").unwrap().0,
+            "use FB:act target Mike"
+        );
+        // Not a keyword in any case, or a typo as well: the error stands.
+        assert!(lowered("Trun 1 Eric").is_none());
+        assert!(lowered("rerol SK:fist").is_none());
+    }
+
+    #[test]
+    fn habits_from_other_notations_get_the_line_to_write() {
+        let help = |text: &str| habit_help(text, 100, &err(text)).unwrap_or_default();
+        assert!(help("draw SK x 2").contains("`draw SK x2`"));
+        assert!(help("reserve Mike 2x SK:fist").contains("`reserve Mike SK:fist x2`"));
+        assert!(help("buy CA pay SK:fist #paid").contains("space after the `#`"));
+        assert!(help("Lee pass").contains("`Lee: pass`"));
+        assert_eq!(help("rerol SK:fist"), "");
     }
 
     #[test]

@@ -314,10 +314,30 @@ impl<R: BufRead> ChunkReader<R> {
         if total == 0 {
             return Ok(None);
         }
+        let mut start = start;
+        let mut content_len = total - usize::from(ended);
+        if start == 0 {
+            if let Some(err) = utf16(&self.buf) {
+                // Every byte would be a control character or invalid UTF-8: one
+                // diagnostic says why, and nothing more is read.
+                errors.push(err);
+                self.done = true;
+                self.pending = None;
+                self.offset += total;
+                self.line_no += 1;
+                return Ok(None);
+            }
+            if self.buf.starts_with(BOM) {
+                // Editors write a byte-order mark; it is no part of the first line, but
+                // the line still starts where its first character is in the file.
+                self.buf.drain(..BOM.len());
+                start = BOM.len();
+                content_len -= BOM.len();
+            }
+        }
         self.offset += total;
         self.line_no += 1;
         let has_newline = ended;
-        let content_len = total - usize::from(has_newline);
         let mut bad = false;
         let mut removed = 0;
 
@@ -361,6 +381,41 @@ impl<R: BufRead> ChunkReader<R> {
             bad,
         }))
     }
+}
+
+/// The UTF-8 byte-order mark some editors (Windows Notepad) put at the start of a file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// A diagnostic if the first line `first` is UTF-16 text: a UTF-16 byte-order mark, or a
+/// NUL every other byte (ASCII text saved as UTF-16 without a mark).
+fn utf16(first: &[u8]) -> Option<SyntaxError> {
+    let content = first.strip_suffix(b"\n").unwrap_or(first);
+    let head = &content[..content.len().min(64) & !1];
+    let pairs = head.len() / 2;
+    let nul_every_other = |odd: usize| {
+        pairs >= 2
+            && head.chunks_exact(2).all(|p| p[odd] == 0)
+            && head.chunks_exact(2).any(|p| p[1 - odd] != 0)
+    };
+    let order = if first.starts_with(b"\xFF\xFE") || nul_every_other(1) {
+        "little-endian"
+    } else if first.starts_with(b"\xFE\xFF") || nul_every_other(0) {
+        "big-endian"
+    } else {
+        return None;
+    };
+    Some(
+        SyntaxError::new(
+            SyntaxCode::Utf16,
+            Span::new(0, 2.min(first.len())),
+            format!("the file is UTF-16 ({order}) text, not UTF-8"),
+            "UTF-16 starts here",
+        )
+        .with_help(
+            "save the log as UTF-8 (in Notepad: File > Save as, Encoding: UTF-8); dmlint \
+             did not read this file",
+        ),
+    )
 }
 
 /// Whether a line starts a new game (`game` as its first word).
@@ -513,6 +568,44 @@ mod tests {
         assert_eq!(c.abs(end_local), end_abs);
         assert_eq!(c.local(end_abs), end_local);
         assert_eq!(c.line_col(end_abs), (3, 1));
+    }
+
+    #[test]
+    fn a_utf8_bom_is_skipped_and_offsets_still_count_it() {
+        let (cs, errs) = chunks(b"\xEF\xBB\xBFdmlog 1\nrules 2018\n");
+        assert!(errs.is_empty());
+        assert_eq!(cs[0].text, "dmlog 1\nrules 2018\n");
+        assert_eq!(cs[0].base, 3);
+        // `rules` is the file's byte 11, on line 2, column 1.
+        assert_eq!(cs[0].abs(8), 11);
+        assert_eq!(cs[0].line_col(11), (2, 1));
+        assert_eq!(cs[0].line_col(3), (1, 1));
+    }
+
+    #[test]
+    fn utf16_is_one_diagnostic_whatever_its_byte_order() {
+        let le: Vec<u8> = "dmlog 1\nrules 2018\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let be: Vec<u8> = "dmlog 1\nrules 2018\n"
+            .encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect();
+        let with_bom = [&[0xFF, 0xFE][..], &le].concat();
+        for input in [le, be, with_bom] {
+            let (cs, errs) = chunks(&input);
+            assert_eq!(errs.len(), 1, "{errs:?}");
+            assert_eq!(errs[0].code, SyntaxCode::Utf16);
+            assert!(errs[0].help.as_deref().unwrap().contains("UTF-8"));
+            assert!(cs.iter().all(|c| c.text.is_empty()));
+        }
+    }
+
+    #[test]
+    fn a_nul_in_one_line_is_not_utf16() {
+        let (_, errs) = chunks(b"dmlog 1\x00\n");
+        assert_eq!(errs[0].code, SyntaxCode::ControlCharacter);
     }
 
     #[test]
