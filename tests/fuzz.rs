@@ -160,7 +160,11 @@ fn pass(inputs: usize, seconds: Option<u64>) -> Vec<PathBuf> {
             });
         }
     });
-    let n = done.load(Ordering::Relaxed).min(inputs);
+    // Each worker counts one more input than it runs, as it finds the pass over.
+    let n = match deadline {
+        Some(_) => done.load(Ordering::Relaxed).saturating_sub(2),
+        None => done.load(Ordering::Relaxed).min(inputs),
+    };
     eprintln!(
         "fuzz: {n} inputs over {} targets in {:?}",
         Target::ALL.len(),
