@@ -855,7 +855,7 @@ pub enum Owner {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Selector {
-    /// How many: one (default), two, each, any number.
+    /// How many: one (default), two, each, any number, up to N.
     #[serde(default)]
     pub count: Count,
     /// What: this die, a character, a sidekick, an action die, a player …
@@ -867,16 +867,34 @@ pub struct Selector {
     /// "target": chosen by the controller, must be legal, and the ability needs one.
     #[serde(default)]
     pub target: bool,
+    /// A second kind, either of which will do ("a sidekick or action die").
+    #[serde(default)]
+    pub or_what: Option<What>,
     #[serde(default)]
     pub energy: Option<EnergyType>,
+    /// Any one of these energy types ("a bolt or fist character").
+    #[serde(default)]
+    pub energies: Vec<EnergyType>,
+    /// An energy type the die must not have ("non-fist").
+    #[serde(default)]
+    pub not_energy: Option<EnergyType>,
     #[serde(default)]
     pub affiliation: Option<String>,
-    /// Exactly this level.
+    /// Any one of these affiliations ("a Hero or Villain character").
+    #[serde(default)]
+    pub affiliations: Vec<String>,
+    /// An affiliation the die must not have ("non-Villain").
+    #[serde(default)]
+    pub not_affiliation: Option<String>,
+    /// Exactly this level ("level 1 only").
     #[serde(default)]
     pub level: Option<u8>,
     /// This level or lower.
     #[serde(default)]
     pub max_level: Option<u8>,
+    /// This level or higher ("level 2 or more").
+    #[serde(default)]
+    pub min_level: Option<u8>,
     /// The zone the dice are in (default: the field).
     #[serde(default)]
     pub zone: Option<ZoneName>,
@@ -902,6 +920,8 @@ pub enum Count {
     Two,
     Each,
     AnyNumber,
+    /// "Up to N": the controller chooses none to N of them (`count: {up-to: 2}`).
+    UpTo(u8),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

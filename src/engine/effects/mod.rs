@@ -233,6 +233,9 @@ struct Run<'a> {
     drew: bool,
     /// The `roll` items used so far, by index.
     rolled: Vec<usize>,
+    /// The "up to N" of the last effect that took targets, if it was one: a target
+    /// beyond it is a choice too many, not a die it cannot reach.
+    up_to: Option<u8>,
 }
 
 /// The players a selector reaches (none for one that names only dice).

@@ -123,6 +123,7 @@ impl Replayer {
             draw: 0,
             drew: false,
             rolled: Vec::new(),
+            up_to: None,
         };
         // All the effects of one ability are one game effect: their damage and KOs
         // happen together, and trigger an ability once (Avengers Infinity rulebook,
@@ -190,6 +191,13 @@ impl Replayer {
     pub(super) fn leftover(&mut self, ctx: &Run) -> Flow {
         if let Some(t) = ctx.choices.targets.get(ctx.target) {
             let name = self.cards.get(ctx.src.card).name.clone();
+            if let Some(n) = ctx.up_to {
+                return self.violate(rules::invalid_choice::new(
+                    t.span,
+                    format!("`{t}` is one choice more than the up to {n} {name} allows"),
+                    format!("name at most {n} there"),
+                ));
+            }
             return self.violate(rules::invalid_target::new(
                 t.span,
                 format!("`{t}` is one target too many"),
