@@ -588,10 +588,13 @@ pub enum Until {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Effect {
-    /// Deal damage to characters or players.
+    /// Deal damage to characters or players; with `per`, `amount` for each die the
+    /// selector matches when the effect resolves ("1 damage for each Villain you have").
     Damage {
         amount: u8,
         to: Selector,
+        #[serde(default)]
+        per: Option<Selector>,
     },
     /// Damage equal to the source die's attack (Wolverine: Not Very Nice).
     DamageEqualAttack {
@@ -757,8 +760,7 @@ impl Effect {
     /// otherwise (what a roll takes, who loses life, what may not block …).
     pub fn selectors(&self) -> Vec<&Selector> {
         match self {
-            Effect::Damage { to, .. }
-            | Effect::DamageEqualAttack { to }
+            Effect::DamageEqualAttack { to }
             | Effect::Redirect { to }
             | Effect::Ko { to }
             | Effect::Boost { to, .. }
@@ -779,6 +781,7 @@ impl Effect {
             | Effect::ReturnToField { to }
             | Effect::ExcessToPlayer { to } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),
+            Effect::Damage { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::LoseLife { who, .. } => vec![who],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],

@@ -91,7 +91,16 @@ fn effects(list: &[Effect]) -> String {
 /// One effect as a verb phrase.
 pub fn effect(e: &Effect) -> String {
     match e {
-        Effect::Damage { amount, to } => format!("deal {amount} damage to {}", sel(to)),
+        Effect::Damage {
+            amount,
+            to,
+            per: None,
+        } => format!("deal {amount} damage to {}", sel(to)),
+        Effect::Damage {
+            amount,
+            to,
+            per: Some(p),
+        } => format!("deal {amount} damage to {} for each {}", sel(to), each(p)),
         Effect::DamageEqualAttack { to } => {
             format!("deal damage equal to this die's attack to {}", sel(to))
         }
@@ -246,6 +255,17 @@ fn verb(s: &Selector, base: &str) -> String {
         base.to_string()
     } else {
         format!("{base}s")
+    }
+}
+
+/// A selector counted "for each": "Villain character of yours", "of those dice".
+fn each(s: &Selector) -> String {
+    let mut one = s.clone();
+    one.count = Count::One;
+    match s.what {
+        What::Those => "of those dice".into(),
+        What::This | What::ThisCard | What::It => format!("of {}", sel(s)),
+        _ => sel(&one).trim_start_matches("one ").to_string(),
     }
 }
 
@@ -582,6 +602,14 @@ mod tests {
             serde_saphyr::from_str("{count: {up-to: 2}, what: sidekick, side: yours, zone: used}")
                 .unwrap();
         assert_eq!(sel(&s), "up to 2 sidekicks of yours in the used pile");
+        let e: Effect = serde_saphyr::from_str(
+            "damage: {amount: 1, to: {what: player, side: opposing}, per: {what: character, side: yours, affiliation: Villain}}",
+        )
+        .unwrap();
+        assert_eq!(
+            effect(&e),
+            "deal 1 damage to one opposing player for each Villain character of yours"
+        );
     }
 
     #[test]
