@@ -588,10 +588,13 @@ pub enum Until {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Effect {
-    /// Deal damage to characters or players.
+    /// Deal damage to characters or players; with `per`, `amount` for each die the
+    /// selector matches when the effect resolves ("1 damage for each Villain you have").
     Damage {
         amount: u8,
         to: Selector,
+        #[serde(default)]
+        per: Option<Selector>,
     },
     /// Damage equal to the source die's attack (Wolverine: Not Very Nice).
     DamageEqualAttack {
@@ -757,8 +760,7 @@ impl Effect {
     /// otherwise (what a roll takes, who loses life, what may not block …).
     pub fn selectors(&self) -> Vec<&Selector> {
         match self {
-            Effect::Damage { to, .. }
-            | Effect::DamageEqualAttack { to }
+            Effect::DamageEqualAttack { to }
             | Effect::Redirect { to }
             | Effect::Ko { to }
             | Effect::Boost { to, .. }
@@ -779,6 +781,7 @@ impl Effect {
             | Effect::ReturnToField { to }
             | Effect::ExcessToPlayer { to } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),
+            Effect::Damage { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::LoseLife { who, .. } => vec![who],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
@@ -855,7 +858,7 @@ pub enum Owner {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Selector {
-    /// How many: one (default), two, each, any number.
+    /// How many: one (default), two, each, any number, up to N.
     #[serde(default)]
     pub count: Count,
     /// What: this die, a character, a sidekick, an action die, a player …
@@ -867,16 +870,34 @@ pub struct Selector {
     /// "target": chosen by the controller, must be legal, and the ability needs one.
     #[serde(default)]
     pub target: bool,
+    /// A second kind, either of which will do ("a sidekick or action die").
+    #[serde(default)]
+    pub or_what: Option<What>,
     #[serde(default)]
     pub energy: Option<EnergyType>,
+    /// Any one of these energy types ("a bolt or fist character").
+    #[serde(default)]
+    pub energies: Vec<EnergyType>,
+    /// An energy type the die must not have ("non-fist").
+    #[serde(default)]
+    pub not_energy: Option<EnergyType>,
     #[serde(default)]
     pub affiliation: Option<String>,
-    /// Exactly this level.
+    /// Any one of these affiliations ("a Hero or Villain character").
+    #[serde(default)]
+    pub affiliations: Vec<String>,
+    /// An affiliation the die must not have ("non-Villain").
+    #[serde(default)]
+    pub not_affiliation: Option<String>,
+    /// Exactly this level ("level 1 only").
     #[serde(default)]
     pub level: Option<u8>,
     /// This level or lower.
     #[serde(default)]
     pub max_level: Option<u8>,
+    /// This level or higher ("level 2 or more").
+    #[serde(default)]
+    pub min_level: Option<u8>,
     /// The zone the dice are in (default: the field).
     #[serde(default)]
     pub zone: Option<ZoneName>,
@@ -902,6 +923,8 @@ pub enum Count {
     Two,
     Each,
     AnyNumber,
+    /// "Up to N": the controller chooses none to N of them (`count: {up-to: 2}`).
+    UpTo(u8),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

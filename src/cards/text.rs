@@ -91,7 +91,16 @@ fn effects(list: &[Effect]) -> String {
 /// One effect as a verb phrase.
 pub fn effect(e: &Effect) -> String {
     match e {
-        Effect::Damage { amount, to } => format!("deal {amount} damage to {}", sel(to)),
+        Effect::Damage {
+            amount,
+            to,
+            per: None,
+        } => format!("deal {amount} damage to {}", sel(to)),
+        Effect::Damage {
+            amount,
+            to,
+            per: Some(p),
+        } => format!("deal {amount} damage to {} for each {}", sel(to), each(p)),
         Effect::DamageEqualAttack { to } => {
             format!("deal damage equal to this die's attack to {}", sel(to))
         }
@@ -240,11 +249,23 @@ pub fn effect(e: &Effect) -> String {
 /// The verb agreeing with a selector: "this die gets", "two characters get".
 fn verb(s: &Selector, base: &str) -> String {
     let plural = matches!(s.count, Count::Two | Count::AnyNumber)
+        || matches!(s.count, Count::UpTo(n) if n > 1)
         || matches!(s.what, What::ThisCard | What::Those);
     if plural || matches!(s.what, What::Player) && s.count == Count::Each {
         base.to_string()
     } else {
         format!("{base}s")
+    }
+}
+
+/// A selector counted "for each": "Villain character of yours", "of those dice".
+fn each(s: &Selector) -> String {
+    let mut one = s.clone();
+    one.count = Count::One;
+    match s.what {
+        What::Those => "of those dice".into(),
+        What::This | What::ThisCard | What::It => format!("of {}", sel(s)),
+        _ => sel(&one).trim_start_matches("one ").to_string(),
     }
 }
 
@@ -266,16 +287,15 @@ pub fn sel(s: &Selector) -> String {
         _ => {}
     }
     let mut words: Vec<String> = Vec::new();
-    let plural = matches!(s.count, Count::Each | Count::AnyNumber | Count::Two);
-    words.push(
-        match s.count {
-            Count::One => "one",
-            Count::Two => "two",
-            Count::Each => "each",
-            Count::AnyNumber => "any number of",
-        }
-        .into(),
-    );
+    let plural = matches!(s.count, Count::Each | Count::AnyNumber | Count::Two)
+        || matches!(s.count, Count::UpTo(n) if n > 1);
+    words.push(match s.count {
+        Count::One => "one".into(),
+        Count::Two => "two".into(),
+        Count::Each => "each".into(),
+        Count::AnyNumber => "any number of".into(),
+        Count::UpTo(n) => format!("up to {n}"),
+    });
     // "each" reads in the singular.
     let plural = plural && s.count != Count::Each;
     if s.target {
@@ -295,32 +315,57 @@ pub fn sel(s: &Selector) -> String {
     if let Some(l) = s.max_level {
         words.push(format!("level {l} or lower"));
     }
+    if let Some(l) = s.min_level {
+        words.push(format!("level {l} or higher"));
+    }
     if let Some(e) = s.energy {
         words.push(energy(e).into());
+    }
+    if !s.energies.is_empty() {
+        let names: Vec<&str> = s.energies.iter().map(|&e| energy(e)).collect();
+        words.push(names.join(" or "));
+    }
+    if let Some(e) = s.not_energy {
+        words.push(format!("non-{}", energy(e)));
     }
     if let Some(a) = &s.affiliation {
         words.push(a.clone());
     }
-    let noun = match s.what {
-        What::Character => "character",
-        What::Sidekick => "sidekick",
-        What::NonSidekick => "non-sidekick character",
-        What::ActionDie => "action die",
-        What::Die => "die",
-        What::Player => "player",
-        What::CharacterOrPlayer => "character or player",
-        What::This | What::ThisCard | What::It | What::Those => unreachable!("handled above"),
-    };
-    let noun = if plural {
-        match noun {
-            "action die" => "action dice".to_string(),
-            "die" => "dice".to_string(),
-            n => format!("{n}s"),
+    if !s.affiliations.is_empty() {
+        words.push(s.affiliations.join(" or "));
+    }
+    if let Some(a) = &s.not_affiliation {
+        words.push(format!("non-{a}"));
+    }
+    let noun = |what: What| {
+        let noun = match what {
+            What::Character => "character",
+            What::Sidekick => "sidekick",
+            What::NonSidekick => "non-sidekick character",
+            What::ActionDie => "action die",
+            What::Die => "die",
+            What::Player => "player",
+            What::CharacterOrPlayer => "character or player",
+            What::This => "this die",
+            What::ThisCard => "this card's die",
+            What::It => "that die",
+            What::Those => "one of those dice",
+        };
+        if plural {
+            match noun {
+                "action die" => "action dice".to_string(),
+                "die" => "dice".to_string(),
+                n => format!("{n}s"),
+            }
+        } else {
+            noun.to_string()
         }
-    } else {
-        noun.to_string()
     };
-    words.push(noun);
+    let mut nouns = noun(s.what);
+    if let Some(w) = s.or_what {
+        nouns = format!("{nouns} or {}", noun(w));
+    }
+    words.push(nouns);
     if s.side == Side::Yours {
         words.push("of yours".into());
     }
@@ -531,6 +576,40 @@ mod tests {
         assert_eq!(sel(&s), "one opposing level 1 character");
         let s: Selector = serde_saphyr::from_str("{what: character, energy: fist}").unwrap();
         assert_eq!(kind(&s), "fist characters");
+    }
+
+    #[test]
+    fn negated_and_union_selectors_read_as_the_card_would() {
+        let s: Selector = serde_saphyr::from_str(
+            "{count: each, what: character, side: opposing, not_affiliation: Villain}",
+        )
+        .unwrap();
+        assert_eq!(sel(&s), "each opposing non-Villain character");
+        let s: Selector =
+            serde_saphyr::from_str("{what: character, energies: [bolt, fist]}").unwrap();
+        assert_eq!(sel(&s), "one bolt or fist character");
+        let s: Selector = serde_saphyr::from_str("{what: character, min_level: 2}").unwrap();
+        assert_eq!(sel(&s), "one level 2 or higher character");
+        let s: Selector =
+            serde_saphyr::from_str("{count: two, what: sidekick, or_what: action-die}").unwrap();
+        assert_eq!(sel(&s), "two sidekicks or action dice");
+        let s: Selector = serde_saphyr::from_str(
+            "{count: each, what: character, not_energy: fist, affiliations: [Hero, Villain]}",
+        )
+        .unwrap();
+        assert_eq!(sel(&s), "each non-fist Hero or Villain character");
+        let s: Selector =
+            serde_saphyr::from_str("{count: {up-to: 2}, what: sidekick, side: yours, zone: used}")
+                .unwrap();
+        assert_eq!(sel(&s), "up to 2 sidekicks of yours in the used pile");
+        let e: Effect = serde_saphyr::from_str(
+            "damage: {amount: 1, to: {what: player, side: opposing}, per: {what: character, side: yours, affiliation: Villain}}",
+        )
+        .unwrap();
+        assert_eq!(
+            effect(&e),
+            "deal 1 damage to one opposing player for each Villain character of yours"
+        );
     }
 
     #[test]

@@ -81,7 +81,7 @@ pub fn effect_applied(e: &Effect) -> bool {
         Effect::Field { what } => what.count != Count::AnyNumber,
         // A die knocked out this turn, brought back; not the form that lasts the turn.
         Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
-        Effect::GainLife { per: None, .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
+        Effect::GainLife { .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
         _ => false,
     }
 }

@@ -88,7 +88,7 @@ pub fn matches(
     } else {
         matches!(card.kind, DieKind::Character | DieKind::Sidekick)
     };
-    let ok = match sel.what {
+    let is = |what: What| match what {
         What::This => src.die == Some(id),
         What::ThisCard => die.card == src.card && die.owner == src.controller,
         What::It => src.subject == Some(id),
@@ -102,17 +102,32 @@ pub fn matches(
         What::Player => false,
         What::CharacterOrPlayer => character,
     };
-    if !ok {
+    // "X or Y": either kind will do.
+    if !(is(sel.what) || sel.or_what.is_some_and(is)) {
         return false;
     }
+    let has_affiliation = |a: &String| card.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a));
     if let Some(e) = sel.energy
         && !card.energy.contains(&e)
     {
         return false;
     }
+    if !sel.energies.is_empty() && !sel.energies.iter().any(|e| card.energy.contains(e)) {
+        return false;
+    }
+    // "non-fist": a card of no energy type (a sidekick) is non-fist too.
+    if sel.not_energy.is_some_and(|e| card.energy.contains(&e)) {
+        return false;
+    }
     if let Some(a) = &sel.affiliation
-        && !card.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a))
+        && !has_affiliation(a)
     {
+        return false;
+    }
+    if !sel.affiliations.is_empty() && !sel.affiliations.iter().any(has_affiliation) {
+        return false;
+    }
+    if sel.not_affiliation.as_ref().is_some_and(has_affiliation) {
         return false;
     }
     let level = match die.face {
@@ -123,6 +138,9 @@ pub fn matches(
         return false;
     }
     if sel.max_level.is_some_and(|l| level.is_none_or(|x| x > l)) {
+        return false;
+    }
+    if sel.min_level.is_some_and(|l| level.is_none_or(|x| x < l)) {
         return false;
     }
     if let Some(st) = sel.state {

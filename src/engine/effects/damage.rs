@@ -12,9 +12,11 @@ impl Replayer {
         &mut self,
         amount: u8,
         to: &Selector,
+        per: Option<&Selector>,
         ctx: &mut Run,
     ) -> Result<Vec<Op>, Stop> {
-        let n = u32::from(amount);
+        // Counted before the targets are chosen: as the effect resolves.
+        let n = u32::from(amount) * self.per_count(per, ctx);
         Ok(self
             .reach(to, ctx)?
             .into_iter()

@@ -21,7 +21,8 @@ impl Replayer {
     /// that shows no face, such as the used pile's sidekicks), as many of them as it takes.
     pub(super) fn field_effect(&mut self, what: &Selector, ctx: &mut Run) -> Result<Vec<Op>, Stop> {
         let named = ctx.choices.targets.get(ctx.target).is_some();
-        let dice = if named || what.count == Count::Each {
+        // "Up to N": the line names the ones chosen, none when it names none.
+        let dice = if named || matches!(what.count, Count::Each | Count::UpTo(_)) {
             self.reach_dice(what, ctx)?
         } else {
             let mut all = self.candidates(what, &ctx.src);

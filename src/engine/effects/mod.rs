@@ -172,7 +172,9 @@ impl Replayer {
     /// checked where it restricts.
     fn effect(&mut self, e: &Effect, ctx: &mut Run) -> Result<Vec<Op>, Stop> {
         match e {
-            Effect::Damage { amount, to } => self.damage_effect(*amount, to, ctx),
+            Effect::Damage { amount, to, per } => {
+                self.damage_effect(*amount, to, per.as_ref(), ctx)
+            }
             Effect::DamageEqualAttack { to } => self.damage_equal_attack_effect(to, ctx),
             Effect::Ko { to } => self.ko_effect(to, ctx),
             Effect::Boost {
@@ -183,7 +185,9 @@ impl Replayer {
                 ..
             } => self.boost_effect(to, *attack, *defense, *double_attack, ctx),
             Effect::NoDamage { to } => self.no_damage_effect(to, ctx),
-            Effect::GainLife { amount, .. } => Ok(self.gain_life_effect(*amount, ctx)),
+            Effect::GainLife { amount, per } => {
+                Ok(self.gain_life_effect(*amount, per.as_ref(), ctx))
+            }
             Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
             Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
             Effect::Roll {
@@ -234,6 +238,9 @@ struct Run<'a> {
     drew: bool,
     /// The `roll` items used so far, by index.
     rolled: Vec<usize>,
+    /// The "up to N" of the last effect that took targets, if it was one: a target
+    /// beyond it is a choice too many, not a die it cannot reach.
+    up_to: Option<u8>,
 }
 
 /// The players a selector reaches (none for one that names only dice).

@@ -2,7 +2,7 @@
 //! face in the reserve pool, or fielded at no cost where the text says `field: true`; the
 //! others where `else` sends them).
 
-use crate::cards::ability::{Owner, Placement, Selector};
+use crate::cards::ability::{Count, Owner, Placement, Selector};
 use crate::rules;
 use crate::syntax::{Face, Span, Spanned, Zone};
 
@@ -20,7 +20,19 @@ impl Replayer {
         field: bool,
         ctx: &mut Run,
     ) -> Result<Vec<Op>, Stop> {
-        self.roll_from(ctx, what, else_to, field)?;
+        match what.count {
+            // "Up to N": as many as the line rolls, none to N; a roll beyond them is one
+            // too many (`leftover`).
+            Count::UpTo(n) => {
+                for _ in 0..n {
+                    if (0..ctx.choices.rolls.len()).all(|k| ctx.rolled.contains(&k)) {
+                        break;
+                    }
+                    self.roll_from(ctx, what, else_to, field)?;
+                }
+            }
+            _ => self.roll_from(ctx, what, else_to, field)?,
+        }
         Ok(Vec::new())
     }
 

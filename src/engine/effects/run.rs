@@ -123,6 +123,7 @@ impl Replayer {
             draw: 0,
             drew: false,
             rolled: Vec::new(),
+            up_to: None,
         };
         // All the effects of one ability are one game effect: their damage and KOs
         // happen together, and trigger an ability once (Avengers Infinity rulebook,
@@ -186,10 +187,36 @@ impl Replayer {
         ))
     }
 
+    /// The multiplier of an amount "for each" die a selector matches, counted as the
+    /// effect resolves: every die that matches (its `count` is not a choice here), or
+    /// the dice the previous effect chose for "those"; 1 without `per`.
+    pub(super) fn per_count(
+        &self,
+        per: Option<&crate::cards::ability::Selector>,
+        ctx: &Run,
+    ) -> u32 {
+        let Some(per) = per else {
+            return 1;
+        };
+        let n = if per.what == crate::cards::ability::What::Those {
+            ctx.chosen.len()
+        } else {
+            self.candidates(per, &ctx.src).len()
+        };
+        u32::try_from(n).unwrap_or(u32::MAX)
+    }
+
     /// Choices the line made that no effect used.
     pub(super) fn leftover(&mut self, ctx: &Run) -> Flow {
         if let Some(t) = ctx.choices.targets.get(ctx.target) {
             let name = self.cards.get(ctx.src.card).name.clone();
+            if let Some(n) = ctx.up_to {
+                return self.violate(rules::invalid_choice::new(
+                    t.span,
+                    format!("`{t}` is one choice more than the up to {n} {name} allows"),
+                    format!("name at most {n} there"),
+                ));
+            }
             return self.violate(rules::invalid_target::new(
                 t.span,
                 format!("`{t}` is one target too many"),

@@ -51,7 +51,15 @@ impl Replayer {
             out.extend(dice.into_iter().map(Reached::Die));
             return Ok(out);
         }
-        let want = if to.count == Count::Two { 2 } else { 1 };
+        let want = match to.count {
+            Count::Two => 2,
+            Count::UpTo(n) => usize::from(n),
+            _ => 1,
+        };
+        ctx.up_to = match to.count {
+            Count::UpTo(n) => Some(n),
+            _ => None,
+        };
         let players_too = select::names_players(to);
         // "Your opponent" is one player: no choice to write.
         if to.what == What::Player && !to.target {
@@ -109,7 +117,9 @@ impl Replayer {
             .copied()
             .filter(|d| !chosen.contains(d))
             .collect();
-        if out.len() < want && !available.is_empty() {
+        // "Up to N" lets the controller choose fewer, none at all.
+        let up_to = matches!(to.count, Count::UpTo(_));
+        if !up_to && out.len() < want && !available.is_empty() {
             let name = self.cards.get(ctx.src.card).name.clone();
             // The dice it could still reach, as its controller names them.
             let example: Vec<String> = available

@@ -236,7 +236,7 @@ impl Replayer {
             } => true,
             Effect::Reroll { to, .. } => !self.candidates(to, &src).is_empty(),
             e => selector(e).is_some_and(|to| {
-                matches!(to.count, Count::One | Count::Two)
+                matches!(to.count, Count::One | Count::Two | Count::UpTo(_))
                     && !matches!(
                         to.what,
                         What::This | What::ThisCard | What::It | What::Those

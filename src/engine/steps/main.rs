@@ -202,6 +202,9 @@ impl Replayer {
             .map(|id| (Event::Fielded, About::Die(*id)))
             .collect();
         self.fire(&events, &paid.taken());
+        // A static of the card now active may bring a character to 0 defense: it is
+        // knocked out (Avengers Infinity rulebook, BONUSES AND DAMAGE).
+        self.ko_check();
         Ok(())
     }
 
