@@ -23,8 +23,9 @@ use dmlint::engine::{EngineCode, Table};
 use dmlint::syntax::parse_str;
 
 // ---------------------------------------------------------------------------------------
-// The language, enumerated. Each `*_name` below is an exhaustive match (no `_` arm): a new
-// variant breaks the build here. `the_walk_covers_the_whole_language` then asks serde for
+// The language, enumerated. Each `*_name` below, and the library's own `Event::name`,
+// `Subject::name` and `Limit::name`, is an exhaustive match (no `_` arm): a new variant
+// breaks the build. `the_walk_covers_the_whole_language` then asks serde for
 // every variant name the card files accept and fails until the walk has a case of it.
 // ---------------------------------------------------------------------------------------
 
@@ -39,27 +40,6 @@ fn kind_name(k: Kind) -> &'static str {
     }
 }
 
-fn event_name(e: Event) -> &'static str {
-    match e {
-        Event::Fielded => "fielded",
-        Event::Attacks => "attacks",
-        Event::Blocks => "blocks",
-        Event::IsBlocked => "is-blocked",
-        Event::Engaged => "engaged",
-        Event::BlockersAssigned => "blockers-assigned",
-        Event::TakesDamage => "takes-damage",
-        Event::KnockedOut => "knocked-out",
-        Event::KnockedOutWhileBlocking => "knocked-out-while-blocking",
-        Event::DamagesOpponent => "damages-opponent",
-        Event::DealsEffectDamage => "deals-effect-damage",
-        Event::TurnStart => "turn-start",
-        Event::TurnEnd => "turn-end",
-        Event::AttackStepStart => "attack-step-start",
-        Event::Draws => "draws",
-        Event::WouldBeAffected => "would-be-affected",
-    }
-}
-
 const SUBJECTS: [Subject; 6] = [
     Subject::This,
     Subject::You,
@@ -68,17 +48,6 @@ const SUBJECTS: [Subject; 6] = [
     Subject::AnyCharacter,
     Subject::Opponent,
 ];
-fn subject_name(s: Subject) -> &'static str {
-    match s {
-        Subject::This => "this",
-        Subject::You => "you",
-        Subject::ThisOrYou => "this-or-you",
-        Subject::YourCharacter => "your-character",
-        Subject::AnyCharacter => "any-character",
-        Subject::Opponent => "opponent",
-    }
-}
-
 const WHILES: [While; 5] = [
     While::Active,
     While::Attacking,
@@ -104,17 +73,6 @@ const LIMITS: [Limit; 6] = [
     Limit::OncePerTurnPerDie,
     Limit::FirstEachTurn,
 ];
-fn limit_name(l: Limit) -> &'static str {
-    match l {
-        Limit::Unlimited => "unlimited",
-        Limit::Limited => "limited",
-        Limit::Reactive => "reactive",
-        Limit::OncePerTurn => "once-per-turn",
-        Limit::OncePerTurnPerDie => "once-per-turn-per-die",
-        Limit::FirstEachTurn => "first-each-turn",
-    }
-}
-
 fn keyword_name(k: &Keyword) -> &'static str {
     match k {
         Keyword::Ally => "ally",
@@ -721,12 +679,12 @@ fn walk() -> Vec<Variant> {
             let text = one(&format!(
                 "{{kind: triggered, when: {{event: {}, of: {}}}, {GAIN}}}",
                 e.name(),
-                subject_name(s)
+                s.name()
             ));
             let keys = trigger_keys(e, s);
             let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
             let v = variant(
-                format!("triggered on {} of {}", e.name(), subject_name(s)),
+                format!("triggered on {} of {}", e.name(), s.name()),
                 text,
                 NONE,
                 &keys,
@@ -785,8 +743,8 @@ fn walk() -> Vec<Variant> {
         }
         out.push(
             variant(
-                format!("triggered, limit {}", limit_name(l)),
-                taken(&format!(", limit: {}", limit_name(l))),
+                format!("triggered, limit {}", l.name()),
+                taken(&format!(", limit: {}", l.name())),
                 &plain_taken,
                 &["takes-damage:player"],
             )
@@ -961,8 +919,8 @@ fn walk() -> Vec<Variant> {
         }
         out.push(
             variant(
-                format!("static, limit {}", limit_name(l)),
-                grow(&format!(", limit: {}", limit_name(l)), this),
+                format!("static, limit {}", l.name()),
+                grow(&format!(", limit: {}", l.name()), this),
                 &grow("", this),
                 &["in-field:this"],
             )
@@ -1085,8 +1043,8 @@ fn walk() -> Vec<Variant> {
         }
         out.push(
             variant(
-                format!("action, limit {}", limit_name(l)),
-                gain_action(&format!(", limit: {}", limit_name(l))),
+                format!("action, limit {}", l.name()),
+                gain_action(&format!(", limit: {}", l.name())),
                 &gain_action(""),
                 &["use"],
             )
@@ -1208,8 +1166,8 @@ fn walk() -> Vec<Variant> {
         // Used twice in one turn by the same player.
         out.push(
             variant(
-                format!("global, limit {}", limit_name(l)),
-                gain_global(&format!(", limit: {}", limit_name(l))),
+                format!("global, limit {}", l.name()),
+                gain_global(&format!(", limit: {}", l.name())),
                 &gain_global(""),
                 &["twice"],
             )
@@ -1294,10 +1252,10 @@ fn walk() -> Vec<Variant> {
         }
         out.push(
             variant(
-                format!("activated, limit {}", limit_name(l)),
+                format!("activated, limit {}", l.name()),
                 one(&format!(
                     "{{kind: activated, limit: {}, cost: [energy: [fist]], {GAIN}}}",
-                    limit_name(l)
+                    l.name()
                 )),
                 NONE,
                 &["activate"],
@@ -1585,13 +1543,13 @@ fn the_walk_covers_the_whole_language() {
         |part: &'static str, name: &'static str| walked.entry(part).or_default().push(name);
     for a in &abilities {
         saw("kind", kind_name(a.kind));
-        saw("limit", limit_name(a.limit));
+        saw("limit", a.limit.name());
         if let Some(w) = a.while_ {
             saw("while", while_name(w));
         }
         if let Some(w) = &a.when {
-            saw("event", event_name(w.event));
-            saw("subject", subject_name(w.of));
+            saw("event", w.event.name());
+            saw("subject", w.of.name());
             if let Some(s) = w.step {
                 saw("step", step_name(s));
             }

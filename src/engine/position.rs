@@ -563,7 +563,7 @@ impl Replayer {
                 | StateLine::Held { .. } => facts.refs.push(entry),
             }
         }
-        self.count_dice(&mut state, &facts.supply)?;
+        self.count_dice(&mut state, &facts.supply, &placed_of)?;
         let Some(turn) = state.turn.as_ref() else {
             let help = format!(
                 "add its turn line: the turn's number, the active player and the step, such \
@@ -828,25 +828,21 @@ impl Replayer {
         Ok(card)
     }
 
-    /// No more dice of a card than the game has; the supply is what is not in play.
+    /// The supply: the dice of each card not in play (counted, and bounded, as they were
+    /// placed), or what a `supply` line says, never more.
     fn count_dice(
         &mut self,
         state: &mut GameState,
         supply: &[(&crate::syntax::CardRef, &Spanned<u32>, Span)],
+        placed_of: &std::collections::HashMap<CardId, u32>,
     ) -> Flow {
         for id in self.cards.ids().collect::<Vec<_>>() {
             let card = self.cards.get(id);
             if card.dice == 0 {
                 continue;
             }
-            let in_play = state
-                .dice
-                .iter()
-                .filter(|d| self.cards.canonical(d.card) == id)
-                .count() as u32;
-            if in_play > card.dice {
-                return Err(self.too_many_dice(id, in_play, self.line));
-            }
+            // Counted as the dice were placed, and never more than the card has.
+            let in_play = placed_of.get(&id).copied().unwrap_or(0);
             state.supply[usize::from(id.0)] = if card.kind == DieKind::Sidekick {
                 0
             } else {

@@ -261,11 +261,14 @@ impl<R: BufRead> ChunkReader<R> {
                 format!("{what}: the rest of the input was not read"),
                 "reading stopped here",
             )
-            .with_help(
-                "dmlint reads at most 256 MiB of a line looking for its end, 100,000 lines or \
-                 64 MiB per game, 1,000,000 games and 4 GiB per input (grammar/README.md, \
-                 Limits); split the file, or check that it is a log at all",
-            ),
+            .with_help(format!(
+                "dmlint reads at most {} MiB of a line looking for its end, {MAX_GAME_LINES} \
+                 lines or {} MiB per game, {MAX_GAMES} games and {} GiB per input \
+                 (grammar/README.md, Limits); split the file, or check that it is a log at all",
+                MAX_UNENDED_LINE >> 20,
+                MAX_GAME_BYTES >> 20,
+                MAX_INPUT >> 30
+            )),
         );
     }
 

@@ -5,7 +5,7 @@ use crate::cards::ability::Selector;
 
 use super::Run;
 use crate::engine::replay::{Replayer, Stop};
-use crate::engine::state::{Boost, Op};
+use crate::engine::state::{Boost, DieId, Op};
 
 impl Replayer {
     /// A stat change on each die reached, until the end of the turn.
@@ -23,10 +23,24 @@ impl Replayer {
             double_attack,
             ..Boost::default()
         };
-        Ok(self
-            .reach_dice(to, ctx)?
-            .into_iter()
-            .map(|die| Op::Boost { die, boost })
-            .collect())
+        self.boost_reached(to, boost, ctx)
     }
+
+    /// `boost` on each die `to` reaches: every effect that changes or marks the dice it
+    /// reaches for the turn ("cannot attack", "deals no damage" …) is this one change.
+    pub(super) fn boost_reached(
+        &mut self,
+        to: &Selector,
+        boost: Boost,
+        ctx: &mut Run,
+    ) -> Result<Vec<Op>, Stop> {
+        Ok(boost_each(self.reach_dice(to, ctx)?, boost))
+    }
+}
+
+/// `boost` on each of `dice`.
+pub(super) fn boost_each(dice: Vec<DieId>, boost: Boost) -> Vec<Op> {
+    dice.into_iter()
+        .map(|die| Op::Boost { die, boost })
+        .collect()
 }

@@ -20,10 +20,6 @@ impl Replayer {
             cant_attack: true,
             ..Boost::default()
         };
-        Ok(self
-            .reach_dice(to, ctx)?
-            .into_iter()
-            .map(|die| Op::Boost { die, boost })
-            .collect())
+        self.boost_reached(to, boost, ctx)
     }
 }

@@ -21,10 +21,6 @@ impl Replayer {
             double_damage_to_blockers: true,
             ..Boost::default()
         };
-        Ok(self
-            .reach_dice(to, ctx)?
-            .into_iter()
-            .map(|die| Op::Boost { die, boost })
-            .collect())
+        self.boost_reached(to, boost, ctx)
     }
 }

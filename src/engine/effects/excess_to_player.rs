@@ -22,10 +22,6 @@ impl Replayer {
             excess_to_player: true,
             ..Boost::default()
         };
-        Ok(self
-            .reach_dice(to, ctx)?
-            .into_iter()
-            .map(|die| Op::Boost { die, boost })
-            .collect())
+        self.boost_reached(to, boost, ctx)
     }
 }

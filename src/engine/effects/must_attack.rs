@@ -41,9 +41,6 @@ impl Replayer {
             must_attack: true,
             ..Boost::default()
         };
-        Ok(dice
-            .into_iter()
-            .map(|die| Op::Boost { die, boost })
-            .collect())
+        Ok(super::boost::boost_each(dice, boost))
     }
 }

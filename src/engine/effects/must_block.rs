@@ -51,9 +51,6 @@ impl Replayer {
             must_block: Some(whom),
             ..Boost::default()
         };
-        Ok(dice
-            .into_iter()
-            .map(|die| Op::Boost { die, boost })
-            .collect())
+        Ok(super::boost::boost_each(dice, boost))
     }
 }

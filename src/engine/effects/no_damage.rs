@@ -17,10 +17,6 @@ impl Replayer {
             no_damage: true,
             ..Boost::default()
         };
-        Ok(self
-            .reach_dice(to, ctx)?
-            .into_iter()
-            .map(|die| Op::Boost { die, boost })
-            .collect())
+        self.boost_reached(to, boost, ctx)
     }
 }
