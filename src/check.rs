@@ -8,11 +8,12 @@ use std::fmt;
 use std::io::BufRead;
 
 use miette::{Diagnostic, Severity};
+use serde::Serialize;
 
 use crate::cards::{CardError, Pool, check_card_names};
 use crate::diag::{Code, Problem};
 use crate::engine::{Probe, Replay, replay};
-use crate::render::Renderer;
+use crate::render::{Format, Renderer};
 use crate::syntax::{Chunk, GameStream, Header, ParsedChunk, Span, SyntaxCode, SyntaxError};
 
 /// The default cap on diagnostics printed per file.
@@ -203,10 +204,12 @@ impl RenderBudget {
         chunk: &Chunk,
         diag: &dyn Diagnostic,
         out: &mut String,
-    ) {
-        if self.take(diag) {
+    ) -> bool {
+        let shown = self.take(diag);
+        if shown {
             renderer.render(name, chunk, diag, out);
         }
+        shown
     }
 
     /// The notice in place of the diagnostics left out, if any were.
@@ -416,25 +419,48 @@ pub fn check_reader(
             report.outcome = Some(standing(cards, state));
         }
         let (errors, violations) = (report.errors, report.violations);
+        let (mut warnings, mut violation_shown) = (0, false);
         for (_, kind, diag) in diags {
             match kind {
                 Kind::Error => report.errors += 1,
                 Kind::Violation => report.violations += 1,
                 Kind::Other => {}
             }
-            budget.render(renderer, name, &checked.chunk.source, diag, out);
+            warnings += usize::from(diag.severity() == Some(Severity::Warning));
+            let shown = budget.render(renderer, name, &checked.chunk.source, diag, out);
+            violation_shown |= shown && kind == Kind::Violation;
         }
         // A game is illegal when it broke a rule, even if something else then stopped
         // it; undecided when something stopped it and no rule was broken.
         if checked.chunk.game.is_some() {
-            if report.violations > violations {
+            let verdict = if report.violations > violations {
                 report.illegal += 1;
+                Verdict::Illegal
             } else if report.errors > errors || checked.replay.stopped.is_some() {
                 report.undecided += 1;
+                Verdict::Undecided
             } else {
                 report.legal += 1;
                 report.unverified_faces += checked.replay.unverified_faces.len();
                 report.waivers += checked.replay.waived;
+                Verdict::Legal
+            };
+            let counts = GameCounts {
+                violations: report.violations - violations,
+                errors: report.errors - errors,
+                warnings,
+            };
+            let record = GameRecord::new(name, report.games, &checked, verdict, counts);
+            match renderer.format {
+                Format::Json => out.push_str(&record.line()),
+                // The table as it stood at the illegal line, under the violation a judge
+                // reads: what made the move illegal is on it.
+                Format::Human | Format::Ariadne if renderer.board && violation_shown => {
+                    if let Some(board) = &record.board {
+                        out.push_str(&board_text(board, record.end_line));
+                    }
+                }
+                _ => {}
             }
         }
         last_chunk = checked.chunk.source;
@@ -442,6 +468,143 @@ pub fn check_reader(
     budget.notice(renderer, name, &last_chunk, out);
     report.suppressed = budget.suppressed;
     report
+}
+
+/// A game's verdict, as the summary line counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Legal,
+    Illegal,
+    Undecided,
+}
+
+/// What one game's diagnostics counted.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GameCounts {
+    pub violations: usize,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+/// A player's life where the replay ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerLife {
+    pub player: String,
+    pub life: i64,
+}
+
+/// How one game came out: the JSON output's `game` object (one per game, after the
+/// game's diagnostics), and the board printed under a violation.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameRecord {
+    pub schema: u32,
+    /// Always `game`.
+    pub kind: &'static str,
+    pub file: String,
+    /// The game's place in its file, from 1.
+    pub game: usize,
+    /// The `game` line's label, if it has one.
+    pub label: Option<String>,
+    /// The line the game starts at.
+    pub line: usize,
+    pub verdict: Verdict,
+    /// `won`, `tie`, `under-way` or `not-started` where the replay ended; `null` when the
+    /// game was not replayed (a syntax or card error).
+    pub outcome: Option<&'static str>,
+    pub winner: Option<String>,
+    /// Each player's life where the replay ended (empty when it was not replayed).
+    pub life: Vec<PlayerLife>,
+    /// The line the replay stopped at (the illegal or undecided line), or the game's
+    /// last line when it replayed to the end.
+    pub end_line: usize,
+    pub violations: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub waivers: usize,
+    pub unverified_faces: usize,
+    /// The table where the replay stopped, as a `position` block: the state the illegal
+    /// or undecided line was judged against. `null` for a game replayed to its end.
+    pub board: Option<String>,
+}
+
+impl GameRecord {
+    pub fn new(
+        file: &str,
+        index: usize,
+        checked: &Checked,
+        verdict: Verdict,
+        counts: GameCounts,
+    ) -> GameRecord {
+        let source = &checked.chunk.source;
+        let game = checked.chunk.game.as_ref();
+        let span = game.map_or(Span::new(source.base, source.base), |g| g.span);
+        let line_of = |at: usize| source.line_col(at).0;
+        let last = span.end.saturating_sub(1).max(span.start);
+        let end_line = line_of(checked.replay.stopped.map_or(last, |s| s.start));
+        let (mut outcome, mut winner, mut life, mut board) = (None, None, Vec::new(), None);
+        if let Some((cards, state)) = &checked.replay.end {
+            outcome = Some(match (state.outcome, &state.turn) {
+                (Some(crate::engine::Outcome::Won { winner: w }), _) => {
+                    winner = Some(cards.players[w].to_string());
+                    "won"
+                }
+                (Some(crate::engine::Outcome::Tie), _) => "tie",
+                (None, Some(_)) => "under-way",
+                (None, None) => "not-started",
+            });
+            life = (0..2)
+                .map(|p| PlayerLife {
+                    player: cards.players[p].to_string(),
+                    life: state.players[p].life,
+                })
+                .collect();
+            if checked.replay.stopped.is_some() {
+                board = Some(state.position(cards));
+            }
+        }
+        GameRecord {
+            schema: crate::render::JSON_SCHEMA,
+            kind: "game",
+            file: file.to_string(),
+            game: index,
+            label: game
+                .and_then(|g| g.label.as_ref())
+                .map(|l| l.node.to_string()),
+            line: line_of(span.start),
+            verdict,
+            outcome,
+            winner,
+            life,
+            end_line,
+            violations: counts.violations,
+            errors: counts.errors,
+            warnings: counts.warnings,
+            waivers: checked.replay.waived,
+            unverified_faces: checked.replay.unverified_faces.len(),
+            board,
+        }
+    }
+
+    /// The object on a line of its own.
+    pub fn line(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default() + "\n"
+    }
+}
+
+/// The board under a violation: the `position` block of the state the line was judged
+/// against, indented under one heading line.
+fn board_text(board: &str, line: usize) -> String {
+    let mut out = format!(
+        "  the table before line {line} (`dmlint state FILE --at {}` prints it):\n",
+        line.saturating_sub(1)
+    );
+    for l in board.lines() {
+        out.push_str("    ");
+        out.push_str(l);
+        out.push('\n');
+    }
+    out
 }
 
 /// Whether a diagnostic says that reading stopped at one of the input limits.
@@ -525,7 +688,6 @@ pub fn unreadable(name: &str, reason: &str) -> SyntaxError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::{Format, Renderer};
 
     fn check(text: &str) -> (FileReport, String) {
         let mut out = String::new();

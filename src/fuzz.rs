@@ -62,11 +62,18 @@ impl Target {
     }
 }
 
-const FORMATS: [Format; 4] = [Format::Human, Format::Ariadne, Format::Short, Format::Json];
+const FORMATS: [Format; 6] = [
+    Format::Human,
+    Format::Ariadne,
+    Format::Short,
+    Format::Json,
+    Format::Github,
+    Format::Sarif,
+];
 
 fn check(bytes: &[u8], pool: &Pool) {
     // One replay per input, its format chosen by the input, so that every renderer is
-    // exercised without replaying each input four times.
+    // exercised without replaying each input once per format.
     let format = FORMATS[bytes.len() % FORMATS.len()];
     let mut out = String::new();
     let report = check_reader(

@@ -15,5 +15,6 @@ pub mod inspect;
 pub mod mutate;
 pub mod render;
 pub mod rules;
+pub mod sarif;
 pub mod selfplay;
 pub mod syntax;

@@ -77,6 +77,9 @@ struct CheckArgs {
     /// The most diagnostics printed per file; the rest are counted.
     #[arg(long, default_value_t = DEFAULT_MAX_DIAGNOSTICS)]
     max_diagnostics: usize,
+    /// Do not print the table (a `position` block) under a rule violation.
+    #[arg(long)]
+    no_board: bool,
     #[command(flatten)]
     cards: CardFiles,
 }
@@ -508,8 +511,20 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
         );
         return Ok(ExitCode::from(2));
     }
-    let renderer = renderer(args.format, args.color);
+    let renderer = Renderer {
+        board: !args.no_board,
+        ..renderer(args.format, args.color)
+    };
+    let sarif = args.format == Format::Sarif;
+    if sarif {
+        // The log opens before anything is rendered: a card file's diagnostics are
+        // results of the same run.
+        print!("{}", dmlint::sarif::open());
+    }
     let Some((pool, cards_valid)) = load_pool(&args.cards, &renderer) else {
+        if sarif {
+            print!("{}", dmlint::sarif::close(false));
+        }
         return Ok(ExitCode::from(2));
     };
     let mut stdout = io::stdout().lock();
@@ -555,13 +570,13 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
                 match args.format {
                     Format::Human | Format::Ariadne => out.push_str(&report.summary_line(&name)),
                     Format::Json => out.push_str(&JsonSummary::new(&name, &report).line()),
-                    Format::Short => {}
+                    Format::Short | Format::Github | Format::Sarif => {}
                 }
                 (out, report)
             })
             .collect();
         for (out, report) in checked {
-            if write_out(&mut stdout, &out).is_err() {
+            if emit(&mut stdout, args.format, &out).is_err() {
                 // The reader went away (a closed pipe): nothing more to say.
                 return Ok(ExitCode::from(2));
             }
@@ -570,6 +585,9 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
     }
     if files > 1 && matches!(args.format, Format::Human | Format::Ariadne) {
         let _ = write!(stdout, "{}", total.total_line(files));
+    }
+    if sarif {
+        let _ = write!(stdout, "{}", dmlint::sarif::close(total.errors == 0));
     }
     // A broken rule is the verdict a judge needs first: it stands even when another
     // game, or another file, could not be fully checked.
@@ -647,7 +665,7 @@ fn add_card_file(
         });
         renderer.render(&path.display().to_string(), &chunk, &e, &mut out);
     }
-    print!("{out}");
+    let _ = emit(&mut io::stdout().lock(), renderer.format, &out);
     false
 }
 
@@ -657,7 +675,7 @@ fn read_card_file(path: &Path, renderer: &Renderer) -> CardFileRead {
     let mut out = String::new();
     let unreadable = |e: CardError, out: &mut String| {
         renderer.render(&name, &Chunk::empty(), &e, out);
-        print!("{out}");
+        let _ = emit(&mut io::stdout().lock(), renderer.format, out);
         CardFileRead::Unreadable
     };
     // Refuse an oversized file before reading it, not after; a device or a pipe is read
@@ -694,7 +712,7 @@ fn read_card_file(path: &Path, renderer: &Renderer) -> CardFileRead {
                     });
                 }
             }
-            print!("{out}");
+            let _ = emit(&mut io::stdout().lock(), renderer.format, &out);
             CardFileRead::Invalid(broken)
         }
     }
@@ -793,12 +811,36 @@ fn renderer(format: Format, color: ColorChoice) -> Renderer {
             ColorChoice::Auto => terminal && std::env::var_os("NO_COLOR").is_none(),
         },
         width: if terminal { terminal_width() } else { 100 },
+        board: true,
     }
 }
 
 fn write_out(stdout: &mut impl Write, out: &str) -> io::Result<()> {
     stdout.write_all(out.as_bytes())?;
     stdout.flush()
+}
+
+/// Whether a SARIF result has been written yet: the results of one run form one JSON
+/// array, so every one after the first is preceded by a comma, whichever part of the
+/// program (a card file, a log) rendered it.
+static SARIF_RESULT_WRITTEN: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Writes rendered diagnostics: as they are, or, for SARIF, each result (one per line)
+/// as an element of the run's `results` array.
+fn emit(stdout: &mut impl Write, format: Format, out: &str) -> io::Result<()> {
+    if format != Format::Sarif {
+        return write_out(stdout, out);
+    }
+    let mut joined = String::with_capacity(out.len() + 8);
+    for line in out.lines().filter(|l| !l.is_empty()) {
+        if SARIF_RESULT_WRITTEN.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            joined.push(',');
+        }
+        joined.push_str(line);
+        joined.push('\n');
+    }
+    write_out(stdout, &joined)
 }
 
 fn unreadable_report(name: &str, why: &str, renderer: &Renderer, out: &mut String) -> FileReport {

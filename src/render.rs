@@ -4,7 +4,9 @@
 //! adapts one to the chunk of the file it concerns (chunk-local spans, the file's own line
 //! numbers), and the four formats are drawn from that one model: `human` (miette's
 //! graphical report), `ariadne` (the same diagnostic through one adapter to an ariadne
-//! report), `short` (one line each) and `json` (one object per line, schema below).
+//! report), `short` (one line each), `json` (one object per line, schema below), `github`
+//! (GitHub Actions workflow commands) and `sarif` (one SARIF result per line, which the
+//! binary wraps into one SARIF 2.1.0 log: [`crate::sarif`]).
 
 use std::fmt;
 
@@ -16,9 +18,10 @@ use serde::Serialize;
 
 use crate::syntax::{Chunk, Span};
 
-/// The version of the JSON output's schema (`"schema": 2` in every object). Version 2
-/// added `kind` to every object and a summary object after each file's diagnostics.
-pub const JSON_SCHEMA: u32 = 2;
+/// The version of the JSON output's schema (`"schema": 3` in every object). Version 2
+/// added `kind` to every object and a summary object after each file's diagnostics;
+/// version 3 a `game` object after each game's diagnostics.
+pub const JSON_SCHEMA: u32 = 3;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -30,6 +33,11 @@ pub enum Format {
     Json,
     /// The same diagnostics drawn by ariadne.
     Ariadne,
+    /// GitHub Actions workflow commands (`::error file=…,line=…::message`): annotations
+    /// on a pull request's files.
+    Github,
+    /// One SARIF 2.1.0 log for the whole run (code scanning, editors).
+    Sarif,
 }
 
 /// How diagnostics are drawn.
@@ -39,6 +47,8 @@ pub struct Renderer {
     pub color: bool,
     /// Terminal width for the graphical formats.
     pub width: usize,
+    /// Whether the human formats print the table under a game's violation.
+    pub board: bool,
 }
 
 impl Renderer {
@@ -48,6 +58,7 @@ impl Renderer {
             format,
             color: false,
             width: 100,
+            board: true,
         }
     }
 
@@ -78,11 +89,20 @@ impl Renderer {
                 out.push_str(&serde_json::to_string(&json).unwrap_or_default());
                 out.push('\n');
             }
+            Format::Github => {
+                out.push_str(&github_line(file, chunk, diag));
+                out.push('\n');
+            }
+            Format::Sarif => {
+                let result = crate::sarif::result(file, chunk, diag);
+                out.push_str(&serde_json::to_string(&result).unwrap_or_default());
+                out.push('\n');
+            }
         }
     }
 }
 
-fn severity_word(s: Option<Severity>) -> &'static str {
+pub(crate) fn severity_word(s: Option<Severity>) -> &'static str {
     match s.unwrap_or(Severity::Error) {
         Severity::Error => "error",
         Severity::Warning => "warning",
@@ -90,7 +110,7 @@ fn severity_word(s: Option<Severity>) -> &'static str {
     }
 }
 
-fn primary_label(diag: &dyn Diagnostic) -> Option<LabeledSpan> {
+pub(crate) fn primary_label(diag: &dyn Diagnostic) -> Option<LabeledSpan> {
     let labels: Vec<LabeledSpan> = diag.labels()?.collect();
     labels
         .iter()
@@ -113,6 +133,55 @@ fn short_line(file: &str, chunk: &Chunk, diag: &dyn Diagnostic) -> String {
         s.push_str(&format!(" (help: {help})"));
     }
     s
+}
+
+/// One GitHub Actions workflow command: `::error file=F,line=L,col=C,endLine=…,
+/// endColumn=…,title=CODE::message`, the help on a line of its own in the message.
+/// Warnings are `::warning`, advice `::notice`; the escapes are the runner's (`%`, CR
+/// and LF in the message; also `:` and `,` in a property).
+fn github_line(file: &str, chunk: &Chunk, diag: &dyn Diagnostic) -> String {
+    let command = match diag.severity().unwrap_or(Severity::Error) {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Advice => "notice",
+    };
+    let mut props = vec![format!("file={}", github_escape(file, true))];
+    if let Some(l) = primary_label(diag) {
+        let (line, col) = chunk.line_col(l.offset());
+        let (end_line, end_col) = chunk.line_col(l.offset() + l.len());
+        props.push(format!("line={line}"));
+        props.push(format!("col={col}"));
+        props.push(format!("endLine={end_line}"));
+        props.push(format!("endColumn={end_col}"));
+    }
+    if let Some(code) = diag.code() {
+        props.push(format!("title={}", github_escape(&code.to_string(), true)));
+    }
+    let mut message = diag.to_string();
+    if let Some(help) = diag.help() {
+        message.push_str(&format!("\nhelp: {help}"));
+    }
+    format!(
+        "::{command} {}::{}",
+        props.join(","),
+        github_escape(&message, false)
+    )
+}
+
+/// Escapes a workflow command's message (`property: false`) or property value.
+fn github_escape(text: &str, property: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            ':' if property => out.push_str("%3A"),
+            ',' if property => out.push_str("%2C"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A diagnostic with its spans moved into one chunk, and that chunk as its source.

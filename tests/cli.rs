@@ -113,12 +113,18 @@ fn json_is_one_object_per_line() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    // Seven diagnostics, then the file's summary.
-    assert_eq!(lines.len(), 8);
+    // Seven diagnostics, the game's record, then the file's summary.
+    assert_eq!(lines.len(), 9);
     assert!(lines[..7].iter().all(|l| l["kind"] == "diagnostic"));
     assert_eq!(lines[0]["line"], 3);
     assert_eq!(lines[0]["code"], "dmlint::syntax::move-outside-turn");
-    let summary = &lines[7];
+    let game = &lines[7];
+    assert_eq!(game["kind"], "game");
+    assert_eq!(
+        (&game["verdict"], &game["errors"], &game["board"]),
+        (&"undecided".into(), &7.into(), &serde_json::Value::Null)
+    );
+    let summary = &lines[8];
     assert_eq!(summary["kind"], "summary");
     assert_eq!(summary["file"], "tests/syntax-errors/structure.dmlog");
     assert_eq!(
@@ -573,5 +579,46 @@ fn a_reader_that_stops_reading_is_no_error() {
         out.stderr.is_empty(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_table_is_shown_under_a_violation_unless_hidden() {
+    // A roll in the main step: the table before that line is what the move broke against.
+    let log = "dmlog 1\nformat custom life 10\nteam Ann\nGR = Ghost Rider: Johnny Blaze x2\n\
+               team Bob\nGR2 = Ghost Rider: Johnny Blaze x2\nfirst Ann\nposition\n\
+               turn 3 Ann main\nreserve Ann SK:fist\nend\nroll SK:fist\n";
+    let o = dmlint_stdin(&["-", "--color", "never"], log.as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let board = "  the table before line 12 (`dmlint state FILE --at 11` prints it):\n    \
+                 position\n    turn 3 Ann main\n    life Ann 10\n    life Bob 10\n    \
+                 reserve Ann SK:fist\n    end\n";
+    assert!(out.contains(board), "{out}");
+    // After the diagnostic, before the summary line.
+    assert!(out.find("out-of-step").unwrap() < out.find(board).unwrap());
+    assert!(
+        out.ends_with(&format!("{board}<stdin>: 1 rule violation\n")),
+        "{out}"
+    );
+    let o = dmlint_stdin(&["-", "--color", "never", "--no-board"], log.as_bytes());
+    assert!(!stdout(&o).contains("the table before"), "{}", stdout(&o));
+    // The JSON game record carries the same table.
+    let o = dmlint_stdin(&["-", "--format", "json"], log.as_bytes());
+    let game: serde_json::Value = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["kind"] == "game")
+        .unwrap();
+    assert_eq!(game["verdict"], "illegal");
+    assert_eq!(game["end_line"], 12);
+    assert_eq!(game["outcome"], "under-way");
+    assert_eq!(
+        game["board"],
+        "position\nturn 3 Ann main\nlife Ann 10\nlife Bob 10\nreserve Ann SK:fist\nend\n"
+    );
+    assert_eq!(
+        game["life"],
+        serde_json::json!([{"player": "Ann", "life": 10}, {"player": "Bob", "life": 10}])
     );
 }
