@@ -46,6 +46,8 @@ pub struct FileReport {
     pub unverified_faces: usize,
     /// Violations and undecided text a judge's waiver let stand in the legal games.
     pub waivers: usize,
+    /// Only the notation was checked (`--syntax-only`): no game was replayed.
+    pub syntax_only: bool,
 }
 
 /// `1 game`, `3 games`.
@@ -103,6 +105,16 @@ impl FileReport {
     /// violation`); a file of several counts them (`3 games: 1 legal, 1 illegal, 1
     /// undecided; 1 rule violation, 1 error`).
     pub fn summary_line(&self, name: &str) -> String {
+        if self.syntax_only {
+            return if self.errors > 0 {
+                format!("{name}: {} in the notation\n", plural(self.errors, "error"))
+            } else {
+                format!(
+                    "{name}: {}, notation valid (not replayed)\n",
+                    plural(self.games, "game")
+                )
+            };
+        }
         if self.games > 1 {
             format!(
                 "{name}: {}: {}{}\n",
@@ -138,6 +150,14 @@ impl FileReport {
     /// The line after several files: `3 files, 4 games: 2 legal, 1 illegal, 1
     /// undecided; 1 rule violation, 2 errors`.
     pub fn total_line(&self, files: usize) -> String {
+        if self.syntax_only {
+            return format!(
+                "{}, {}: {} in the notation\n",
+                plural(files, "file"),
+                plural(self.games, "game"),
+                plural(self.errors, "error")
+            );
+        }
         format!(
             "{}, {}: {}{}\n",
             plural(files, "file"),
@@ -159,6 +179,7 @@ impl FileReport {
         self.undecided += other.undecided;
         self.unverified_faces += other.unverified_faces;
         self.waivers += other.waivers;
+        self.syntax_only |= other.syntax_only;
     }
 }
 
@@ -395,7 +416,36 @@ pub fn check_reader(
     max_diagnostics: usize,
     out: &mut String,
 ) -> FileReport {
-    let mut report = FileReport::default();
+    read_games(name, input, Some(pool), renderer, max_diagnostics, out)
+}
+
+/// Checks only the notation of one input (`--syntax-only`): each game is parsed, and
+/// neither its card names nor its moves are looked at. What an editor wants while a log
+/// is being written, and the parser's own speed.
+pub fn check_syntax(
+    name: &str,
+    input: impl BufRead,
+    renderer: &Renderer,
+    max_diagnostics: usize,
+    out: &mut String,
+) -> FileReport {
+    read_games(name, input, None, renderer, max_diagnostics, out)
+}
+
+/// The loop behind both: games are parsed one at a time; with a pool each is checked
+/// against it and replayed, without one only its syntax errors are counted.
+fn read_games(
+    name: &str,
+    input: impl BufRead,
+    pool: Option<&Pool>,
+    renderer: &Renderer,
+    max_diagnostics: usize,
+    out: &mut String,
+) -> FileReport {
+    let mut report = FileReport {
+        syntax_only: pool.is_none(),
+        ..FileReport::default()
+    };
     let mut budget = RenderBudget::new(max_diagnostics);
     let mut stream = GameStream::new(input);
     let mut last_chunk = Chunk::empty();
@@ -411,6 +461,14 @@ pub fn check_reader(
             }
         };
         report.games += usize::from(chunk.game.is_some());
+        let Some(pool) = pool else {
+            for e in &chunk.errors {
+                report.errors += usize::from(e.severity == Severity::Error);
+                budget.render(renderer, name, &chunk.source, e, out);
+            }
+            last_chunk = chunk.source;
+            continue;
+        };
         let checked = check_chunk(chunk, stream.header(), pool, None, &[]);
         let mut diags = checked.diagnostics();
         diags.sort_by_key(|d| d.0);

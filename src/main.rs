@@ -5,7 +5,7 @@
 //! checked (syntax error, unknown card, undecided game, unreadable file, bad arguments —
 //! clap's own usage errors also exit 2).
 
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -15,7 +15,9 @@ use std::borrow::Cow;
 use dmlint::cards::load::{MAX_FILE, card_at, key_spans, too_large};
 use dmlint::cards::show::describe;
 use dmlint::cards::{BrokenCard, CardCode, CardError, CardFile, Pool, SetStats, parse_card_file};
-use dmlint::check::{DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, read_whole, unreadable};
+use dmlint::check::{
+    DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, check_syntax, read_whole, unreadable,
+};
 use dmlint::codes;
 use dmlint::fixture::{self, Tally, Verdict, junit::junit};
 use dmlint::inspect::{StateReport, Target, state_at};
@@ -80,6 +82,9 @@ struct CheckArgs {
     /// Do not print the table (a `position` block) under a rule violation.
     #[arg(long)]
     no_board: bool,
+    /// Check only the notation: parse every game, look at neither cards nor moves.
+    #[arg(long)]
+    syntax_only: bool,
     #[command(flatten)]
     cards: CardFiles,
 }
@@ -521,16 +526,27 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
         // results of the same run.
         print!("{}", dmlint::sarif::open());
     }
-    let Some((pool, cards_valid)) = load_pool(&args.cards, &renderer) else {
-        if sarif {
-            print!("{}", dmlint::sarif::close(false));
-        }
-        return Ok(ExitCode::from(2));
+    // The notation alone needs no cards: the pool is not even decoded.
+    let (pool, cards_valid) = if args.syntax_only {
+        (None, true)
+    } else {
+        let Some((pool, valid)) = load_pool(&args.cards, &renderer) else {
+            if sarif {
+                print!("{}", dmlint::sarif::close(false));
+            }
+            return Ok(ExitCode::from(2));
+        };
+        (Some(pool), valid)
+    };
+    let check_one = |name: &str, input: &mut dyn BufRead, out: &mut String| match &pool {
+        Some(pool) => check_reader(name, input, pool, &renderer, args.max_diagnostics, out),
+        None => check_syntax(name, input, &renderer, args.max_diagnostics, out),
     };
     let mut stdout = io::stdout().lock();
     let mut total = FileReport {
         // An invalid card file means the input could not be fully checked.
         errors: usize::from(!cards_valid),
+        syntax_only: args.syntax_only,
         ..FileReport::default()
     };
     let inputs = inputs(&args.files);
@@ -544,23 +560,11 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
                 let mut out = String::new();
                 let name = input.display_name();
                 let report = match input {
-                    Input::Stdin => check_reader(
-                        &name,
-                        io::stdin().lock(),
-                        &pool,
-                        &renderer,
-                        args.max_diagnostics,
-                        &mut out,
-                    ),
+                    Input::Stdin => check_one(&name, &mut io::stdin().lock(), &mut out),
                     Input::File(path) => match std::fs::File::open(path) {
-                        Ok(f) => check_reader(
-                            &name,
-                            BufReader::with_capacity(1 << 16, f),
-                            &pool,
-                            &renderer,
-                            args.max_diagnostics,
-                            &mut out,
-                        ),
+                        Ok(f) => {
+                            check_one(&name, &mut BufReader::with_capacity(1 << 16, f), &mut out)
+                        }
                         Err(e) => unreadable_report(&name, &e.to_string(), &renderer, &mut out),
                     },
                     Input::Missing(path, why) => {

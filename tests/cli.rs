@@ -622,3 +622,35 @@ fn the_table_is_shown_under_a_violation_unless_hidden() {
         serde_json::json!([{"player": "Ann", "life": 10}, {"player": "Bob", "life": 10}])
     );
 }
+
+#[test]
+fn syntax_only_checks_the_notation_and_not_the_moves() {
+    // A well-formed log with an illegal move (a roll in the main step) and an unknown
+    // card: the notation is valid, and nothing else is looked at.
+    let log = "dmlog 1\nformat custom life 10\nteam Ann\nGR = Ghost Ryder: Johnny Blaze x2\n\
+               team Bob\nGR2 = Ghost Rider: Johnny Blaze x2\nfirst Ann\nposition\n\
+               turn 3 Ann main\nreserve Ann SK:fist\nend\nroll SK:fist\n";
+    let o = dmlint_stdin(&["-", "--syntax-only"], log.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(
+        stdout(&o),
+        "<stdin>: 1 game, notation valid (not replayed)\n"
+    );
+    // Without the flag the same log is not legal.
+    assert_ne!(dmlint_stdin(&["-"], log.as_bytes()).status.code(), Some(0));
+    // A typo in the notation is still an error, exit 2, at its line.
+    let o = dmlint(&[
+        "--syntax-only",
+        "--format",
+        "short",
+        "tests/syntax-errors/typos.dmlog",
+        "logs/",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let out = stdout(&o);
+    assert!(
+        out.contains("tests/syntax-errors/typos.dmlog:8:1: error[dmlint::syntax::unknown-keyword]"),
+        "{out}"
+    );
+    assert!(!out.contains("dmlint::rules::"), "{out}");
+}
