@@ -182,6 +182,10 @@ struct Builder<'c> {
     /// The first turn or position: settings are no longer allowed after it.
     started: Option<Span>,
     aliases: HashMap<Text, Span>,
+    /// The run of moves outside any turn under way: the index of its first diagnostic in
+    /// `errors`, and how many lines after it the diagnostic stands for. One missing or
+    /// misspelt `turn` line is one mistake, so its run is one diagnostic.
+    outside_run: Option<(usize, usize)>,
 }
 
 struct OpenPosition {
@@ -211,6 +215,7 @@ impl<'c> Builder<'c> {
             ended: None,
             started: None,
             aliases: HashMap::new(),
+            outside_run: None,
         }
     }
 
@@ -288,6 +293,15 @@ impl<'c> Builder<'c> {
                 }
                 lookalike::name_lookalike(&mut e, stmt_text, at);
                 self.errors.push(e);
+                // A `turn` line that cannot be read still starts a turn: the moves under
+                // it are that turn's, not each a move outside any turn. (The game is not
+                // replayed, so no move is judged against a turn it does not have.)
+                if self.position.is_none() && meant_as_turn(stmt_text) {
+                    self.started.get_or_insert(span);
+                    self.section = None;
+                    self.turn = Some(span);
+                    self.outside_run = None;
+                }
             }
         }
     }
@@ -477,6 +491,10 @@ impl<'c> Builder<'c> {
                 if self.turn.take().is_some() {
                     self.ended = Some(span);
                     self.push(span, Statement::End, annotation);
+                } else if self.outside_run.take().is_some() {
+                    // The `end` of moves already reported as outside any turn: the same
+                    // missing `turn` line, not a second mistake.
+                    self.ended = Some(span);
                 } else {
                     self.errors.push(
                         SyntaxError::new(
@@ -499,6 +517,7 @@ impl<'c> Builder<'c> {
                 self.started.get_or_insert(span);
                 self.section = None;
                 self.turn = Some(span);
+                self.outside_run = None;
                 self.push(span, Statement::Turn { number, player }, annotation);
             }
             Stmt::Plain(s) => self.plain(s, span, annotation),
@@ -623,6 +642,16 @@ impl<'c> Builder<'c> {
                 if self.turn.is_none()
                     && !(self.ended.is_some() && matches!(**action, Move::Resolve { .. })) =>
             {
+                if let Some((first, more)) = &mut self.outside_run {
+                    *more += 1;
+                    let e = &mut self.errors[*first];
+                    e.label = format!(
+                        "no turn is under way, here and on the {more} move line{} after it",
+                        if *more == 1 { "" } else { "s" }
+                    );
+                    return;
+                }
+                self.outside_run = Some((self.errors.len(), 0));
                 let mut e = SyntaxError::new(
                     SyntaxCode::MoveOutsideTurn,
                     span,
@@ -728,6 +757,30 @@ impl<'c> Builder<'c> {
     }
 }
 
+/// Whether a line that cannot be read was meant as a `turn` line: its first word is
+/// `turn` in any case, or one letter away from it (`trun`, `tunr`), or glued to the
+/// turn's number (`turn1`), and a number follows or is glued on.
+fn meant_as_turn(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let Some(first) = words.next() else {
+        return false;
+    };
+    let first = first.to_ascii_lowercase();
+    let (word, glued) = match first.find(|c: char| c.is_ascii_digit()) {
+        Some(i) if i > 0 => (&first[..i], true),
+        _ => (first.as_str(), false),
+    };
+    if word == "turn" {
+        return true;
+    }
+    let near = word.len() >= 3 && strsim::damerau_levenshtein(word, "turn") == 1;
+    let numbered = glued
+        || words
+            .next()
+            .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+    near && numbered
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -773,6 +826,38 @@ mod tests {
             codes("dmlog 1\nteam A\ngame x\n"),
             vec![(SyntaxCode::MisplacedLine, 2)]
         );
+    }
+
+    #[test]
+    fn a_misspelt_turn_line_is_one_diagnostic_not_one_per_move() {
+        let game = |turn: &str| {
+            format!(
+                "dmlog 1\nteam A\nteam B\n{turn}\ndraw SK x3\nroll SK:fist\npass\nend\nturn 2 B\npass\n"
+            )
+        };
+        // Unreadable, but meant as a turn: its moves are that turn's.
+        for turn in ["trun 1 A", "turn1 A", "turn one A", "tunr 1 A"] {
+            let found = codes(&game(turn));
+            assert_eq!(found.len(), 1, "{turn}: {found:?}");
+            assert_eq!(found[0].1, 4, "{turn}");
+        }
+        // Not a turn line: the moves under it are outside any turn, one diagnostic for
+        // the run and its `end`, whose label counts the lines.
+        let text = game("# turn 1 A was left out");
+        let (_, errors) = parse_str(&text);
+        assert_eq!(
+            errors.iter().map(|e| e.code).collect::<Vec<_>>(),
+            vec![SyntaxCode::MoveOutsideTurn]
+        );
+        assert_eq!(
+            errors[0].label,
+            "no turn is under way, here and on the 2 move lines after it"
+        );
+        // A word far from `turn` is not read as one.
+        assert!(!meant_as_turn("tag 1 A"));
+        assert!(!meant_as_turn("draw SK x3"));
+        assert!(!meant_as_turn("trun A"));
+        assert!(meant_as_turn("TURN 3 Eric"));
     }
 
     #[test]
