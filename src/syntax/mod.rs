@@ -429,6 +429,33 @@ impl<'c> Builder<'c> {
                         .with_context(pos.open, "position block opened here"),
                     );
                 }
+                // A move ends the block: its `end` was left out. One diagnostic, at the
+                // block, and the moves under it are read as the position's turn's.
+                Stmt::Plain(Statement::Move { .. }) => {
+                    let pos = self.position.take().expect("position is open");
+                    self.errors.push(
+                        SyntaxError::new(
+                            SyntaxCode::UnclosedPosition,
+                            pos.open,
+                            "this position block is not closed before the first move",
+                            "opened here",
+                        )
+                        .with_help("write `end` on the line after the block's last state line")
+                        .with_context(span, "the block is read as ending before this move"),
+                    );
+                    let block = Span::new(pos.open.start, span.start.max(pos.open.end));
+                    self.turn = Some(block);
+                    self.push(
+                        block,
+                        Statement::Position(Position {
+                            entries: pos.entries,
+                            end: None,
+                        }),
+                        pos.annotation,
+                    );
+                    self.lines.extend(pos.notes);
+                    self.statement(stmt, span, annotation);
+                }
                 _ => {
                     let open = pos.open;
                     self.errors.push(
@@ -861,6 +888,28 @@ mod tests {
     }
 
     #[test]
+    fn an_unclosed_position_closes_at_its_first_move() {
+        let text =
+            "dmlog 1\nteam A\nteam B\nposition\nturn 2 A main\nlife A 5\npass\nB: pass\nend\n";
+        let (doc, errors) = parse_str(text);
+        assert_eq!(
+            errors.iter().map(|e| e.code).collect::<Vec<_>>(),
+            vec![SyntaxCode::UnclosedPosition],
+            "{errors:?}"
+        );
+        let (ctx, _) = errors[0].context.clone().unwrap();
+        assert_eq!(&text[ctx.start..ctx.end], "pass");
+        // The block keeps its state lines; the moves follow it in the position's turn.
+        let lines = &doc.games[0].lines;
+        assert!(matches!(&lines[2].statement, Statement::Position(p) if p.entries.len() == 2));
+        assert!(matches!(&lines[3].statement, Statement::Move { .. }));
+        assert!(matches!(
+            lines.last().map(|l| &l.statement),
+            Some(Statement::End)
+        ));
+    }
+
+    #[test]
     fn the_header_comes_first() {
         assert_eq!(codes(""), vec![(SyntaxCode::MissingHeader, 1)]);
         assert_eq!(
@@ -954,8 +1003,14 @@ mod tests {
             codes("dmlog 1\nposition\nlife A 7\n"),
             vec![(SyntaxCode::UnclosedPosition, 2)]
         );
+        // A move in the block ends it: its `end` was left out.
         assert_eq!(
             codes("dmlog 1\nposition\npass\nend\n"),
+            vec![(SyntaxCode::UnclosedPosition, 2)]
+        );
+        // A line that is neither a state line nor a move does not belong in it.
+        assert_eq!(
+            codes("dmlog 1\nposition\nteam A\nend\n"),
             vec![(SyntaxCode::MisplacedLine, 3)]
         );
         assert_eq!(
