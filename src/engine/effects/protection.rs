@@ -125,6 +125,11 @@ impl Replayer {
         let Some(h) = self.state.turn.as_mut().and_then(|t| t.held.take()) else {
             return Ok(());
         };
+        // Effects the opponent did not pay to stop happen now, as any effect does: a die's
+        // own protection may still answer them.
+        if self.held_for_unless(h.card, h.ability) {
+            return self.apply(h.ops);
+        }
         self.commit(h.ops)
     }
 
