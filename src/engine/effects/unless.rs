@@ -44,6 +44,17 @@ impl Replayer {
         else {
             return self.apply(ops);
         };
+        // One effect is held at a time: a second in the same line (two such abilities
+        // triggered together, or a protection already waiting) is not guessed at.
+        if self.state.turn.as_ref().is_some_and(|t| t.held.is_some()) {
+            // Waived, the effects happen without waiting for an answer.
+            self.undecided(
+                self.line,
+                src.card,
+                "lets the opponent pay to stop it while another effect already waits for an answer: dmlint holds one at a time",
+            )?;
+            return self.apply(ops);
+        }
         let opponent = Source::card(src.card, 1 - src.controller);
         let payable = self.unpayable(&as_opponents(a), &opponent).is_none();
         let held = Held {
