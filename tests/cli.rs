@@ -139,9 +139,9 @@ const ILLEGAL_AND_UNDECIDED: &str = "dmlog 1\nformat custom life 5\n\
     game illegal\nteam Ann\nGR = Ghost Rider: Johnny Blaze\nteam Bob\nAM = Ant-Man: Biophysicist\n\
     first Ann\nturn 1 Ann\ndraw SK x3\ndraw SK to oop\nroll SK:bolt SK:fist SK:L1\n\
     reroll SK:L1->mask\nreroll SK:mask->bolt\n\
-    game undecided\nteam Ann\nCA = Captain America: Star-Spangled Avenger\nteam Bob\n\
-    AM = Ant-Man: Biophysicist\nposition\nturn 3 Ann main\nreserve Ann CA:L1 SK:fist\nend\n\
-    field CA:L1 pay SK:fist\n";
+    game undecided\nteam Ann\nCC = Captain Cold: Master of Absolute Zero\nteam Bob\n\
+    AM = Ant-Man: Biophysicist\nposition\nturn 3 Ann main\nreserve Ann CC:L1 SK:fist\nend\n\
+    field CC:L1 pay SK:fist\n";
 
 #[test]
 fn a_violation_exits_1_even_when_another_game_is_undecided() {
@@ -368,7 +368,7 @@ fn cards_stats_ends_with_the_total_line() {
     // one shows here (and the README's numbers must follow).
     assert_eq!(
         last,
-        "total: 4215 cards, 4166 with dice, 0 with energy faces, 112 with abilities, 105 applied, 323 disputed"
+        "total: 4215 cards, 4166 with dice, 0 with energy faces, 119 with abilities, 112 applied, 323 disputed"
     );
     assert!(text.lines().any(|l| l.starts_with("AVX ")));
     assert_eq!(text.lines().count(), 50, "49 sets and the total");

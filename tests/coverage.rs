@@ -131,6 +131,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::CantBeBlockedBy { .. } => "cant-be-blocked-by",
         Effect::BlockedOnlyByTwoOrMore => "blocked-only-by-two-or-more",
         Effect::MustBlock { .. } => "must-block",
+        Effect::AssignBlocker { .. } => "assign-blocker",
         Effect::MustAttack { .. } => "must-attack",
         Effect::ReturnToField { .. } => "return-to-field",
         Effect::ExcessToPlayer { .. } => "excess-to-player",
@@ -306,6 +307,10 @@ const EFFECTS: &[(&str, &str)] = &[
     ("blocked-only-by-two-or-more", ""),
     (
         "must-block: {to: {what: character, target: true}}",
+        "target Bob.Y:L1",
+    ),
+    (
+        "assign-blocker: {to: {what: character, side: opposing}}",
         "target Bob.Y:L1",
     ),
     (
@@ -1125,6 +1130,17 @@ fn walk() -> Vec<Variant> {
             &["bob"],
         )
         .line("bob", "pay SK:fist")
+        .only(&["cycle"]),
+    );
+    // "Unless the opponent pays": held for Bob's answer; unanswered, it happens.
+    out.push(
+        variant(
+            "a global the opponent may pay to stop",
+            gain_global(", unless: [life: 1]"),
+            &empty_global,
+            &["global"],
+        )
+        .line("global", "pay SK:fist")
         .only(&["cycle"]),
     );
     out.push(

@@ -59,11 +59,11 @@ fn a_turn_target_stops_after_that_turn_line() {
 
 #[test]
 fn a_replay_that_stops_early_says_so() {
-    // Captain America: Star-Spangled Avenger's text is not encoded: the replay stops,
+    // Captain Cold: Master of Absolute Zero's text is not encoded: the replay stops,
     // undecided, where it is fielded (line 10), before the target line.
-    let text = "dmlog 1\nformat custom life 5\nteam Ann\nCA = Captain America: Star-Spangled Avenger\n\
+    let text = "dmlog 1\nformat custom life 5\nteam Ann\nCC = Captain Cold: Master of Absolute Zero\n\
                 team Bob\nAM = Ant-Man: Biophysicist\nposition\nturn 3 Ann main\n\
-                reserve Ann CA:L1 SK:fist\nend\nfield CA:L1 pay SK:fist\npass\n";
+                reserve Ann CC:L1 SK:fist\nend\nfield CC:L1 pay SK:fist\npass\n";
     let (_, reached, diags) = position(text, Target::Line(12));
     assert!(!reached);
     assert!(diags.contains("dmlint::engine::undecided"), "{diags}");

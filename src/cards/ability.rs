@@ -41,6 +41,11 @@ pub struct Ability {
     /// What must be paid, in full, for the effects to happen.
     #[serde(default)]
     pub cost: Vec<Cost>,
+    /// A cost the opposing player may pay to stop the effects (Punisher: McRook's KO, for
+    /// 2 of their life): paid from their own dice and life, as `cost` is from the
+    /// controller's.
+    #[serde(default)]
+    pub unless: Vec<Cost>,
     /// The effects, in the order they happen (`do` in YAML).
     #[serde(default, rename = "do")]
     pub effects: Vec<Effect>,
@@ -102,6 +107,14 @@ impl Ability {
                 })
             })
             .or_else(|| self.selector_problem())
+            .or_else(|| {
+                let acts = !matches!(self.kind, Kind::Static | Kind::Keyword);
+                (!self.unless.is_empty() && !acts).then(|| {
+                    "only an ability that happens (a trigger, an action, a global, an activated \
+                     ability) has `unless:`: a static or a keyword has no moment to answer"
+                        .into()
+                })
+            })
     }
 
     /// A limit the ability's kind cannot have: "limited" is a global's, a die's "once per
@@ -685,6 +698,10 @@ pub enum Effect {
         /// Field a character result at no cost instead of placing it in the reserve.
         #[serde(default)]
         field: bool,
+        /// Put a character result back in the field (Magik: Illyana Rasputina, rolled as
+        /// she is knocked out): a move, not a fielding, so no "when fielded" fires.
+        #[serde(default)]
+        returns: bool,
     },
     /// Field dice (from another zone) at no cost.
     Field {
@@ -719,6 +736,11 @@ pub enum Effect {
     },
     BlockedOnlyByTwoOrMore,
     MustBlock {
+        to: Selector,
+    },
+    /// The controller assigns the dice reached to block this die (Deadpool: Assassin):
+    /// only a die that can block it may be picked.
+    AssignBlocker {
         to: Selector,
     },
     MustAttack {
@@ -777,6 +799,7 @@ impl Effect {
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
             | Effect::MustBlock { to }
+            | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
             | Effect::ReturnToField { to }
             | Effect::ExcessToPlayer { to } => vec![to],
@@ -901,6 +924,10 @@ pub struct Selector {
     /// The zone the dice are in (default: the field).
     #[serde(default)]
     pub zone: Option<ZoneName>,
+    /// Any one of these zones, in place of `zone` ("a die in the field or the reserve
+    /// pool": the dice that show a face, which a reroll may reach).
+    #[serde(default)]
+    pub zones: Vec<ZoneName>,
     #[serde(default)]
     pub state: Option<CombatState>,
     /// Not a die that paid for the triggering move ("not one that paid to field this").

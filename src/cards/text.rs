@@ -63,6 +63,13 @@ pub fn ability(a: &Ability) -> String {
         out.push_str(&format!("pay {}: ", costs.join(" and ")));
     }
     out.push_str(&effects(&a.effects));
+    if !a.unless.is_empty() {
+        let costs: Vec<String> = a.unless.iter().map(cost).collect();
+        out.push_str(&format!(
+            ", unless the opponent pays {}",
+            costs.join(" and ")
+        ));
+    }
     out.push('.');
     for b in &a.bursts {
         out.push(' ');
@@ -189,10 +196,13 @@ pub fn effect(e: &Effect) -> String {
             what,
             else_to,
             field,
+            returns,
         } => {
             let mut s = format!("roll {}", sel(what));
             s.push_str(if *field {
                 "; a character result is fielded at no cost"
+            } else if *returns {
+                "; a character result returns to the field"
             } else {
                 "; a character result goes to your reserve pool"
             });
@@ -214,6 +224,10 @@ pub fn effect(e: &Effect) -> String {
         Effect::BlockedOnlyByTwoOrMore => "this die can only be blocked by two or more".into(),
         Effect::MustBlock { to } => format!(
             "{} must block this die (from a global or an action: any attacker) if able",
+            sel(to)
+        ),
+        Effect::AssignBlocker { to } => format!(
+            "assign {} to block this die (from a global or an action: any attacker)",
             sel(to)
         ),
         Effect::MustAttack {
@@ -376,6 +390,10 @@ pub fn sel(s: &Selector) -> String {
         if z != ZoneName::Field {
             words.push(format!("in the {}", zone(z)));
         }
+    }
+    if !s.zones.is_empty() {
+        let names: Vec<&str> = s.zones.iter().map(|&z| zone(z)).collect();
+        words.push(format!("in the {}", names.join(" or the ")));
     }
     if let Some(st) = s.state {
         words.push(

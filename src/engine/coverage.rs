@@ -74,6 +74,7 @@ pub fn effect_applied(e: &Effect) -> bool {
         | Effect::CantBlock { to }
         | Effect::CantAttack { to }
         | Effect::MustBlock { to }
+        | Effect::AssignBlocker { to }
         | Effect::MustAttack { to, .. }
         | Effect::DoubleDamageToBlockers { to }
         | Effect::ExcessToPlayer { to } => to.count != Count::AnyNumber,

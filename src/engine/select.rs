@@ -52,6 +52,16 @@ pub fn zone(z: ZoneName) -> Zone {
     }
 }
 
+/// The zones a selector reaches: those of `zones` ("in the field or the reserve pool"),
+/// or its one `zone`, the field by default.
+pub fn zones(sel: &Selector) -> Vec<Zone> {
+    if sel.zones.is_empty() {
+        vec![sel.zone.map_or(Zone::Field, zone)]
+    } else {
+        sel.zones.iter().map(|&z| zone(z)).collect()
+    }
+}
+
 /// Whether a die shows a character face.
 pub fn is_character(state: &GameState, id: DieId) -> bool {
     matches!(state.die(id).face, Some(Face::Level { .. }))
@@ -68,8 +78,8 @@ pub fn matches(
 ) -> bool {
     let die = state.die(id);
     let card = cards.get(die.card);
-    let want_zone = sel.zone.map_or(Zone::Field, zone);
-    if die.zone != want_zone {
+    let want = zones(sel);
+    if !want.contains(&die.zone) {
         return false;
     }
     match sel.side {
@@ -82,7 +92,7 @@ pub fn matches(
         return false;
     }
     // In the field an ability speaks of what dice show; elsewhere, of what they are.
-    let in_field = want_zone == Zone::Field;
+    let in_field = die.zone == Zone::Field;
     let character = if in_field {
         is_character(state, id)
     } else {

@@ -161,6 +161,8 @@ fn y2014(code: RuleCode) -> Option<Citation> {
             "TOURNAMENT RULES, Card Text and Game States",
             "004 lines 631-634",
         ),
+        // The AvX book predates the May 2014 revision; the Uncanny X-Men book states it.
+        PartlySpentReroll => c(UXM, "TOURNAMENT RULES, Rerolling Dice", "004 lines 816-822"),
         _ => return None,
     })
 }
@@ -255,6 +257,7 @@ fn y2016(code: RuleCode) -> Option<Citation> {
         CostUnpayable => c(IMWM, FUNDAMENTAL, "002 lines 591-593"),
         // The book has no ability used like a global: the card's text sets its limit.
         OncePerTurn => c(IMWM, FUNDAMENTAL, "002 lines 587-587"),
+        PartlySpentReroll => c(IMWM, FUNDAMENTAL, "002 lines 595-595"),
         _ => return None,
     })
 }
@@ -347,6 +350,11 @@ fn y2018(code: RuleCode) -> Option<Citation> {
         // Abilities used "whenever you could use a Global Ability" (PASSING PRIORITY,
         // 000 lines 675-677) keep the limit their text states, as limited globals do.
         OncePerTurn => c(AI, GLOBALS, "000 lines 1062-1067"),
+        PartlySpentReroll => c(
+            AI,
+            "TOURNAMENT RULES, FUNDAMENTAL RULES",
+            "000 lines 979-979",
+        ),
         _ => return None,
     })
 }

@@ -51,6 +51,7 @@ pub mod not_triggered;
 pub mod nothing_to_react_to;
 pub mod once_per_turn;
 pub mod out_of_step;
+pub mod partly_spent_reroll;
 pub mod payment_excess;
 pub mod payment_short;
 pub mod payment_type;
@@ -158,6 +159,7 @@ rule_table! {
     AlreadyReacted = "already-reacted" in already_reacted,
     CostUnpayable = "cost-unpayable" in cost_unpayable,
     OncePerTurn = "once-per-turn" in once_per_turn,
+    PartlySpentReroll = "partly-spent-reroll" in partly_spent_reroll,
 }
 
 /// The team rules, each a check over a game's setup.

@@ -5,10 +5,12 @@
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
 //! `damage`, `damage_equal_attack`, `ko`, `boost`, `no_damage`, `gain_life`, `spin`,
-//! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`, `must_attack`,
-//! `double_damage_to_blockers`, `excess_to_player`, `reduce` (applied as damage is
-//! dealt), `redirect` (damage held for one line). The table in [`Replayer::effect`] sends each effect of the ability language to its file: a
-//! new effect is a new file and one line there.
+//! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
+//! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
+//! `reduce` (applied as damage is dealt), `redirect` (damage held for one line), and
+//! [`unless`] (effects held while the opponent may pay to stop them). The table in
+//! [`Replayer::effect`] sends each effect of the ability language to its file: a new
+//! effect is a new file and one line there.
 //!
 //! An effect is resolved in two halves: its selectors and the log's choices give a list
 //! of [`Op`]s (one change to one die or player), and the ops are committed together, as
@@ -25,6 +27,7 @@ use super::state::{DieId, Op};
 
 mod actions;
 mod activated;
+mod assign_blocker;
 mod boost;
 mod cant_attack;
 mod cant_block;
@@ -55,6 +58,7 @@ mod spin;
 mod targets;
 mod text;
 mod triggers;
+mod unless;
 
 pub(in crate::engine) use commit::ko_events;
 pub(in crate::engine) use reduce::is_reduction;
@@ -194,7 +198,8 @@ impl Replayer {
                 what,
                 else_to,
                 field,
-            } => self.roll_effect(what, *else_to, *field, ctx),
+                returns,
+            } => self.roll_effect(what, *else_to, (*field, *returns), ctx),
             Effect::Field { what } => self.field_effect(what, ctx),
             Effect::ReturnToField { to } => self.return_to_field_effect(to, ctx),
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
@@ -204,6 +209,7 @@ impl Replayer {
             Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
             Effect::CantAttack { to } => self.cant_attack_effect(to, ctx),
             Effect::MustBlock { to } => self.must_block_effect(to, ctx),
+            Effect::AssignBlocker { to } => self.assign_blocker_effect(to, ctx),
             Effect::MustAttack {
                 to,
                 next_opportunity,
@@ -265,6 +271,7 @@ fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
         | Effect::CantBlock { to }
         | Effect::CantAttack { to }
         | Effect::MustBlock { to }
+        | Effect::AssignBlocker { to }
         | Effect::MustAttack { to, .. }
         | Effect::DoubleDamageToBlockers { to }
         | Effect::ExcessToPlayer { to } => Some(to),

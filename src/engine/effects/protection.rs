@@ -53,6 +53,29 @@ impl Replayer {
                 _ => now.push(op),
             }
         }
+        // An effect the opponent may still pay to stop already waits (`unless`): dmlint
+        // holds one effect at a time, so a second answer is not guessed at.
+        let waiting = self
+            .state
+            .turn
+            .as_ref()
+            .and_then(|t| t.held.as_ref())
+            .is_some_and(|w| self.held_for_unless(w.card, w.ability));
+        if waiting && (held.is_some() || redirected.is_some()) {
+            let card = held
+                .as_ref()
+                .map(|h| h.card)
+                .or(redirected.as_ref().map(|r| r.1))
+                .expect("one of them");
+            // Waived, the effect goes ahead unanswered.
+            self.undecided(
+                self.line,
+                card,
+                "may answer an effect while another waits for the opponent's payment: dmlint holds one at a time",
+            )?;
+            now.extend(held.take().map(|h| h.ops).unwrap_or_default());
+            now.extend(redirected.take().map(|r| r.0));
+        }
         if let Some(h) = held {
             self.turn_mut().held = Some(h);
         }
@@ -125,6 +148,11 @@ impl Replayer {
         let Some(h) = self.state.turn.as_mut().and_then(|t| t.held.take()) else {
             return Ok(());
         };
+        // Effects the opponent did not pay to stop happen now, as any effect does: a die's
+        // own protection may still answer them.
+        if self.held_for_unless(h.card, h.ability) {
+            return self.apply(h.ops);
+        }
         self.commit(h.ops)
     }
 

@@ -17,7 +17,25 @@ impl Replayer {
         else_to: Option<Placement>,
         ctx: &mut Run,
     ) -> Result<Vec<Op>, Stop> {
+        let first = ctx.target;
         let dice = self.reach_dice(to, ctx)?;
+        // A die partly spent (spun down from a double face to what was left) can no
+        // longer be rerolled; the label is on the line's choice of it where it names one.
+        for (k, &id) in dice.iter().enumerate() {
+            if !self.state.die(id).spent {
+                continue;
+            }
+            let span = (first + k < ctx.target)
+                .then(|| ctx.choices.targets.get(first + k).map(|r| r.span))
+                .flatten()
+                .unwrap_or(ctx.choices.span);
+            let text = self.state.die_text_plain(&self.cards, id);
+            self.violate(rules::partly_spent_reroll::new(
+                span,
+                format!("`{text}` has already paid part of its energy and cannot be rerolled"),
+                "reroll a die none of whose energy has been spent",
+            ))?;
+        }
         self.reroll_dice(ctx, &dice, else_to)?;
         Ok(Vec::new())
     }
@@ -67,7 +85,11 @@ impl Replayer {
             self.check_rolled(die.card, &face, item.die.span)?;
             let character = matches!(face.node, Face::Level { .. });
             if character || die.zone != Zone::Field {
-                self.state.die_mut(id).face = Some(face.node);
+                // A new face is whole (only a waived reroll of a partly spent die gets here
+                // with one).
+                let d = self.state.die_mut(id);
+                d.face = Some(face.node);
+                d.spent = false;
             } else {
                 let zone = match else_to {
                     Some(p) => self.placement(p, id, &ctx.src)?,

@@ -232,7 +232,7 @@ impl Replayer {
 
     /// The line that set a restriction up, and its label: the line that applied the
     /// effect this turn (or the turn's start, when a position stated it), or the card.
-    fn why_context(&self, id: DieId, why: Why) -> (Span, String) {
+    pub(super) fn why_context(&self, id: DieId, why: Why) -> (Span, String) {
         match why {
             Why::Card(card) => (self.cards.get(card).line, "card defined here".to_string()),
             Why::Applied => {
@@ -246,7 +246,7 @@ impl Replayer {
     }
 
     /// Where a restriction comes from, in words: "an effect this turn says so".
-    fn why_text(&self, why: Why) -> String {
+    pub(super) fn why_text(&self, why: Why) -> String {
         match why {
             Why::Applied => "an effect this turn says so".to_string(),
             Why::Card(c) => format!("{}'s text says so", self.cards.get(c).name),

@@ -1,6 +1,7 @@
 //! The roll effect: "roll dice from a zone", each die placed by its face (a character
-//! face in the reserve pool, or fielded at no cost where the text says `field: true`; the
-//! others where `else` sends them).
+//! face in the reserve pool, fielded at no cost where the text says `field: true`, or
+//! moved back to the field where it says `returns: true`; the others where `else` sends
+//! them).
 
 use crate::cards::ability::{Count, Owner, Placement, Selector};
 use crate::rules;
@@ -17,7 +18,7 @@ impl Replayer {
         &mut self,
         what: &Selector,
         else_to: Option<Placement>,
-        field: bool,
+        field: (bool, bool),
         ctx: &mut Run,
     ) -> Result<Vec<Op>, Stop> {
         match what.count {
@@ -42,7 +43,7 @@ impl Replayer {
         ctx: &mut Run,
         what: &crate::cards::ability::Selector,
         else_to: Option<crate::cards::ability::Placement>,
-        field: bool,
+        (field, returns): (bool, bool),
     ) -> Flow {
         let next = (0..ctx.choices.rolls.len()).find(|k| !ctx.rolled.contains(k));
         let Some(item) = next.map(|k| ctx.choices.rolls[k]) else {
@@ -114,12 +115,14 @@ impl Replayer {
         let character = matches!(face.node, Face::Level { .. });
         let zone = match else_to {
             Some(p) if !character => self.placement(p, id, &ctx.src)?,
-            _ if character && field => Zone::Field,
+            _ if character && (field || returns) => Zone::Field,
             _ => Zone::Reserve,
         };
         self.place(id, face.node, zone);
         self.text_rolled(&[id])?;
-        if zone == Zone::Field {
+        // A die returned to the field is moved there, not fielded (Iron Man and War
+        // Machine rulebook, ACTIVE AND FIELDED).
+        if zone == Zone::Field && field {
             self.fielded_by_effect(&[id])?;
         }
         Ok(())

@@ -140,10 +140,20 @@ impl Replayer {
         self.dealing = dealer.then_some(ctx.src.controller);
         // Resolving together with others: the changes wait to be made all at once.
         let applied = match self.collect.as_mut() {
+            Some(_) if !a.unless.is_empty() => {
+                // Waived, nothing of it happens; the judge's position block says the rest.
+                self.undecided(
+                    self.line,
+                    ctx.src.card,
+                    "resolves together with other effects and lets the opponent pay to stop it: dmlint does not hold one effect of a simultaneous batch",
+                )
+            }
             Some(all) => {
                 all.extend(ops);
                 Ok(())
             }
+            // "Unless the opponent pays": held for their answer (`unless`).
+            None if !a.unless.is_empty() => self.hold_unless(a, &ctx.src, ops),
             None => self.apply(ops),
         };
         self.dealing = before;

@@ -3,7 +3,7 @@
 
 use crate::cards::ability::{Count, What};
 use crate::rules;
-use crate::syntax::{DieRef, Zone};
+use crate::syntax::DieRef;
 
 use super::{Reached, Run, players};
 use crate::engine::replay::{Flow, Replayer, Stop};
@@ -89,13 +89,19 @@ impl Replayer {
                 continue;
             }
             let owner = self.owner_of(r, ctx.src.controller)?;
-            let zone = to.zone.map_or(Zone::Field, select::zone);
             // "Another target": not a die an earlier effect of this ability chose.
             let mut taken = chosen.clone();
             if to.other {
                 taken.extend(ctx.earlier.iter().copied());
             }
-            let found = self.find(r, owner, zone, &taken, |_, _| true)?;
+            // The first of the selector's zones that holds such a die.
+            let mut found = None;
+            for zone in select::zones(to) {
+                found = self.find(r, owner, zone, &taken, |_, _| true)?;
+                if found.is_some() {
+                    break;
+                }
+            }
             match found {
                 Some(d) => {
                     if !dice.contains(&d) || taken.contains(&d) {

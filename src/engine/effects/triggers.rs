@@ -414,6 +414,9 @@ impl Replayer {
         if let Some(held) = self.state.turn.as_ref().and_then(|t| t.held.clone())
             && held.card == card
         {
+            if self.held_for_unless(held.card, held.ability) {
+                return self.answer_unless(who, die, held, clauses);
+            }
             return self.protect(who, die, held, clauses);
         }
         // A number or a state names one die of the card: its trigger, not another's.
