@@ -161,6 +161,7 @@ fn y2014(code: RuleCode) -> Option<Citation> {
             "TOURNAMENT RULES, Card Text and Game States",
             "004 lines 631-634",
         ),
+        InvalidPartner => c(UXM, "Pairing Up", "004 lines 696-705"),
         _ => return None,
     })
 }
@@ -255,6 +256,9 @@ fn y2016(code: RuleCode) -> Option<Citation> {
         CostUnpayable => c(IMWM, FUNDAMENTAL, "002 lines 591-593"),
         // The book has no ability used like a global: the card's text sets its limit.
         OncePerTurn => c(IMWM, FUNDAMENTAL, "002 lines 587-587"),
+        // The 2016 book does not describe pairing up: card text (Heroic, as the Uncanny
+        // X-Men book defines it) supersedes rule text.
+        InvalidPartner => c(IMWM, FUNDAMENTAL, "002 lines 587-587"),
         _ => return None,
     })
 }
@@ -347,6 +351,9 @@ fn y2018(code: RuleCode) -> Option<Citation> {
         // Abilities used "whenever you could use a Global Ability" (PASSING PRIORITY,
         // 000 lines 675-677) keep the limit their text states, as limited globals do.
         OncePerTurn => c(AI, GLOBALS, "000 lines 1062-1067"),
+        // The 2018 glossary leaves keywords it does not list (Heroic among them) to the
+        // keyword list it points to, which defines pairing as the Uncanny X-Men book does.
+        InvalidPartner => c(AI, "GLOSSARY", "000 lines 1458-1459"),
         _ => return None,
     })
 }

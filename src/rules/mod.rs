@@ -38,6 +38,7 @@ pub mod face_not_on_die;
 pub mod game_over;
 pub mod global_limit;
 pub mod invalid_choice;
+pub mod invalid_partner;
 pub mod invalid_target;
 pub mod must_attack;
 pub mod must_block;
@@ -158,6 +159,7 @@ rule_table! {
     AlreadyReacted = "already-reacted" in already_reacted,
     CostUnpayable = "cost-unpayable" in cost_unpayable,
     OncePerTurn = "once-per-turn" in once_per_turn,
+    InvalidPartner = "invalid-partner" in invalid_partner,
 }
 
 /// The team rules, each a check over a game's setup.

@@ -66,7 +66,16 @@ impl Replayer {
             };
             self.check_rolled(die.card, &face, item.die.span)?;
             let character = matches!(face.node, Face::Level { .. });
-            if character || die.zone != Zone::Field {
+            // A Continuous action die stays in the field on an action face; on an energy
+            // face it goes to the reserve pool like any die (000:1303-1305).
+            let stays = character
+                || (matches!(face.node, Face::Action { .. })
+                    && crate::engine::keywords::has(
+                        &self.cards,
+                        die.card,
+                        &crate::cards::ability::Keyword::Continuous,
+                    ));
+            if stays || die.zone != Zone::Field {
                 self.state.die_mut(id).face = Some(face.node);
             } else {
                 let zone = match else_to {
