@@ -20,3 +20,25 @@ pub fn counts_as_sidekick(cards: &GameCards, state: &GameState, id: DieId) -> bo
         && is_character(state, id)
         && super::has(cards, die.card, &Keyword::Ally)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::keywords::testing::{dice, table};
+
+    #[test]
+    fn ally_is_a_sidekick_in_the_field_only() {
+        let (cards, state) = table("field Ann AB:L1\nprep Ann AB\n");
+        let ab = dice(&cards, &state, "AB", 0);
+        let in_field = ab
+            .iter()
+            .find(|&&d| state.die(d).zone == Zone::Field)
+            .unwrap();
+        let in_prep = ab
+            .iter()
+            .find(|&&d| state.die(d).zone == Zone::Prep)
+            .unwrap();
+        assert!(counts_as_sidekick(&cards, &state, *in_field));
+        assert!(!counts_as_sidekick(&cards, &state, *in_prep));
+    }
+}

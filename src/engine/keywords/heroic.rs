@@ -105,3 +105,41 @@ impl Replayer {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::keywords::testing::{dice, table};
+
+    #[test]
+    fn a_die_pairs_with_its_owners_heroic_die_of_another_card_only() {
+        let (cards, state) = table("field Ann CS:L1 CS:L2 RH:L1* AB:L1\nfield Bob RB:L1*\n");
+        let cs = dice(&cards, &state, "CS", 0);
+        let rh = dice(&cards, &state, "RH", 0)[0];
+        assert_eq!(partners(&cards, &state, cs[0]), vec![rh]);
+        assert!(!may_pair(&cards, &state, cs[0], cs[1]), "the same card");
+        let ab = dice(&cards, &state, "AB", 0)[0];
+        assert!(!may_pair(&cards, &state, cs[0], ab), "not Heroic");
+        let rb = dice(&cards, &state, "RB", 1)[0];
+        assert!(!may_pair(&cards, &state, cs[0], rb), "the opponent's");
+    }
+
+    #[test]
+    fn a_new_partner_replaces_the_old_and_the_turn_ends_pairings() {
+        let (cards, mut state) = table("field Ann CS:L1 RH:L1* RH:L2*\n");
+        let cs = dice(&cards, &state, "CS", 0)[0];
+        let rh = dice(&cards, &state, "RH", 0);
+        pair(&mut state, cs, rh[0]);
+        pair(&mut state, rh[1], cs);
+        assert_eq!(state.die(cs).partner, Some(rh[1]));
+        assert_eq!(state.die(rh[0]).partner, None);
+        turn_starts(&mut state, 1);
+        assert_eq!(
+            state.die(cs).partner,
+            Some(rh[1]),
+            "Bob's turn leaves Ann's pairs"
+        );
+        turn_starts(&mut state, 0);
+        assert_eq!(state.die(cs).partner, None);
+    }
+}

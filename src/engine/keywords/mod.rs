@@ -205,6 +205,47 @@ impl Replayer {
     }
 }
 
+/// A table for the keyword files' tests: a position in a game with Heroic, Ally and
+/// Suit Up cards.
+#[cfg(test)]
+pub(in crate::engine) mod testing {
+    use crate::engine::cards::GameCards;
+    use crate::engine::state::{DieId, GameState};
+
+    /// The state a position sets in a game with Heroic, Ally and Suit Up cards.
+    pub fn table(position: &str) -> (GameCards, GameState) {
+        let log = format!(
+            "dmlog 1\nformat custom life 10\nteam Ann\nCS = Captain America: Superhero x2\n\
+             RH = Red Hulk: Superhero x2\nAB = Ace the Bat Hound: Taking a Bite Out of Crime x2\n\
+             HB = Hulkbuster Iron Man: Rocket Powered Punches x2\nIM = Iron Man: Inventor x2\n\
+             team Bob\nRB = Red Hulk: Superhero x2\nfirst Ann\nposition\nturn 4 Ann main\n\
+             {position}used Ann SK x8\nused Bob SK x8\nend\n"
+        );
+        let (doc, errors) = crate::syntax::parse_str(&log);
+        assert!(errors.is_empty(), "{errors:?}");
+        let out = crate::engine::replay(
+            &doc.games[0],
+            &doc.header,
+            crate::cards::Pool::embedded(),
+            None,
+            &[],
+        );
+        assert!(out.violations.is_empty(), "{:?}", out.violations);
+        out.end.expect("replayed")
+    }
+
+    /// Ann's (or Bob's) dice of a card alias, in the order of their ids.
+    pub fn dice(cards: &GameCards, state: &GameState, alias: &str, owner: usize) -> Vec<DieId> {
+        state
+            .ids()
+            .filter(|&d| {
+                let die = state.die(d);
+                die.owner == owner && cards.get(die.card).alias == alias
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -104,3 +104,27 @@ impl Replayer {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::keywords::testing::{dice, table};
+
+    #[test]
+    fn suit_up_knocks_out_its_buyers_die_of_a_listed_title() {
+        let (cards, state) = table("field Ann IM:L1 CS:L1\n");
+        let hb = cards.by_alias("HB", 0).unwrap();
+        assert_eq!(names(&cards, hb), Some(&["Iron Man".to_string()][..]));
+        let im = dice(&cards, &state, "IM", 0);
+        let field_im: Vec<DieId> = im
+            .into_iter()
+            .filter(|&d| state.die(d).zone == Zone::Field)
+            .collect();
+        assert_eq!(candidates(&cards, &state, hb, 0), field_im);
+        assert!(
+            candidates(&cards, &state, hb, 1).is_empty(),
+            "Bob has no Iron Man"
+        );
+        assert_eq!(title("Iron Man: Inventor"), "Iron Man");
+    }
+}
