@@ -47,9 +47,8 @@ fn in_attack_step(state: &GameState) -> bool {
 /// Whether a `while:` condition holds for die `die` of `owner`'s `card`, or, with no die
 /// named, for some die of the card. "While active" is the card's (one of its dice in the
 /// field: ACTIVE AND FIELDED, 000:1197-1200), whatever die is named; the others are a
-/// die's own: attacking, blocking, in the field during an attack step. Pairing is not
-/// applied (`coverage`): it never holds here, and a die of a card that has it in the
-/// field leaves the game undecided before this is asked.
+/// die's own: attacking, blocking, in the field during an attack step, paired up
+/// (`keywords::heroic`).
 pub fn while_holds(
     state: &GameState,
     w: While,
@@ -69,7 +68,7 @@ pub fn while_holds(
                 While::Attacking => d.attacking,
                 While::Blocking => d.blocking.is_some(),
                 While::AttackStep => in_attack_step(state),
-                While::Paired => false,
+                While::Paired => d.partner.is_some(),
             }
     };
     match die {

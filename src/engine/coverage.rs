@@ -180,12 +180,32 @@ fn keyword_moment(k: Option<&Keyword>) -> Moment {
     }
 }
 
-/// A condition on the card's dice the engine does not check: pairing up (Heroic).
+/// A condition on the card's dice the engine does not apply in full: pairing up (Heroic)
+/// for anything but a static stat bonus of the die itself.
 const WHILE_UNAPPLIED: &str = "has an ability that holds only while paired";
 
 /// Whether the engine checks a `while:` condition (`condition::while_holds`).
 pub fn while_applied(w: While) -> bool {
     w != While::Paired
+}
+
+/// Whether the engine applies an ability's `while:` condition with all it implies. Every
+/// condition is checked (`condition::while_holds`); pairing also shares each partner's
+/// pairing benefits with the other (Uncanny X-Men rulebook, 004:707-708), which the
+/// engine applies to a static stat bonus of "this die" (`select::stats`) and to nothing
+/// else yet.
+pub fn while_applied_to(a: &Ability) -> bool {
+    match a.while_ {
+        Some(While::Paired) => {
+            a.kind == Kind::Static
+                && all_effects(a).all(|e| {
+                    matches!(e, Effect::Boost { to, until: Until::WhileOn, .. }
+                        if to.what == What::This && to.zone.is_none())
+                })
+        }
+        Some(w) => while_applied(w),
+        None => true,
+    }
 }
 
 /// Why an ability has a part the engine does not apply that would act at `moment`, if it
@@ -195,6 +215,14 @@ pub fn while_applied(w: While) -> bool {
 pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
     match a.kind {
         Kind::Action | Kind::Global | Kind::Activated => None,
+        // A keyword of the table in `keywords` is applied where it acts.
+        Kind::Keyword
+            if a.keyword
+                .as_ref()
+                .is_some_and(crate::engine::keywords::applied) =>
+        {
+            None
+        }
         Kind::Keyword => (moment == keyword_moment(a.keyword.as_ref())).then(|| {
             format!(
                 "has the keyword {}, which dmlint does not apply yet",
@@ -208,7 +236,7 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             if !now {
                 return None;
             }
-            if a.while_.is_some_and(|w| !while_applied(w)) {
+            if !while_applied_to(a) {
                 return Some(WHILE_UNAPPLIED.into());
             }
             all_effects(a).find(|e| !static_applied(e)).map(|e| {
@@ -226,9 +254,7 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             if moment != Moment::Fielded || when.event == Event::WouldBeAffected {
                 return None;
             }
-            a.while_
-                .is_some_and(|w| !while_applied(w))
-                .then(|| WHILE_UNAPPLIED.into())
+            (!while_applied_to(a)).then(|| WHILE_UNAPPLIED.into())
         }
     }
 }
@@ -292,12 +318,16 @@ mod tests {
     fn an_ability_is_applied_when_every_part_of_it_is() {
         let damage = ability("kind: action\ndo: [damage: {to: {what: character}, amount: 1}]\n");
         assert!(ability_applied(&damage));
-        // A keyword is not applied anywhere yet; a gain per count is not applied.
+        // A keyword outside the table of `keywords` is not applied; a pairing benefit
+        // other than a stat bonus of the die itself is not either.
         let keyword = ability("kind: keyword\nkeyword: overcrush\n");
         assert!(!ability_applied(&keyword));
+        assert!(ability_applied(&ability("kind: keyword\nkeyword: ally\n")));
         let paired = ability(
             "kind: static\nwhile: paired\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
         );
+        assert!(ability_applied(&paired));
+        let paired = ability("kind: static\nwhile: paired\ndo: [blocked-only-by-two-or-more]\n");
         assert!(!ability_applied(&paired));
         assert!(card_applied(&Abilities::None));
         assert!(!card_applied(&Abilities::NotEncoded));
@@ -326,11 +356,17 @@ mod tests {
 
     #[test]
     fn keywords_act_at_their_own_moment() {
+        // Applied (`keywords`): never undecided.
         let suit = ability("kind: keyword\nkeyword: {suit-up: {names: [Iron Man]}}\n");
-        assert!(unapplied_at(&suit, Moment::Bought).is_some());
-        assert!(unapplied_at(&suit, Moment::Fielded).is_none());
+        for m in Moment::ALL {
+            assert!(unapplied_at(&suit, m).is_none(), "{m:?}");
+        }
+        assert_eq!(keyword_moment(suit.keyword.as_ref()), Moment::Bought);
         let fast = ability("kind: keyword\nkeyword: fast\n");
-        assert!(unapplied_at(&fast, Moment::Fielded).is_some());
+        if !crate::engine::keywords::applied(fast.keyword.as_ref().unwrap()) {
+            assert!(unapplied_at(&fast, Moment::Fielded).is_some());
+            assert!(unapplied_at(&fast, Moment::Bought).is_none());
+        }
     }
 
     #[test]
@@ -406,10 +442,13 @@ mod tests {
         );
         assert!(acts_from_card(&cond));
         assert!(unapplied_at(&cond, Moment::Start).is_none());
-        // Pairing is not: once a die of it is in the field.
+        // Pairing is, for a stat bonus of the die itself; for anything else, undecided
+        // once a die of it is in the field.
         let paired = ability(
             "kind: static\nwhile: paired\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
         );
+        assert!(unapplied_at(&paired, Moment::Fielded).is_none());
+        let paired = ability("kind: static\nwhile: paired\ndo: [cant-block: {to: {what: this}}]\n");
         assert!(unapplied_at(&paired, Moment::Fielded).is_some());
     }
 

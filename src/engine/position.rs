@@ -529,6 +529,9 @@ impl Replayer {
                                     Modifier::Blocking(target) => {
                                         facts.blocking.push((id, target, m.span))
                                     }
+                                    Modifier::Paired(target) => {
+                                        facts.paired.push((id, target, m.span))
+                                    }
                                     Modifier::Blocked => facts.blocked.push(id),
                                     Modifier::MustBlock(Some(target)) => {
                                         facts.must_block.push((id, target, m.span))
@@ -578,6 +581,26 @@ impl Replayer {
         };
         let (active, step) = (turn.active, turn.step);
         self.check_placed(&state, &facts.placed, active)?;
+        for &(die, target, span) in &facts.paired {
+            let owner = self.owner_of(target, state.die(die).owner)?;
+            let card = self.card(&target.alias, owner)?;
+            let like = state.field_like(owner, card, target.face.as_ref().map(|f| &f.node));
+            let k = target.ordinal.as_ref().map_or(Some(0), |n| {
+                usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
+            });
+            match k.and_then(|k| like.get(k)) {
+                Some(&p) if p != die && state.die(die).zone == Zone::Field => {
+                    crate::engine::keywords::heroic::pair(&mut state, die, p)
+                }
+                _ => {
+                    return Err(self.impossible(
+                        span,
+                        format!("no partner `{target}` in the field"),
+                        "a paired die and its partner are both in the field; number identical dice in the order listed (`#2`)",
+                    ));
+                }
+            }
+        }
         for &(die, target, span) in &facts.must_block {
             let a = self.attacker_of(&state, target, active, span)?;
             if state.die(die).owner == active {
@@ -1183,6 +1206,8 @@ struct Facts<'a> {
     placed: Vec<(DieId, Span)>,
     blocking: Vec<(DieId, &'a DieRef, Span)>,
     must_block: Vec<(DieId, &'a DieRef, Span)>,
+    /// `paired=` marks: each die's Heroic partner, in its owner's field.
+    paired: Vec<(DieId, &'a DieRef, Span)>,
     blocked: Vec<DieId>,
     drawn: Option<(u32, Option<u32>)>,
     rerolled: bool,
@@ -1211,6 +1236,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::Damage(_)
         | Modifier::Attacking
         | Modifier::Blocking(_)
+        | Modifier::Paired(_)
         | Modifier::Blocked
         | Modifier::Spent
         | Modifier::MustBlock(Some(_)) => {}

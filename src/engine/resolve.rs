@@ -245,12 +245,37 @@ impl Replayer {
                     Some(b) => self.names_attacker(target, b)?,
                     None => false,
                 },
+                Modifier::Paired(target) => match die.partner {
+                    Some(p) => self.names_partner(target, p)?,
+                    None => false,
+                },
             };
             if !ok {
                 return Ok(false);
             }
         }
         Ok(true)
+    }
+
+    /// Whether a `paired=` target names die `p`: by its number among its owner's dice of
+    /// that card (and face) in the field, or, without one, by its owner, card and face.
+    fn names_partner(&mut self, target: &DieRef, p: DieId) -> Result<bool, Stop> {
+        let owner = self.state.die(p).owner;
+        let owner = self.owner_of(target, owner)?;
+        let card = self.card(&target.alias, owner)?;
+        let like = self
+            .state
+            .field_like(owner, card, target.face.as_ref().map(|f| &f.node));
+        Ok(match &target.ordinal {
+            Some(n) => {
+                usize::try_from(n.node)
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|k| like.get(k))
+                    == Some(&p)
+            }
+            None => like.contains(&p),
+        })
     }
 
     /// Whether a `blocking=` (or `must-block=`) target names attacker `b`: by its number,

@@ -6,6 +6,7 @@ use crate::syntax::{Face, Zone};
 
 use super::cards::{CardId, DieKind, GameCards};
 use super::coverage::static_applied;
+use super::keywords::ally::counts_as_sidekick as ally;
 use super::state::{DieId, GameState};
 
 /// The die and player an ability speaks from: "this die", "you", "that die".
@@ -105,8 +106,13 @@ pub fn matches(
         // The caller keeps the dice chosen earlier; as a filter, "those" is any die.
         What::Those => true,
         What::Character => character,
-        What::Sidekick => card.kind == DieKind::Sidekick && (!in_field || character),
-        What::NonSidekick => character && card.kind != DieKind::Sidekick,
+        // A die with Ally is a sidekick too while in the field (`keywords::ally`), and so
+        // not a non-sidekick there.
+        What::Sidekick => {
+            (card.kind == DieKind::Sidekick && (!in_field || character))
+                || (in_field && ally(cards, state, id))
+        }
+        What::NonSidekick => character && card.kind != DieKind::Sidekick && !ally(cards, state, id),
         What::ActionDie => matches!(card.kind, DieKind::Action | DieKind::BasicAction),
         What::Die => true,
         What::Player => false,
@@ -234,14 +240,15 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                         double_attack,
                         ..
                     } = e
-                        && matches(cards, state, to, &src, id)
-                        && super::condition::ability_on(
-                            cards,
-                            state,
-                            a,
-                            &src,
-                            (to.what == What::This).then_some(id),
-                        )
+                        && ((matches(cards, state, to, &src, id)
+                            && super::condition::ability_on(
+                                cards,
+                                state,
+                                a,
+                                &src,
+                                (to.what == What::This).then_some(id),
+                            ))
+                            || from_partner(cards, state, a, to, card, owner, id))
                     {
                         attack += i64::from(*da);
                         defense += i64::from(*dd);
@@ -256,4 +263,30 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
         attack *= 2;
     }
     (attack, defense.max(0) as u32)
+}
+
+/// Whether die `id` gets a pairing bonus of `card` ("while paired, this die gets …")
+/// through its partner: each partner gets the pairing benefits of itself and of its
+/// partner (Uncanny X-Men rulebook, Pairing Up, 004:707-708; `keywords::heroic`).
+fn from_partner(
+    cards: &GameCards,
+    state: &GameState,
+    a: &crate::cards::ability::Ability,
+    to: &Selector,
+    card: CardId,
+    owner: usize,
+    id: DieId,
+) -> bool {
+    if a.while_ != Some(crate::cards::ability::While::Paired) || to.what != What::This {
+        return false;
+    }
+    let Some(partner) = state.die(id).partner else {
+        return false;
+    };
+    let p = state.die(partner);
+    let src = Source::card(card, owner).from_die(partner);
+    p.card == card
+        && p.owner == owner
+        && (state.die(id).card, state.die(id).owner) != (card, owner)
+        && super::condition::ability_on(cards, state, a, &src, Some(partner))
 }

@@ -59,6 +59,9 @@ pub struct Die {
     /// `attack` line lists them, blockers in the order of the `block` line, the dice of a
     /// `position` block in the order it lists them.
     pub stamp: u32,
+    /// The die it is paired up with (Heroic, `keywords::heroic`): until the start of its
+    /// owner's next turn, or until either leaves the field.
+    pub partner: Option<DieId>,
 }
 
 /// Applied and persistent effects on a die: they last until the end of the turn, and end
@@ -159,6 +162,7 @@ impl Die {
         self.attacking = false;
         self.blocking = None;
         self.boost = Boost::default();
+        self.partner = None;
     }
 }
 
@@ -594,6 +598,10 @@ impl GameState {
                 }
                 if self.die(b).boost.must_block == Some(MustBlock::Attacker(id)) {
                     self.die_mut(b).boost.must_block = None;
+                }
+                // Its partner is paired with nothing any more.
+                if self.die(b).partner == Some(id) {
+                    self.die_mut(b).partner = None;
                 }
             }
         }
@@ -1071,6 +1079,9 @@ impl GameState {
         if die.spent {
             mods.push("spent".to_string());
         }
+        if let Some(p) = die.partner {
+            mods.push(format!("paired={}", self.partner_text(cards, p)));
+        }
         let blockers = self.ids().any(|b| self.die(b).blocking == Some(id));
         if die.attacking && self.is_blocked(id) && !blockers {
             mods.push("blocked".to_string());
@@ -1122,6 +1133,33 @@ impl GameState {
         }
     }
 
+    /// A Heroic partner as a `paired=` mark names it: its owner, card and face, and its
+    /// number when its owner has several such dice in the field.
+    pub fn partner_text(&self, cards: &GameCards, id: DieId) -> String {
+        let die = self.die(id);
+        let like = self.field_like(die.owner, die.card, die.face.as_ref());
+        let plain = self.die_text_plain(cards, id);
+        let name = &cards.players[die.owner];
+        match like.iter().position(|d| *d == id) {
+            Some(k) if like.len() > 1 => format!("{name}.{plain}#{}", k + 1),
+            _ => format!("{name}.{plain}"),
+        }
+    }
+
+    /// A player's dice in the field of one card (and face, when given), in the order
+    /// ordinals count them (as a position lists them).
+    pub fn field_like(&self, owner: usize, card: CardId, face: Option<&Face>) -> Vec<DieId> {
+        let mut ids: Vec<DieId> = self
+            .zone(owner, Zone::Field)
+            .filter(|d| {
+                self.die(*d).card == card
+                    && face.is_none_or(|f| self.die(*d).face.as_ref() == Some(f))
+            })
+            .collect();
+        ids.sort_by_key(|d| (self.die(*d).stamp, *d));
+        ids
+    }
+
     /// An attacker as a `blocking=` target names it: its owner, card and face, and its
     /// number when its owner has several such attackers.
     pub fn attacker_text(&self, cards: &GameCards, id: DieId) -> String {
@@ -1170,6 +1208,7 @@ impl Die {
             boost: Boost::default(),
             moved: Span::default(),
             stamp: 0,
+            partner: None,
         }
     }
 }

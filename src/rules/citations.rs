@@ -163,6 +163,7 @@ fn y2014(code: RuleCode) -> Option<Citation> {
         ),
         // The AvX book predates the May 2014 revision; the Uncanny X-Men book states it.
         PartlySpentReroll => c(UXM, "TOURNAMENT RULES, Rerolling Dice", "004 lines 816-822"),
+        InvalidPartner => c(UXM, "Pairing Up", "004 lines 696-705"),
         _ => return None,
     })
 }
@@ -258,6 +259,9 @@ fn y2016(code: RuleCode) -> Option<Citation> {
         // The book has no ability used like a global: the card's text sets its limit.
         OncePerTurn => c(IMWM, FUNDAMENTAL, "002 lines 587-587"),
         PartlySpentReroll => c(IMWM, FUNDAMENTAL, "002 lines 595-595"),
+        // The 2016 book does not describe pairing up: card text (Heroic, as the Uncanny
+        // X-Men book defines it) supersedes rule text.
+        InvalidPartner => c(IMWM, FUNDAMENTAL, "002 lines 587-587"),
         _ => return None,
     })
 }
@@ -355,6 +359,9 @@ fn y2018(code: RuleCode) -> Option<Citation> {
             "TOURNAMENT RULES, FUNDAMENTAL RULES",
             "000 lines 979-979",
         ),
+        // The 2018 glossary leaves keywords it does not list (Heroic among them) to the
+        // keyword list it points to, which defines pairing as the Uncanny X-Men book does.
+        InvalidPartner => c(AI, "GLOSSARY", "000 lines 1458-1459"),
         _ => return None,
     })
 }

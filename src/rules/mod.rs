@@ -38,6 +38,7 @@ pub mod face_not_on_die;
 pub mod game_over;
 pub mod global_limit;
 pub mod invalid_choice;
+pub mod invalid_partner;
 pub mod invalid_target;
 pub mod must_attack;
 pub mod must_block;
@@ -160,6 +161,7 @@ rule_table! {
     CostUnpayable = "cost-unpayable" in cost_unpayable,
     OncePerTurn = "once-per-turn" in once_per_turn,
     PartlySpentReroll = "partly-spent-reroll" in partly_spent_reroll,
+    InvalidPartner = "invalid-partner" in invalid_partner,
 }
 
 /// The team rules, each a check over a game's setup.

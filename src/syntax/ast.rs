@@ -507,6 +507,8 @@ pub enum Modifier {
     Attacking,
     /// `blocking=DIE`: the attacker it blocks (a reference without brackets).
     Blocking(DieRef),
+    /// `paired=DIE`: its Heroic partner (a reference without brackets).
+    Paired(DieRef),
     /// An attacker that was blocked and whose blockers are all gone: still blocked.
     Blocked,
     /// Partly spent (spun down from a double face): it cannot be rerolled.

@@ -1971,6 +1971,10 @@ fn modifier(i: In) -> PResult<Modifier> {
             preceded(tag("blocking="), expect("the attacker blocked", die_name)),
             Modifier::Blocking,
         ),
+        map(
+            preceded(tag("paired="), expect("its partner", die_name)),
+            Modifier::Paired,
+        ),
         value(Modifier::Blocked, kw("blocked")),
         value(Modifier::Spent, kw("spent")),
         effect_modifier,

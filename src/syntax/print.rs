@@ -413,6 +413,7 @@ impl Display for Modifier {
             Modifier::Damage(n) => write!(f, "dmg={n}"),
             Modifier::Attacking => f.write_str("attacking"),
             Modifier::Blocking(d) => write!(f, "blocking={d}"),
+            Modifier::Paired(d) => write!(f, "paired={d}"),
             Modifier::Blocked => f.write_str("blocked"),
             Modifier::Spent => f.write_str("spent"),
             Modifier::Attack(n) => write!(f, "{n:+}A"),

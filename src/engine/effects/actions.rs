@@ -2,7 +2,7 @@
 
 use crate::cards::ability::Kind;
 use crate::rules;
-use crate::syntax::Clause;
+use crate::syntax::{Clause, Zone};
 
 use crate::engine::coverage::Moment;
 use crate::engine::replay::{Flow, Replayer};
@@ -21,7 +21,19 @@ impl Replayer {
             self.state.move_die(id, zone, line);
             return Ok(());
         };
-        let Some(a) = list.iter().find(|a| a.kind == Kind::Action).cloned() else {
+        let continuous = crate::engine::keywords::has(
+            &self.cards,
+            card,
+            &crate::cards::ability::Keyword::Continuous,
+        );
+        let action = list.iter().find(|a| a.kind == Kind::Action).cloned();
+        let Some(a) = action else {
+            if continuous {
+                // Its text is what it does while in the field: using it is the move.
+                let line = self.line;
+                self.state.move_die(id, Zone::Field, line);
+                return Ok(());
+            }
             let name = self.cards.get(card).name.clone();
             self.violate(rules::no_such_ability::new(
                 self.line,
@@ -36,7 +48,12 @@ impl Replayer {
         let bursts = self.bursts_of(id);
         let src = Source::card(card, who);
         self.no_valid_target(&a, &src, bursts)?;
-        let zone = self.state.spent_zone(who);
+        // A Continuous die is used as it moves to the field, and stays there.
+        let zone = crate::engine::keywords::continuous::used_to(
+            &self.cards,
+            card,
+            self.state.spent_zone(who),
+        );
         let line = self.line;
         self.state.move_die(id, zone, line);
         self.run(&a, src, bursts, clauses, &[])?;

@@ -84,7 +84,16 @@ impl Replayer {
             };
             self.check_rolled(die.card, &face, item.die.span)?;
             let character = matches!(face.node, Face::Level { .. });
-            if character || die.zone != Zone::Field {
+            // A Continuous action die stays in the field on an action face; on an energy
+            // face it goes to the reserve pool like any die (000:1303-1305).
+            let stays = character
+                || (matches!(face.node, Face::Action { .. })
+                    && crate::engine::keywords::has(
+                        &self.cards,
+                        die.card,
+                        &crate::cards::ability::Keyword::Continuous,
+                    ));
+            if stays || die.zone != Zone::Field {
                 // A new face is whole (only a waived reroll of a partly spent die gets here
                 // with one).
                 let d = self.state.die_mut(id);

@@ -163,6 +163,10 @@ impl Replayer {
                 }
             }
         }
+        // Keywords that wait for a choice as the event happens (`keywords`).
+        for &(event, about) in events {
+            new.extend(self.keyword_pending(event, about, batch));
+        }
         if new.is_empty() {
             return;
         }
@@ -214,6 +218,9 @@ impl Replayer {
         let Some(a) = self.abilities_of(p.card).and_then(|l| l.get(p.ability)) else {
             return true;
         };
+        if let Some(k) = crate::engine::keywords::keyword(a) {
+            return self.keyword_needs_line(p, k);
+        }
         let src = self.source_of(p);
         // A condition that no longer holds: it resolves to nothing, by itself.
         if a.if_
@@ -281,10 +288,16 @@ impl Replayer {
         };
         let name = self.cards.get(p.card).name.clone();
         let example = self.resolve_example(&p);
-        let optional = self
-            .abilities_of(p.card)
-            .and_then(|l| l.get(p.ability))
-            .is_some_and(|a| a.may);
+        let ability = self.abilities_of(p.card).and_then(|l| l.get(p.ability));
+        // A keyword's choice (Suit Up, Heroic) is always one its controller may decline.
+        let keyword = ability.and_then(crate::engine::keywords::keyword);
+        let optional = ability.is_some_and(|a| a.may) || keyword.is_some();
+        let what = match ability.filter(|_| keyword.is_some()) {
+            Some(a) => crate::cards::text::ability(a)
+                .trim_start_matches("Keyword: ")
+                .to_string(),
+            None => "triggered ability".to_string(),
+        };
         let decline = if optional {
             format!(" (`{example} may no` declines it)")
         } else {
@@ -303,7 +316,7 @@ impl Replayer {
         self.violate(
             rules::unresolved_trigger::new(
                 self.line,
-                format!("{name}'s triggered ability has not been resolved"),
+                format!("{name}'s {what} has not been resolved"),
                 format!(
                     "write its `resolve` line first, with the targets and choices its ability \
                      needs: `{example}`{decline}"
@@ -562,6 +575,9 @@ impl Replayer {
         else {
             return Ok(());
         };
+        if let Some(k) = crate::engine::keywords::keyword(&a) {
+            return self.resolve_keyword(p, k, clauses);
+        }
         let src = self.source_of(p);
         if a.limit == Limit::OncePerTurnPerDie
             && self.turn_ref().expect("turn").used.contains(&Used {

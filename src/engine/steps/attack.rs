@@ -36,6 +36,10 @@ impl Replayer {
             return Ok(());
         }
         let taken = self.take(dice, who, Zone::Field, "attacking")?;
+        // Only characters attack: the field may also hold a Continuous action die.
+        for &(id, i) in &taken {
+            self.a_character(id, dice[i].die.span, "attack")?;
+        }
         let declared: Vec<(DieId, crate::syntax::Span)> =
             taken.iter().map(|&(id, i)| (id, dice[i].span)).collect();
         self.check_attackers(&declared)?;
@@ -60,9 +64,25 @@ impl Replayer {
         Ok(())
     }
 
-    /// Dice of the defender that could block.
+    /// Dice of the defender that could block: characters (the field may also hold a
+    /// Continuous action die).
     pub(in crate::engine) fn can_block(&self, defender: usize) -> bool {
-        self.state.zone(defender, Zone::Field).next().is_some()
+        self.state
+            .zone(defender, Zone::Field)
+            .any(|id| crate::engine::select::is_character(&self.state, id))
+    }
+
+    /// A die that attacks or blocks must show a character face (`not-a-character`).
+    fn a_character(&mut self, id: DieId, span: crate::syntax::Span, does: &str) -> Flow {
+        if crate::engine::select::is_character(&self.state, id) {
+            return Ok(());
+        }
+        let shown = crate::engine::replay::shown(self.state.die(id).face.as_ref());
+        self.stuck(rules::not_a_character::new(
+            span,
+            format!("this die shows {shown}, not a character face"),
+            format!("only a character die in the field can {does}"),
+        ))
     }
 
     /// A line after the attackers that is not `block`: fine only when the defender has no
@@ -77,7 +97,10 @@ impl Replayer {
             let d = self.name(defender).to_string();
             // A block the table could have declared: the defender's first character
             // on the first attacker.
-            let blocker = self.state.zone(defender, Zone::Field).next();
+            let blocker = self
+                .state
+                .zone(defender, Zone::Field)
+                .find(|id| crate::engine::select::is_character(&self.state, *id));
             let attacker = self.attackers().first().copied();
             let example = match (blocker, attacker) {
                 (Some(b), Some(a)) => format!(
@@ -192,6 +215,7 @@ impl Replayer {
             if self.state.die(blocker).attacking {
                 return self.not_in_zone(&pair.blocker, defender, Zone::Field, "blocking", false);
             }
+            self.a_character(blocker, pair.blocker.span, "block")?;
             let a_owner = self.owner_of(&pair.attacker, active)?;
             let attacker = self.find(&pair.attacker, a_owner, Zone::Field, &[], |s, id| {
                 s.die(id).attacking

@@ -134,13 +134,16 @@ impl Replayer {
         }
         self.apply_payment(who, &paid);
         let line = self.line;
+        let mut bought = Vec::new();
         for &(card, n) in &wanted {
             self.state.supply[usize::from(card.0)] -= n;
             for _ in 0..n {
-                self.state.add_die(card, who, Zone::Used, line);
+                bought.push(self.state.add_die(card, who, Zone::Used, line));
             }
         }
         self.acted(who);
+        // Suit Up waits for its choice (`keywords::suit_up`).
+        self.keyword_bought(who, &bought);
         // The purchase is made; text of the cards bought that acts on a purchase, or
         // once a die is in play, and is not applied leaves the game undecided.
         for &(card, _) in &wanted {

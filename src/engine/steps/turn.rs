@@ -94,6 +94,8 @@ impl Replayer {
         let first = !self.started;
         self.started = true;
         self.state.turn = Some(Turn::new(number.node, p, self.line));
+        // Pairings last until the start of their owner's next turn (`keywords::heroic`).
+        crate::engine::keywords::heroic::turn_starts(&mut self.state, p);
         if first {
             // The game is set up: text that acts from a card, with no die of it in play.
             self.game_moment(Moment::Start)?;

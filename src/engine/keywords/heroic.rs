@@ -1,0 +1,145 @@
+//! Heroic: pairing up (Uncanny X-Men rulebook, Pairing Up, 004:696-711; the 2017 keyword
+//! list, keywords-2017-11-09.txt:44, agrees; the 2018 rulebook does not mention it).
+//!
+//! As a Heroic die is fielded its controller may pair it with another Heroic die of
+//! theirs in the field, of a different card (two dice of one card never pair). The
+//! choice waits in the trigger queue like a "when fielded" trigger, and only when there
+//! is a die to pair with; the log answers it as any trigger: `resolve CS:L1 may yes
+//! target RH:L1*` (the partner in a `target` clause), or `resolve CS:L1 may no`. A die
+//! already paired leaves its old partner. The pairing lasts until the start of its
+//! owner's next turn, or until either die leaves the field (`GameState::move_die`).
+//!
+//! While paired, each die gets the pairing bonuses of its own card and of its
+//! partner's: a `while: paired` static about "this die" of either card applies to both
+//! partners (004:707-708; `select::stats`). Partners attack and block as separate dice.
+
+use crate::cards::ability::Keyword;
+use crate::rules;
+use crate::syntax::{Clause, Zone};
+
+use crate::engine::cards::GameCards;
+use crate::engine::replay::{Flow, Replayer};
+use crate::engine::state::{DieId, GameState, Pending};
+
+/// Whether `partner` may pair with `die`: both Heroic characters in the field, of one
+/// controller, of different cards.
+pub fn may_pair(cards: &GameCards, state: &GameState, die: DieId, partner: DieId) -> bool {
+    let (a, b) = (state.die(die), state.die(partner));
+    die != partner
+        && a.owner == b.owner
+        && a.card != b.card
+        && b.zone == Zone::Field
+        && crate::engine::select::is_character(state, partner)
+        && super::has(cards, b.card, &Keyword::Heroic)
+}
+
+/// The dice `die` may pair with now.
+pub fn partners(cards: &GameCards, state: &GameState, die: DieId) -> Vec<DieId> {
+    let owner = state.die(die).owner;
+    state
+        .zone(owner, Zone::Field)
+        .filter(|&p| may_pair(cards, state, die, p))
+        .collect()
+}
+
+/// Pairs two dice: each leaves its old partner first.
+pub fn pair(state: &mut GameState, a: DieId, b: DieId) {
+    for d in [a, b] {
+        if let Some(old) = state.die(d).partner {
+            state.die_mut(old).partner = None;
+        }
+    }
+    state.die_mut(a).partner = Some(b);
+    state.die_mut(b).partner = Some(a);
+}
+
+/// The start of `player`'s turn: their dice's pairings end.
+pub fn turn_starts(state: &mut GameState, player: usize) {
+    let ids: Vec<DieId> = state.ids().collect();
+    for id in ids {
+        if state.die(id).owner == player {
+            state.die_mut(id).partner = None;
+        }
+    }
+}
+
+impl Replayer {
+    /// A pairing's `resolve` line: `may no`, or the partner in a `target` clause. A
+    /// partner the rules do not allow is `invalid-partner`; waived, the dice pair as
+    /// written.
+    pub(in crate::engine) fn resolve_heroic(&mut self, p: &Pending, clauses: &[Clause]) -> Flow {
+        let Some(die) = p.die else { return Ok(()) };
+        let Some(choice) = self.keyword_choice(p, clauses)? else {
+            return Ok(());
+        };
+        let owner = self.owner_of(choice, p.controller)?;
+        let found = self.find(choice, owner, Zone::Field, &[die], |_, _| true)?;
+        let name = self.cards.get(p.card).name.clone();
+        let Some(partner) = found else {
+            self.violate(rules::invalid_partner::new(
+                choice.span,
+                format!("`{choice}` is not in the field to pair with {name}"),
+                "a die pairs with a Heroic character in its controller's field",
+            ))?;
+            return Err(self.unreplayable(choice.span, "no such die in the field"));
+        };
+        if !may_pair(&self.cards, &self.state, die, partner) {
+            let (d, q) = (self.state.die(die), self.state.die(partner));
+            let why = if d.owner != q.owner {
+                "a die pairs only with its controller's own dice"
+            } else if d.card == q.card {
+                "two dice of the same card never pair up: choose a Heroic die of another card"
+            } else {
+                "its partner must be a Heroic character die in the field"
+            };
+            self.violate(
+                rules::invalid_partner::new(
+                    choice.span,
+                    format!("{name} cannot pair up with `{choice}`"),
+                    why,
+                )
+                .with_context(p.line, "the Heroic die was fielded here"),
+            )?;
+        }
+        pair(&mut self.state, die, partner);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::keywords::testing::{dice, table};
+
+    #[test]
+    fn a_die_pairs_with_its_owners_heroic_die_of_another_card_only() {
+        let (cards, state) = table("field Ann CS:L1 CS:L2 RH:L1* AB:L1\nfield Bob RB:L1*\n");
+        let cs = dice(&cards, &state, "CS", 0);
+        let rh = dice(&cards, &state, "RH", 0)[0];
+        assert_eq!(partners(&cards, &state, cs[0]), vec![rh]);
+        assert!(!may_pair(&cards, &state, cs[0], cs[1]), "the same card");
+        let ab = dice(&cards, &state, "AB", 0)[0];
+        assert!(!may_pair(&cards, &state, cs[0], ab), "not Heroic");
+        let rb = dice(&cards, &state, "RB", 1)[0];
+        assert!(!may_pair(&cards, &state, cs[0], rb), "the opponent's");
+    }
+
+    #[test]
+    fn a_new_partner_replaces_the_old_and_the_turn_ends_pairings() {
+        let (cards, mut state) = table("field Ann CS:L1 RH:L1* RH:L2*\n");
+        let cs = dice(&cards, &state, "CS", 0)[0];
+        let rh = dice(&cards, &state, "RH", 0);
+        pair(&mut state, cs, rh[0]);
+        pair(&mut state, rh[1], cs);
+        assert_eq!(state.die(cs).partner, Some(rh[1]));
+        assert_eq!(state.die(rh[0]).partner, None);
+        turn_starts(&mut state, 1);
+        assert_eq!(
+            state.die(cs).partner,
+            Some(rh[1]),
+            "Bob's turn leaves Ann's pairs"
+        );
+        turn_starts(&mut state, 0);
+        assert_eq!(state.die(cs).partner, None);
+    }
+}

@@ -1,0 +1,264 @@
+//! The glossary keywords the engine applies: one file per keyword, and this table of what
+//! each one does and where it acts (the model is the effects table in
+//! `src/engine/effects/mod.rs`).
+//!
+//! A keyword is one of a card's abilities (`{kind: keyword, keyword: K}`). It acts in one
+//! of three ways:
+//! - as a **property** the engine reads where it matters (Ally: a sidekick in the field,
+//!   read by the selectors; Continuous: where a used action die goes);
+//! - as a **trigger** with a choice, queued like any triggered ability and answered by a
+//!   `resolve` line (Suit Up when bought, Heroic when fielded);
+//! - not at all yet: the game is undecided where it would act (`coverage`).
+//!
+//! A new keyword is a new file here, one line in [`applied`], and its hook.
+
+use crate::cards::ability::{Ability, Event, Keyword, Kind};
+use crate::rules;
+use crate::syntax::{Clause, DieRef};
+
+use super::cards::{CardId, GameCards};
+use super::replay::{Flow, Replayer, Stop};
+use super::state::{About, DieId, Pending};
+
+pub(in crate::engine) mod ally;
+pub(in crate::engine) mod continuous;
+pub(in crate::engine) mod heroic;
+pub(in crate::engine) mod suit_up;
+
+/// Whether the engine applies a keyword wherever it acts. The table: a keyword listed
+/// here has its own file and its hook; any other is undecided at its moment
+/// (`coverage::keyword_moment`).
+pub fn applied(k: &Keyword) -> bool {
+    matches!(
+        k,
+        Keyword::Ally | Keyword::Continuous | Keyword::SuitUp { .. } | Keyword::Heroic
+    )
+}
+
+/// The keyword abilities of a card (through a second player's alias to the card it
+/// names), with their index among the card's abilities.
+pub fn of(cards: &GameCards, card: CardId) -> impl Iterator<Item = (usize, &Keyword)> {
+    let c = cards.get(card);
+    let c = c.alias_of.map_or(c, |a| cards.get(a));
+    c.abilities
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.kind == Kind::Keyword)
+        .filter_map(|(i, a)| a.keyword.as_ref().map(|k| (i, k)))
+}
+
+/// Whether a card has a keyword (compared by kind: `suit-up` whatever names it lists).
+pub fn has(cards: &GameCards, card: CardId, k: &Keyword) -> bool {
+    of(cards, card).any(|(_, x)| std::mem::discriminant(x) == std::mem::discriminant(k))
+}
+
+/// The keyword of an ability, when it is a keyword ability.
+pub fn keyword(a: &Ability) -> Option<&Keyword> {
+    (a.kind == Kind::Keyword)
+        .then_some(a.keyword.as_ref())
+        .flatten()
+}
+
+/// The keywords that wait in the trigger queue for a `resolve` line, and how each is
+/// answered.
+impl Replayer {
+    /// Keyword choices an event opens, as pending triggers of `batch`: Heroic as a die is
+    /// fielded (when it has a die to pair with). A keyword that triggers is not a "when
+    /// fielded" ability (Avengers Infinity rulebook, ACTIVE AND FIELDED, 000:1220-1224).
+    pub(in crate::engine) fn keyword_pending(
+        &self,
+        event: Event,
+        about: About,
+        batch: u32,
+    ) -> Vec<Pending> {
+        let (Event::Fielded, About::Die(die)) = (event, about) else {
+            return Vec::new();
+        };
+        let d = self.state.die(die);
+        of(&self.cards, d.card)
+            .filter(|(_, k)| **k == Keyword::Heroic)
+            .filter(|_| !heroic::partners(&self.cards, &self.state, die).is_empty())
+            .map(|(i, _)| Pending {
+                card: d.card,
+                ability: i,
+                die: Some(die),
+                controller: d.owner,
+                bursts: 0,
+                batch,
+                subject: None,
+                payers: Vec::new(),
+                line: self.line,
+            })
+            .collect()
+    }
+
+    /// A purchase: each bought die with Suit Up whose buyer has a die of a listed name in
+    /// the field waits for its choice.
+    pub(in crate::engine) fn keyword_bought(&mut self, who: usize, bought: &[DieId]) {
+        let Some(t) = self.state.turn.as_ref() else {
+            return;
+        };
+        let batch = t.batch + 1;
+        let mut new = Vec::new();
+        for &die in bought {
+            let card = self.state.die(die).card;
+            for (i, k) in of(&self.cards, card) {
+                if matches!(k, Keyword::SuitUp { .. })
+                    && !suit_up::candidates(&self.cards, &self.state, card, who).is_empty()
+                {
+                    new.push(Pending {
+                        card,
+                        ability: i,
+                        die: Some(die),
+                        controller: who,
+                        bursts: 0,
+                        batch,
+                        subject: None,
+                        payers: Vec::new(),
+                        line: self.line,
+                    });
+                }
+            }
+        }
+        if !new.is_empty() {
+            let t = self.turn_mut();
+            t.batch = batch;
+            t.pending.extend(new);
+        }
+    }
+
+    /// Whether a keyword waiting in the queue still has a choice to make: with none left
+    /// (the partner or the named die has left the field), it resolves to nothing.
+    pub(in crate::engine) fn keyword_needs_line(&self, p: &Pending, k: &Keyword) -> bool {
+        let Some(die) = p.die else { return false };
+        match k {
+            Keyword::Heroic => !heroic::partners(&self.cards, &self.state, die).is_empty(),
+            Keyword::SuitUp { .. } => {
+                !suit_up::candidates(&self.cards, &self.state, p.card, p.controller).is_empty()
+            }
+            _ => false,
+        }
+    }
+
+    /// A keyword's `resolve` line (or its resolving by itself, with no clauses): the
+    /// table of the keywords that wait in the queue.
+    pub(in crate::engine) fn resolve_keyword(
+        &mut self,
+        p: &Pending,
+        k: &Keyword,
+        clauses: &[Clause],
+    ) -> Flow {
+        match k {
+            Keyword::Heroic => self.resolve_heroic(p, clauses),
+            Keyword::SuitUp { .. } => self.resolve_suit_up(p, clauses),
+            _ => Ok(()),
+        }
+    }
+
+    /// The one choice a keyword's line makes: `may no` (nothing happens), or the die
+    /// it acts with, in a `target` clause. Anything else, or a target with `may no`, is
+    /// `invalid-choice`.
+    pub(in crate::engine) fn keyword_choice<'c>(
+        &mut self,
+        p: &Pending,
+        clauses: &'c [Clause],
+    ) -> Result<Option<&'c DieRef>, Stop> {
+        if clauses.is_empty() {
+            // Resolved by itself: no choice left to make.
+            return Ok(None);
+        }
+        let name = self.cards.get(p.card).name.clone();
+        let mut may = None;
+        let mut targets: Vec<&DieRef> = Vec::new();
+        for c in clauses {
+            match c {
+                Clause::May { yes } => may = Some(yes.node),
+                Clause::Target { targets: t, .. } => targets.extend(t.iter()),
+                _ => {
+                    self.violate(rules::invalid_choice::new(
+                        self.line,
+                        format!("{name}'s keyword takes no such choice"),
+                        "write `may no`, or `may yes` and the die it acts with in a `target` clause",
+                    ))?;
+                }
+            }
+        }
+        match (may, &targets[..]) {
+            (Some(false), []) => Ok(None),
+            (Some(true) | None, [one]) => Ok(Some(*one)),
+            _ => {
+                self.violate(rules::invalid_choice::new(
+                    self.line,
+                    format!("{name}'s keyword needs one choice: yes with one die, or no"),
+                    "write `may no`, or `may yes` and the die it acts with in a `target` clause",
+                ))?;
+                // Waived: the first die named, if any, is the choice.
+                Ok(if may == Some(false) {
+                    None
+                } else {
+                    targets.first().copied()
+                })
+            }
+        }
+    }
+}
+
+/// A table for the keyword files' tests: a position in a game with Heroic, Ally and
+/// Suit Up cards.
+#[cfg(test)]
+pub(in crate::engine) mod testing {
+    use crate::engine::cards::GameCards;
+    use crate::engine::state::{DieId, GameState};
+
+    /// The state a position sets in a game with Heroic, Ally and Suit Up cards.
+    pub fn table(position: &str) -> (GameCards, GameState) {
+        let log = format!(
+            "dmlog 1\nformat custom life 10\nteam Ann\nCS = Captain America: Superhero x2\n\
+             RH = Red Hulk: Superhero x2\nAB = Ace the Bat Hound: Taking a Bite Out of Crime x2\n\
+             HB = Hulkbuster Iron Man: Rocket Powered Punches x2\nIM = Iron Man: Inventor x2\n\
+             team Bob\nRB = Red Hulk: Superhero x2\nfirst Ann\nposition\nturn 4 Ann main\n\
+             {position}used Ann SK x8\nused Bob SK x8\nend\n"
+        );
+        let (doc, errors) = crate::syntax::parse_str(&log);
+        assert!(errors.is_empty(), "{errors:?}");
+        let out = crate::engine::replay(
+            &doc.games[0],
+            &doc.header,
+            crate::cards::Pool::embedded(),
+            None,
+            &[],
+        );
+        assert!(out.violations.is_empty(), "{:?}", out.violations);
+        out.end.expect("replayed")
+    }
+
+    /// Ann's (or Bob's) dice of a card alias, in the order of their ids.
+    pub fn dice(cards: &GameCards, state: &GameState, alias: &str, owner: usize) -> Vec<DieId> {
+        state
+            .ids()
+            .filter(|&d| {
+                let die = state.die(d);
+                die.owner == owner && cards.get(die.card).alias == alias
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_applies_the_board_keywords() {
+        for k in [
+            Keyword::Ally,
+            Keyword::Continuous,
+            Keyword::Heroic,
+            Keyword::SuitUp { names: vec![] },
+        ] {
+            assert!(applied(&k), "{k:?}");
+        }
+    }
+}
