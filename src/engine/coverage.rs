@@ -194,7 +194,12 @@ pub fn while_applied(w: While) -> bool {
 pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
     match a.kind {
         Kind::Action | Kind::Global | Kind::Activated => None,
-        Kind::Keyword => (moment == keyword_moment(a.keyword.as_ref())).then(|| {
+        Kind::Keyword => (moment == keyword_moment(a.keyword.as_ref())
+            && !a
+                .keyword
+                .as_ref()
+                .is_some_and(crate::engine::keywords::applied))
+        .then(|| {
             format!(
                 "has the keyword {}, which dmlint does not apply yet",
                 crate::cards::text::ability(a).trim_start_matches("Keyword: ")
@@ -291,9 +296,12 @@ mod tests {
     fn an_ability_is_applied_when_every_part_of_it_is() {
         let damage = ability("kind: action\ndo: [damage: {to: {what: character}, amount: 1}]\n");
         assert!(ability_applied(&damage));
-        // A keyword is not applied anywhere yet; a gain per count is not applied.
-        let keyword = ability("kind: keyword\nkeyword: overcrush\n");
+        // A keyword the engine does not apply yet is not; one it applies is.
+        let keyword = ability("kind: keyword\nkeyword: heroic\n");
         assert!(!ability_applied(&keyword));
+        assert!(ability_applied(&ability(
+            "kind: keyword\nkeyword: overcrush\n"
+        )));
         let paired = ability(
             "kind: static\nwhile: paired\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
         );

@@ -14,6 +14,7 @@ pub mod edition;
 mod effects;
 pub mod energy;
 pub mod error;
+mod keywords;
 mod payment;
 pub mod play;
 mod position;

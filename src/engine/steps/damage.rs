@@ -266,6 +266,19 @@ impl Replayer {
                     .with_context(block_line, "blockers declared here"),
             )?;
         }
+        if let Some((b, needs)) = self.overcrush_short(a, &split, attack) {
+            let text = self.state.die_text_plain(&self.cards, b);
+            self.violate(
+                rules::damage_assignment::new(
+                    self.line,
+                    format!("`{attacker}` has Overcrush and leaves `{text}` short of a knock-out"),
+                    format!(
+                        "its attack knocks out every blocker, so each takes exactly what knocks it out (`{text}` needs {needs}) and the rest goes to the opponent"
+                    ),
+                )
+                .with_context(block_line, "blockers declared here"),
+            )?;
+        }
         let line = self.line;
         self.turn_mut().assigned.push((a, split, line));
         Ok(())
@@ -467,7 +480,7 @@ impl Replayer {
 
     /// A die's combat damage: its attack, or none for one that "deals no damage"
     /// (Smash!'s global).
-    fn combat_attack(&self, id: DieId) -> u32 {
+    pub(in crate::engine) fn combat_attack(&self, id: DieId) -> u32 {
         if self.state.die(id).boost.no_damage {
             0
         } else {
@@ -477,9 +490,13 @@ impl Replayer {
 
     /// What of `attack` a blocked attacker deals its blockers: all of it, or, when its
     /// damage beyond its blockers' total defense goes to the opponent (Thrown Car), no
-    /// more than that total defense.
+    /// more than that total defense, or with Overcrush no more than knocks them all out
+    /// (`keywords::overcrush`).
     fn blockers_share(&self, a: DieId, attack: u32) -> u32 {
         let blockers = self.blockers_of(a);
+        if !blockers.is_empty() && self.overcrush(a) {
+            return self.overcrush_share(&blockers, attack);
+        }
         if blockers.is_empty() || !self.excess_to_player(a) {
             return attack;
         }
@@ -574,7 +591,7 @@ impl Replayer {
         let excess: Vec<(DieId, u32)> = self
             .attackers()
             .into_iter()
-            .filter(|a| !self.blockers_of(*a).is_empty())
+            .filter(|a| !self.blockers_of(*a).is_empty() && !self.overcrush(*a))
             .map(|a| {
                 let attack = self.combat_attack(a);
                 (a, attack - self.blockers_share(a, attack))
@@ -600,6 +617,10 @@ impl Replayer {
             self.state.die_mut(id).damage += n;
             events.push((Event::TakesDamage, About::Die(id)));
         }
+        // Overcrush's leftover goes on only once its blockers are knocked out, so it is
+        // measured with the damage on them.
+        let leftover = self.overcrush_leftover();
+        self.turn_mut().excess.extend(leftover);
         let combat = book(self.state.edition).combat;
         if combat != Combat::Y2014 {
             // All damage at once, and unblocked attackers leave before anything else
