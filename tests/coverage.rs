@@ -983,7 +983,7 @@ fn walk() -> Vec<Variant> {
             "continuous" => "use",
             s if s.starts_with("{suit-up") => "bought:this",
             // Combat keywords, where they make a difference.
-            "overcrush" => "combat:this",
+            "overcrush" | "fast" => "combat:this",
             _ => "in-field:this",
         };
         let mut v = variant(

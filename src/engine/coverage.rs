@@ -336,8 +336,15 @@ mod tests {
         let suit = ability("kind: keyword\nkeyword: {suit-up: {names: [Iron Man]}}\n");
         assert!(unapplied_at(&suit, Moment::Bought).is_some());
         assert!(unapplied_at(&suit, Moment::Fielded).is_none());
+        let heroic = ability("kind: keyword\nkeyword: heroic\n");
+        assert!(unapplied_at(&heroic, Moment::Fielded).is_some());
+        // An applied keyword waits for no moment.
         let fast = ability("kind: keyword\nkeyword: fast\n");
-        assert!(unapplied_at(&fast, Moment::Fielded).is_some());
+        assert!(
+            Moment::ALL
+                .iter()
+                .all(|&m| unapplied_at(&fast, m).is_none())
+        );
     }
 
     #[test]

@@ -703,7 +703,12 @@ impl Replayer {
                 (CombatStage::NoAttack, Step::Cleanup)
                     | (CombatStage::Over, Step::Cleanup)
                     | (
-                        CombatStage::Damaged | CombatStage::KnockedOut | CombatStage::PlayerHit,
+                        CombatStage::Damaged
+                            | CombatStage::KnockedOut
+                            | CombatStage::PlayerHit
+                            | CombatStage::FastDamaged
+                            | CombatStage::FastKnockedOut
+                            | CombatStage::FastPlayerHit,
                         Step::Damage
                     )
             );
@@ -719,6 +724,9 @@ impl Replayer {
                     t.no_attack = true;
                     t.damage = DamageStage::NotDealt;
                 }
+                CombatStage::FastDamaged => t.damage = DamageStage::FastDamaged,
+                CombatStage::FastKnockedOut => t.damage = DamageStage::FastKnockedOut,
+                CombatStage::FastPlayerHit => t.damage = DamageStage::FastPlayerHit,
                 CombatStage::Damaged => t.damage = DamageStage::Damaged,
                 CombatStage::KnockedOut => t.damage = DamageStage::KnockedOut,
                 CombatStage::PlayerHit => t.damage = DamageStage::PlayerHit,

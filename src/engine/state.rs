@@ -291,6 +291,11 @@ pub enum DamageStage {
     /// Not dealt yet.
     #[default]
     NotDealt,
+    /// The Fast round (`keywords::fast`), before the regular one: dealt (2018), its
+    /// knock-outs made, the player hit (2014); as the regular stages below.
+    FastDamaged,
+    FastKnockedOut,
+    FastPlayerHit,
     /// 2018: dealt; the "when damaged" effects resolve before any knock-out.
     Damaged,
     /// Knock-outs made; their effects resolve (before 2018, with those of the damage).
@@ -871,6 +876,9 @@ impl GameState {
         }
         match t.damage {
             DamageStage::NotDealt => None,
+            DamageStage::FastDamaged => Some(CombatStage::FastDamaged),
+            DamageStage::FastKnockedOut => Some(CombatStage::FastKnockedOut),
+            DamageStage::FastPlayerHit => Some(CombatStage::FastPlayerHit),
             DamageStage::Damaged => Some(CombatStage::Damaged),
             DamageStage::KnockedOut => Some(CombatStage::KnockedOut),
             DamageStage::PlayerHit => Some(CombatStage::PlayerHit),

@@ -340,6 +340,9 @@ impl Display for CombatStage {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             CombatStage::NoAttack => "none",
+            CombatStage::FastDamaged => "fast-damaged",
+            CombatStage::FastKnockedOut => "fast-knocked-out",
+            CombatStage::FastPlayerHit => "fast-player-hit",
             CombatStage::Damaged => "damaged",
             CombatStage::KnockedOut => "knocked-out",
             CombatStage::PlayerHit => "player-hit",

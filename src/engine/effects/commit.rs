@@ -123,11 +123,10 @@ impl Replayer {
     /// damaged stay in the attack zone, not yet knocked out, until those have resolved
     /// (Avengers Infinity rulebook, ASSIGN DAMAGE).
     pub(in crate::engine) fn ko_check(&mut self) {
-        let waiting = self
-            .state
-            .turn
-            .as_ref()
-            .is_some_and(|t| t.damage == DamageStage::Damaged);
+        let waiting =
+            self.state.turn.as_ref().is_some_and(|t| {
+                matches!(t.damage, DamageStage::Damaged | DamageStage::FastDamaged)
+            });
         if waiting {
             return;
         }

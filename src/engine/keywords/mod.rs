@@ -6,13 +6,14 @@
 //! dice has it while it is in the field. Where the keyword acts it asks
 //! [`Replayer::has_keyword`]; the file of the keyword holds the rule and its citations.
 //!
-//! Combat keywords: [`overcrush`].
+//! Combat keywords: [`overcrush`], [`fast`].
 
 use crate::cards::ability::{Keyword, Kind};
 
 use super::replay::Replayer;
 use super::state::DieId;
 
+mod fast;
 mod overcrush;
 
 /// Whether the engine applies keyword `k` wherever it acts.
@@ -20,10 +21,10 @@ pub fn applied(k: &Keyword) -> bool {
     match k {
         // Combat keywords.
         Keyword::Overcrush => true,
+        Keyword::Fast => true,
         // Not applied yet: a die with one makes the game undecided once in play.
         Keyword::Ally
         | Keyword::Continuous
-        | Keyword::Fast
         | Keyword::IronWill
         | Keyword::Heroic
         | Keyword::SuitUp { .. } => false,

@@ -71,14 +71,16 @@ impl Replayer {
             .map(|(b, _)| (*b, self.lethal_damage(*b)))
     }
 
-    /// The leftover combat damage of each blocked Overcrush attacker, measured once the
-    /// damage is on the dice: all of its attack with no blocker left, what its split
-    /// did not give its blockers when every one of them is now knocked out, else none.
-    pub(in crate::engine) fn overcrush_leftover(&self) -> Vec<(DieId, u32)> {
+    /// The leftover combat damage of each blocked Overcrush attacker among `dealing`
+    /// (the attackers dealing their damage now), measured once the damage is on the
+    /// dice: all of its attack with no blocker left, what its split did not give its
+    /// blockers when every one of them is now knocked out, else none.
+    pub(in crate::engine) fn overcrush_leftover(&self, dealing: &[DieId]) -> Vec<(DieId, u32)> {
         let t = self.turn_ref().expect("turn");
         let dead = self.lethal();
-        self.attackers()
-            .into_iter()
+        dealing
+            .iter()
+            .copied()
             .filter(|a| t.blocked.contains(a) && self.overcrush(*a))
             .filter_map(|a| {
                 let attack = self.combat_attack(a);
