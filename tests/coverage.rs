@@ -995,6 +995,11 @@ fn walk() -> Vec<Variant> {
         if key == "combat:this" {
             v = v.only(&["combat"]);
         }
+        // Iron Will: the bolted and the blocked dice of the cycle survive; the other
+        // scripts damage no die of the card.
+        if *k == "iron-will" {
+            v = v.only(&["cycle"]);
+        }
         if *k == "continuous" {
             // An action card's keyword: the die used, with and without it.
             v.text = list(&[

@@ -1216,6 +1216,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::MustBlock(None) => boost.must_block = Some(MustBlock::Any),
         Modifier::DoubleDamageToBlockers => boost.double_damage_to_blockers = true,
         Modifier::ExcessToPlayer => boost.excess_to_player = true,
+        Modifier::IronWillSpared(d) => boost.iron_will_spared = Some(*d),
         Modifier::Damage(_)
         | Modifier::Attacking
         | Modifier::Blocking(_)

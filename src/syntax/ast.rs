@@ -537,6 +537,9 @@ pub enum Modifier {
     DoubleDamageToBlockers,
     /// Its combat damage beyond its blockers' total defense goes to the opponent.
     ExcessToPlayer,
+    /// `iron-will-spared=D`: Iron Will kept it in the field when its only damage this
+    /// turn reached its defense, which was D.
+    IronWillSpared(u32),
 }
 
 /// The face a die shows.

@@ -1961,7 +1961,7 @@ fn owned_alias(i: In) -> PResult<(PlayerName, Spanned<Text>)> {
 fn modifiers(i: In) -> PResult<Vec<Spanned<Modifier>>> {
     let (i, _) = char('[').parse(i)?;
     let (i, list) = expect(
-        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=CA:L3`, `double-damage-to-blockers` or `excess-to-player`",
+        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=CA:L3`, `double-damage-to-blockers`, `excess-to-player` or `iron-will-spared=2`",
         separated_list1((space0, char(','), space0), spanned(modifier)),
     )
     .parse(i)?;
@@ -2013,6 +2013,13 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
             kw("double-damage-to-blockers"),
         ),
         value(Modifier::ExcessToPlayer, kw("excess-to-player")),
+        map(
+            preceded(
+                tag("iron-will-spared="),
+                expect("its defense then", number_in(0, MAX_AMOUNT, "defense")),
+            ),
+            |n| Modifier::IronWillSpared(n.node),
+        ),
         stat_modifier,
     ))
     .parse(i)

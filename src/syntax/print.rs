@@ -429,6 +429,7 @@ impl Display for Modifier {
             Modifier::MustBlock(Some(d)) => write!(f, "must-block={d}"),
             Modifier::DoubleDamageToBlockers => f.write_str("double-damage-to-blockers"),
             Modifier::ExcessToPlayer => f.write_str("excess-to-player"),
+            Modifier::IronWillSpared(d) => write!(f, "iron-will-spared={d}"),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! dice has it while it is in the field. Where the keyword acts it asks
 //! [`Replayer::has_keyword`]; the file of the keyword holds the rule and its citations.
 //!
-//! Combat keywords: [`overcrush`], [`fast`].
+//! Combat keywords: [`overcrush`], [`fast`], [`iron_will`].
 
 use crate::cards::ability::{Keyword, Kind};
 
@@ -14,6 +14,7 @@ use super::replay::Replayer;
 use super::state::DieId;
 
 mod fast;
+mod iron_will;
 mod overcrush;
 
 /// Whether the engine applies keyword `k` wherever it acts.
@@ -22,12 +23,9 @@ pub fn applied(k: &Keyword) -> bool {
         // Combat keywords.
         Keyword::Overcrush => true,
         Keyword::Fast => true,
+        Keyword::IronWill => true,
         // Not applied yet: a die with one makes the game undecided once in play.
-        Keyword::Ally
-        | Keyword::Continuous
-        | Keyword::IronWill
-        | Keyword::Heroic
-        | Keyword::SuitUp { .. } => false,
+        Keyword::Ally | Keyword::Continuous | Keyword::Heroic | Keyword::SuitUp { .. } => false,
     }
 }
 

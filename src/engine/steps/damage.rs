@@ -658,7 +658,7 @@ impl Replayer {
             if n == 0 {
                 continue;
             }
-            self.state.die_mut(id).damage += n;
+            self.take_damage(id, n);
             events.push((Event::TakesDamage, About::Die(id)));
         }
         // Overcrush's leftover goes on only once its blockers are knocked out, so it is
