@@ -82,6 +82,12 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::Overcrush => "overcrush",
         Keyword::Heroic => "heroic",
         Keyword::SuitUp { .. } => "suit-up",
+        Keyword::Deadly => "deadly",
+        Keyword::EnergyDrain => "energy-drain",
+        Keyword::Cleave => "cleave",
+        Keyword::Infiltrate => "infiltrate",
+        Keyword::CallOut => "call-out",
+        Keyword::BreathWeapon(_) => "breath-weapon",
     }
 }
 
@@ -347,6 +353,12 @@ const KEYWORDS: &[&str] = &[
     "overcrush",
     "heroic",
     "{suit-up: {names: [Test Hero]}}",
+    "deadly",
+    "energy-drain",
+    "cleave",
+    "infiltrate",
+    "call-out",
+    "{breath-weapon: 1}",
 ];
 
 // ---------------------------------------------------------------------------------------

@@ -26,6 +26,13 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::IronWill => true,
         // Not applied yet: a die with one makes the game undecided once in play.
         Keyword::Ally | Keyword::Continuous | Keyword::Heroic | Keyword::SuitUp { .. } => false,
+        // The 2017 list's combat keywords, recorded only.
+        Keyword::Deadly
+        | Keyword::EnergyDrain
+        | Keyword::Cleave
+        | Keyword::Infiltrate
+        | Keyword::CallOut
+        | Keyword::BreathWeapon(_) => false,
     }
 }
 
