@@ -542,11 +542,43 @@ Bob: pass
 end
 ";
 
+/// Energy Drain: Ann's test hero attacks and Bob's, at level 2, blocks it
+/// (`@drain:this`): the blocker spins down.
+const DRAIN: &str = "\
+dmlog 1
+rules 2018
+format custom life 20
+team Ann
+X = Test Hero: {HERO} x4
+A = Test Action: {ACTION} x2
+team Bob
+Y = Test Hero: {HERO} x4
+B = Test Action: {ACTION} x2
+first Ann
+position                        # @drain:this
+turn 4 Ann main
+life Ann 15
+life Bob 15
+field Ann X:L1
+field Bob Y:L2*
+used Ann SK x8
+used Bob SK x8
+end
+pass
+Bob: pass
+attack X:L1
+block Y:L2* -> X:L1
+pass
+Bob: pass
+end
+";
+
 const SCRIPTS: &[(&str, &str)] = &[
     ("cycle", CYCLE),
     ("nowhere", NOWHERE),
     ("bare", BARE),
     ("combat", COMBAT),
+    ("drain", DRAIN),
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -996,6 +1028,7 @@ fn walk() -> Vec<Variant> {
             s if s.starts_with("{suit-up") => "bought:this",
             // Combat keywords, where they make a difference.
             "overcrush" | "fast" => "combat:this",
+            "energy-drain" => "drain:this",
             _ => "in-field:this",
         };
         let mut v = variant(
@@ -1006,6 +1039,9 @@ fn walk() -> Vec<Variant> {
         );
         if key == "combat:this" {
             v = v.only(&["combat"]);
+        }
+        if key == "drain:this" {
+            v = v.only(&["drain"]);
         }
         // Iron Will: the bolted and the blocked dice of the cycle survive; the other
         // scripts damage no die of the card.
@@ -1677,9 +1713,10 @@ fn the_games_are_legal_with_cards_without_text() {
             t.rest
         );
         assert_eq!(t.lines.last().map(|l| l.0), Some(last), "{name}");
-        // The combat script marks only its own moment: other variants skip it.
+        // The combat and drain scripts mark only their own moment: other variants skip
+        // them.
         assert!(
-            moments.len() > 5 || *name == "combat",
+            moments.len() > 5 || ["combat", "drain"].contains(name),
             "{name}: {moments:?}"
         );
     }

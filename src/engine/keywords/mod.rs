@@ -6,13 +6,14 @@
 //! dice has it while it is in the field. Where the keyword acts it asks
 //! [`Replayer::has_keyword`]; the file of the keyword holds the rule and its citations.
 //!
-//! Combat keywords: [`overcrush`], [`fast`], [`iron_will`].
+//! Combat keywords: [`overcrush`], [`fast`], [`iron_will`], [`energy_drain`].
 
 use crate::cards::ability::{Keyword, Kind};
 
 use super::replay::Replayer;
 use super::state::DieId;
 
+mod energy_drain;
 mod fast;
 mod iron_will;
 mod overcrush;
@@ -24,11 +25,11 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Overcrush => true,
         Keyword::Fast => true,
         Keyword::IronWill => true,
+        Keyword::EnergyDrain => true,
         // Not applied yet: a die with one makes the game undecided once in play.
         Keyword::Ally | Keyword::Continuous | Keyword::Heroic | Keyword::SuitUp { .. } => false,
         // The 2017 list's combat keywords, recorded only.
         Keyword::Deadly
-        | Keyword::EnergyDrain
         | Keyword::Cleave
         | Keyword::Infiltrate
         | Keyword::CallOut
