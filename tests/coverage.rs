@@ -82,6 +82,12 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::Overcrush => "overcrush",
         Keyword::Heroic => "heroic",
         Keyword::SuitUp { .. } => "suit-up",
+        Keyword::Deadly => "deadly",
+        Keyword::EnergyDrain => "energy-drain",
+        Keyword::Cleave => "cleave",
+        Keyword::Infiltrate => "infiltrate",
+        Keyword::CallOut => "call-out",
+        Keyword::BreathWeapon(_) => "breath-weapon",
     }
 }
 
@@ -352,6 +358,12 @@ const KEYWORDS: &[&str] = &[
     "overcrush",
     "heroic",
     "{suit-up: {names: [Test Hero]}}",
+    "deadly",
+    "energy-drain",
+    "cleave",
+    "infiltrate",
+    "call-out",
+    "{breath-weapon: 1}",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -503,7 +515,76 @@ Bob: pass                       # @takes-damage:die @takes-damage:player @knocke
 end                             # @turn-end
 ";
 
-const SCRIPTS: &[(&str, &str)] = &[("cycle", CYCLE), ("nowhere", NOWHERE), ("bare", BARE)];
+/// Combat keywords: Ann's test hero (2A/2D) attacks and one of Bob's sidekicks (1A/1D)
+/// blocks it. Only keywords that act in combat are walked through it
+/// (`@combat:this`): Overcrush sends 1 on to Bob, Fast keeps the sidekick's damage off.
+const COMBAT: &str = "\
+dmlog 1
+rules 2018
+format custom life 20
+team Ann
+X = Test Hero: {HERO} x4
+A = Test Action: {ACTION} x2
+team Bob
+Y = Test Hero: {HERO} x4
+B = Test Action: {ACTION} x2
+first Ann
+position                        # @combat:this
+turn 4 Ann main
+life Ann 15
+life Bob 15
+field Ann X:L1
+field Bob SK:L1
+used Ann SK x8
+used Bob SK x7
+end
+pass
+Bob: pass
+attack X:L1
+block SK:L1 -> X:L1
+pass
+Bob: pass
+end
+";
+
+/// Energy Drain: Ann's test hero attacks and Bob's, at level 2, blocks it
+/// (`@drain:this`): the blocker spins down.
+const DRAIN: &str = "\
+dmlog 1
+rules 2018
+format custom life 20
+team Ann
+X = Test Hero: {HERO} x4
+A = Test Action: {ACTION} x2
+team Bob
+Y = Test Hero: {HERO} x4
+B = Test Action: {ACTION} x2
+first Ann
+position                        # @drain:this
+turn 4 Ann main
+life Ann 15
+life Bob 15
+field Ann X:L1
+field Bob Y:L2*
+used Ann SK x8
+used Bob SK x8
+end
+pass
+Bob: pass
+attack X:L1
+block Y:L2* -> X:L1
+pass
+Bob: pass
+end
+";
+
+const SCRIPTS: &[(&str, &str)] = &[
+    ("cycle", CYCLE),
+    ("nowhere", NOWHERE),
+    ("bare", BARE),
+    ("combat", COMBAT),
+    ("drain", DRAIN),
+];
 
 // ---------------------------------------------------------------------------------------
 // Variants: an ability (or a card's whole text) and what it is compared with.
@@ -959,6 +1040,9 @@ fn walk() -> Vec<Variant> {
         let key = match *k {
             "continuous" => "use",
             s if s.starts_with("{suit-up") => "bought:this",
+            // Combat keywords, where they make a difference.
+            "overcrush" | "fast" => "combat:this",
+            "energy-drain" => "drain:this",
             _ => "in-field:this",
         };
         let mut v = variant(
@@ -980,6 +1064,17 @@ fn walk() -> Vec<Variant> {
             // A die pairs only with a die of another Heroic card, which no game of the
             // walk has.
             v = v.shown_by("fixtures/rulings/uxm/heroic-pairing-up.dmlog");
+        }
+        if key == "combat:this" {
+            v = v.only(&["combat"]);
+        }
+        if key == "drain:this" {
+            v = v.only(&["drain"]);
+        }
+        // Iron Will: the bolted and the blocked dice of the cycle survive; the other
+        // scripts damage no die of the card.
+        if *k == "iron-will" {
+            v = v.only(&["cycle"]);
         }
         if *k == "continuous" {
             // An action card's keyword: the die used, with and without it.
@@ -1657,7 +1752,12 @@ fn the_games_are_legal_with_cards_without_text() {
             t.rest
         );
         assert_eq!(t.lines.last().map(|l| l.0), Some(last), "{name}");
-        assert!(moments.len() > 5, "{name}: {moments:?}");
+        // The combat and drain scripts mark only their own moment: other variants skip
+        // them.
+        assert!(
+            moments.len() > 5 || ["combat", "drain"].contains(name),
+            "{name}: {moments:?}"
+        );
     }
 }
 

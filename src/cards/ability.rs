@@ -217,6 +217,24 @@ pub enum Keyword {
     Heroic,
     /// May replace a fielded character with one of these names at level 2 when bought.
     SuitUp { names: Vec<String> },
+    // Combat keywords of the 2017 keyword list (keywords-2017-11-09.txt), by its line.
+    /// Characters engaged with it are knocked out at the end of the turn (line 28).
+    Deadly,
+    /// Once blockers are declared, each character engaged with it spins down one level,
+    /// not below level 1 (line 29).
+    EnergyDrain,
+    /// Attacking, when its combat damage knocks out a blocker it deals half its attack
+    /// (rounded down) to another opposing character, once (line 22).
+    Cleave,
+    /// Attacking and unblocked, it may leave combat to deal 1 damage to the opponent
+    /// instead of its combat damage, and stay in the field (line 47).
+    Infiltrate,
+    /// Attacking, it targets an opposing character, which may block only it and is the
+    /// only one that may block it (line 20).
+    CallOut,
+    /// Breath Weapon X: attacking, its controller may pay X energy to deal X damage to
+    /// the opponent and to each of their characters, once per card a turn (line 18).
+    BreathWeapon(u32),
 }
 
 /// When a static or triggered ability is on.

@@ -499,6 +499,12 @@ fn keyword(k: &Keyword) -> String {
         Keyword::Overcrush => "Overcrush".into(),
         Keyword::Heroic => "Heroic".into(),
         Keyword::SuitUp { names } => format!("Suit Up ({})", names.join(", ")),
+        Keyword::Deadly => "Deadly".into(),
+        Keyword::EnergyDrain => "Energy Drain".into(),
+        Keyword::Cleave => "Cleave".into(),
+        Keyword::Infiltrate => "Infiltrate".into(),
+        Keyword::CallOut => "Call Out".into(),
+        Keyword::BreathWeapon(x) => format!("Breath Weapon {x}"),
     }
 }
 

@@ -318,11 +318,14 @@ mod tests {
     fn an_ability_is_applied_when_every_part_of_it_is() {
         let damage = ability("kind: action\ndo: [damage: {to: {what: character}, amount: 1}]\n");
         assert!(ability_applied(&damage));
-        // A keyword outside the table of `keywords` is not applied; a pairing benefit
-        // other than a stat bonus of the die itself is not either.
-        let keyword = ability("kind: keyword\nkeyword: overcrush\n");
+        // A keyword outside the table of `keywords` is not applied; one in it is; a
+        // pairing benefit other than a stat bonus of the die itself is not either.
+        let keyword = ability("kind: keyword\nkeyword: deadly\n");
         assert!(!ability_applied(&keyword));
         assert!(ability_applied(&ability("kind: keyword\nkeyword: ally\n")));
+        assert!(ability_applied(&ability(
+            "kind: keyword\nkeyword: overcrush\n"
+        )));
         let paired = ability(
             "kind: static\nwhile: paired\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
         );
@@ -363,10 +366,15 @@ mod tests {
         }
         assert_eq!(keyword_moment(suit.keyword.as_ref()), Moment::Bought);
         let fast = ability("kind: keyword\nkeyword: fast\n");
-        if !crate::engine::keywords::applied(fast.keyword.as_ref().unwrap()) {
-            assert!(unapplied_at(&fast, Moment::Fielded).is_some());
-            assert!(unapplied_at(&fast, Moment::Bought).is_none());
-        }
+        assert!(
+            Moment::ALL
+                .iter()
+                .all(|&m| unapplied_at(&fast, m).is_none())
+        );
+        // Not applied: undecided once a die with it is in the field, and only then.
+        let deadly = ability("kind: keyword\nkeyword: deadly\n");
+        assert!(unapplied_at(&deadly, Moment::Fielded).is_some());
+        assert!(unapplied_at(&deadly, Moment::Bought).is_none());
     }
 
     #[test]

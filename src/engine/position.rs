@@ -726,7 +726,12 @@ impl Replayer {
                 (CombatStage::NoAttack, Step::Cleanup)
                     | (CombatStage::Over, Step::Cleanup)
                     | (
-                        CombatStage::Damaged | CombatStage::KnockedOut | CombatStage::PlayerHit,
+                        CombatStage::Damaged
+                            | CombatStage::KnockedOut
+                            | CombatStage::PlayerHit
+                            | CombatStage::FastDamaged
+                            | CombatStage::FastKnockedOut
+                            | CombatStage::FastPlayerHit,
                         Step::Damage
                     )
             );
@@ -742,6 +747,9 @@ impl Replayer {
                     t.no_attack = true;
                     t.damage = DamageStage::NotDealt;
                 }
+                CombatStage::FastDamaged => t.damage = DamageStage::FastDamaged,
+                CombatStage::FastKnockedOut => t.damage = DamageStage::FastKnockedOut,
+                CombatStage::FastPlayerHit => t.damage = DamageStage::FastPlayerHit,
                 CombatStage::Damaged => t.damage = DamageStage::Damaged,
                 CombatStage::KnockedOut => t.damage = DamageStage::KnockedOut,
                 CombatStage::PlayerHit => t.damage = DamageStage::PlayerHit,
@@ -1233,6 +1241,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::MustBlock(None) => boost.must_block = Some(MustBlock::Any),
         Modifier::DoubleDamageToBlockers => boost.double_damage_to_blockers = true,
         Modifier::ExcessToPlayer => boost.excess_to_player = true,
+        Modifier::IronWillSpared(d) => boost.iron_will_spared = Some(*d),
         Modifier::Damage(_)
         | Modifier::Attacking
         | Modifier::Blocking(_)

@@ -87,6 +87,10 @@ pub struct Boost {
     /// Its combat damage beyond its blockers' total defense goes to the opponent
     /// (Thrown Car, Doctor Octopus: Fully Armed).
     pub excess_to_player: bool,
+    /// Iron Will's memory (`keywords::iron_will`): its only damage this turn reached
+    /// its defense, which was this, and Iron Will kept it in the field. Not an effect,
+    /// but it lasts as they do: until the cleanup step or until the die leaves the field.
+    pub iron_will_spared: Option<u32>,
 }
 
 /// Whom a die must block.
@@ -111,6 +115,7 @@ impl Boost {
         self.must_block = other.must_block.or(self.must_block);
         self.double_damage_to_blockers |= other.double_damage_to_blockers;
         self.excess_to_player |= other.excess_to_player;
+        self.iron_will_spared = other.iron_will_spared.or(self.iron_will_spared);
     }
 }
 
@@ -295,6 +300,11 @@ pub enum DamageStage {
     /// Not dealt yet.
     #[default]
     NotDealt,
+    /// The Fast round (`keywords::fast`), before the regular one: dealt (2018), its
+    /// knock-outs made, the player hit (2014); as the regular stages below.
+    FastDamaged,
+    FastKnockedOut,
+    FastPlayerHit,
     /// 2018: dealt; the "when damaged" effects resolve before any knock-out.
     Damaged,
     /// Knock-outs made; their effects resolve (before 2018, with those of the damage).
@@ -879,6 +889,9 @@ impl GameState {
         }
         match t.damage {
             DamageStage::NotDealt => None,
+            DamageStage::FastDamaged => Some(CombatStage::FastDamaged),
+            DamageStage::FastKnockedOut => Some(CombatStage::FastKnockedOut),
+            DamageStage::FastPlayerHit => Some(CombatStage::FastPlayerHit),
             DamageStage::Damaged => Some(CombatStage::Damaged),
             DamageStage::KnockedOut => Some(CombatStage::KnockedOut),
             DamageStage::PlayerHit => Some(CombatStage::PlayerHit),
@@ -1114,6 +1127,9 @@ impl GameState {
             (b.excess_to_player, "excess-to-player"),
         ];
         mods.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
+        if let Some(d) = b.iron_will_spared {
+            mods.push(format!("iron-will-spared={d}"));
+        }
         match b.must_block {
             Some(MustBlock::Any) => mods.push("must-block".to_string()),
             Some(MustBlock::Attacker(a)) => {

@@ -381,6 +381,11 @@ pub enum StateLine {
 pub enum CombatStage {
     /// `none`: no attacker was declared this turn.
     NoAttack,
+    /// `fast-damaged`, `fast-knocked-out`, `fast-player-hit`: the same stages of the Fast
+    /// round, which comes first when a die with Fast is in combat.
+    FastDamaged,
+    FastKnockedOut,
+    FastPlayerHit,
     /// `damaged`: dealt; the effects of the damage resolve before knock-outs (2018).
     Damaged,
     /// `knocked-out`: knock-outs made, their effects resolve.
@@ -534,6 +539,9 @@ pub enum Modifier {
     DoubleDamageToBlockers,
     /// Its combat damage beyond its blockers' total defense goes to the opponent.
     ExcessToPlayer,
+    /// `iron-will-spared=D`: Iron Will kept it in the field when its only damage this
+    /// turn reached its defense, which was D.
+    IronWillSpared(u32),
 }
 
 /// The face a die shows.

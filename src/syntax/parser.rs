@@ -1021,9 +1021,18 @@ fn assigned_state(i: In) -> PResult<StateLine> {
     ))
 }
 
-const STAGES: &[&str] = &["none", "damaged", "knocked-out", "player-hit", "over"];
+const STAGES: &[&str] = &[
+    "none",
+    "fast-damaged",
+    "fast-knocked-out",
+    "fast-player-hit",
+    "damaged",
+    "knocked-out",
+    "player-hit",
+    "over",
+];
 
-/// `combat none|damaged|knocked-out|player-hit|over`.
+/// `combat none|fast-damaged|fast-knocked-out|fast-player-hit|damaged|knocked-out|player-hit|over`.
 fn combat_state(i: In) -> PResult<StateLine> {
     let (i, _) = (kw("combat"), ws).parse(i)?;
     // Not `word`: `none` is a reserved word, and one of the stages.
@@ -1037,6 +1046,9 @@ fn combat_state(i: In) -> PResult<StateLine> {
     .parse(i)?;
     let stage = match w.node.as_str() {
         "none" => CombatStage::NoAttack,
+        "fast-damaged" => CombatStage::FastDamaged,
+        "fast-knocked-out" => CombatStage::FastKnockedOut,
+        "fast-player-hit" => CombatStage::FastPlayerHit,
         "damaged" => CombatStage::Damaged,
         "knocked-out" => CombatStage::KnockedOut,
         "player-hit" => CombatStage::PlayerHit,
@@ -1045,7 +1057,7 @@ fn combat_state(i: In) -> PResult<StateLine> {
             return fail(
                 PErr::expected(i, "how far combat damage has gone").with_help(
                     did_you_mean(other, STAGES).unwrap_or_else(|| {
-                        "write `none`, `damaged`, `knocked-out`, `player-hit` or `over`".into()
+                        "write `none`, `damaged`, `knocked-out`, `player-hit` or `over` (with `fast-` for the Fast round)".into()
                     }),
                 ),
             );
@@ -1949,7 +1961,7 @@ fn owned_alias(i: In) -> PResult<(PlayerName, Spanned<Text>)> {
 fn modifiers(i: In) -> PResult<Vec<Spanned<Modifier>>> {
     let (i, _) = char('[').parse(i)?;
     let (i, list) = expect(
-        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=CA:L3`, `double-damage-to-blockers` or `excess-to-player`",
+        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=CA:L3`, `double-damage-to-blockers`, `excess-to-player` or `iron-will-spared=2`",
         separated_list1((space0, char(','), space0), spanned(modifier)),
     )
     .parse(i)?;
@@ -2005,6 +2017,13 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
             kw("double-damage-to-blockers"),
         ),
         value(Modifier::ExcessToPlayer, kw("excess-to-player")),
+        map(
+            preceded(
+                tag("iron-will-spared="),
+                expect("its defense then", number_in(0, MAX_AMOUNT, "defense")),
+            ),
+            |n| Modifier::IronWillSpared(n.node),
+        ),
         stat_modifier,
     ))
     .parse(i)

@@ -340,6 +340,9 @@ impl Display for CombatStage {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             CombatStage::NoAttack => "none",
+            CombatStage::FastDamaged => "fast-damaged",
+            CombatStage::FastKnockedOut => "fast-knocked-out",
+            CombatStage::FastPlayerHit => "fast-player-hit",
             CombatStage::Damaged => "damaged",
             CombatStage::KnockedOut => "knocked-out",
             CombatStage::PlayerHit => "player-hit",
@@ -427,6 +430,7 @@ impl Display for Modifier {
             Modifier::MustBlock(Some(d)) => write!(f, "must-block={d}"),
             Modifier::DoubleDamageToBlockers => f.write_str("double-damage-to-blockers"),
             Modifier::ExcessToPlayer => f.write_str("excess-to-player"),
+            Modifier::IronWillSpared(d) => write!(f, "iron-will-spared={d}"),
         }
     }
 }

@@ -24,7 +24,7 @@ impl Replayer {
                     if amount == 0 || self.state.die(die).zone != Zone::Field {
                         continue;
                     }
-                    self.state.die_mut(die).damage += amount;
+                    self.take_damage(die, amount);
                     events.push((Event::TakesDamage, About::Die(die)));
                     dealt = true;
                 }
@@ -37,7 +37,7 @@ impl Replayer {
                     dealt = true;
                 }
                 Op::Ko { die } => {
-                    if self.state.die(die).zone == Zone::Field {
+                    if self.state.die(die).zone == Zone::Field && !self.iron_will_refuses_ko(die) {
                         knocked.push(die);
                     }
                 }
@@ -114,6 +114,7 @@ impl Replayer {
                 die.zone == Zone::Field
                     && select::is_character(&self.state, id)
                     && die.damage >= select::stats(&self.cards, &self.state, id).1
+                    && !self.iron_will_holds(id)
             })
             .collect()
     }
@@ -123,11 +124,10 @@ impl Replayer {
     /// damaged stay in the attack zone, not yet knocked out, until those have resolved
     /// (Avengers Infinity rulebook, ASSIGN DAMAGE).
     pub(in crate::engine) fn ko_check(&mut self) {
-        let waiting = self
-            .state
-            .turn
-            .as_ref()
-            .is_some_and(|t| t.damage == DamageStage::Damaged);
+        let waiting =
+            self.state.turn.as_ref().is_some_and(|t| {
+                matches!(t.damage, DamageStage::Damaged | DamageStage::FastDamaged)
+            });
         if waiting {
             return;
         }

@@ -8,6 +8,8 @@
 //!   read by the selectors; Continuous: where a used action die goes);
 //! - as a **trigger** with a choice, queued like any triggered ability and answered by a
 //!   `resolve` line (Suit Up when bought, Heroic when fielded);
+//! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
+//!   (Overcrush, Fast, Iron Will, Energy Drain);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
 //!
 //! A new keyword is a new file here, one line in [`applied`], and its hook.
@@ -22,17 +24,30 @@ use super::state::{About, DieId, Pending};
 
 pub(in crate::engine) mod ally;
 pub(in crate::engine) mod continuous;
+mod energy_drain;
+mod fast;
 pub(in crate::engine) mod heroic;
+mod iron_will;
+mod overcrush;
 pub(in crate::engine) mod suit_up;
 
 /// Whether the engine applies a keyword wherever it acts. The table: a keyword listed
 /// here has its own file and its hook; any other is undecided at its moment
 /// (`coverage::keyword_moment`).
 pub fn applied(k: &Keyword) -> bool {
-    matches!(
-        k,
-        Keyword::Ally | Keyword::Continuous | Keyword::SuitUp { .. } | Keyword::Heroic
-    )
+    match k {
+        // Board keywords.
+        Keyword::Ally | Keyword::Continuous | Keyword::SuitUp { .. } | Keyword::Heroic => true,
+        // Combat keywords.
+        Keyword::Overcrush | Keyword::Fast | Keyword::IronWill | Keyword::EnergyDrain => true,
+        // The 2017 list's combat keywords, recorded only: a die with one makes the game
+        // undecided once in play.
+        Keyword::Deadly
+        | Keyword::Cleave
+        | Keyword::Infiltrate
+        | Keyword::CallOut
+        | Keyword::BreathWeapon(_) => false,
+    }
 }
 
 /// The keyword abilities of a card (through a second player's alias to the card it
@@ -64,6 +79,15 @@ pub fn keyword(a: &Ability) -> Option<&Keyword> {
 /// The keywords that wait in the trigger queue for a `resolve` line, and how each is
 /// answered.
 impl Replayer {
+    /// Whether die `id` has a keyword `pick` accepts: its card's text has it.
+    pub(in crate::engine) fn has_keyword(
+        &self,
+        id: DieId,
+        pick: impl Fn(&Keyword) -> bool,
+    ) -> bool {
+        of(&self.cards, self.state.die(id).card).any(|(_, k)| pick(k))
+    }
+
     /// Keyword choices an event opens, as pending triggers of `batch`: Heroic as a die is
     /// fielded (when it has a die to pair with). A keyword that triggers is not a "when
     /// fielded" ability (Avengers Infinity rulebook, ACTIVE AND FIELDED, 000:1220-1224).
@@ -257,8 +281,13 @@ mod tests {
             Keyword::Continuous,
             Keyword::Heroic,
             Keyword::SuitUp { names: vec![] },
+            Keyword::Overcrush,
+            Keyword::Fast,
+            Keyword::IronWill,
+            Keyword::EnergyDrain,
         ] {
             assert!(applied(&k), "{k:?}");
         }
+        assert!(!applied(&Keyword::Deadly));
     }
 }

@@ -275,6 +275,8 @@ impl Replayer {
         self.turn_mut().block = Some(self.line);
         self.open_window();
         self.fire(&events, &[]);
+        // Energy Drain acts as the blockers are declared (`keywords::energy_drain`).
+        self.energy_drain(&links)?;
         self.fire(&[(Event::BlockersAssigned, About::Nothing)], &[]);
         Ok(())
     }

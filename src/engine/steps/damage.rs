@@ -251,6 +251,15 @@ impl Replayer {
                     format!("`{attacker}` has {attack} attack and assigns {total}: it {held}"),
                     format!("assign exactly {attack} among its blockers, split as you like"),
                 )
+            } else if self.overcrush(a) {
+                (
+                    format!(
+                        "`{attacker}` has {attack} attack, {share} to knock out its blockers, and assigns {total} to them"
+                    ),
+                    format!(
+                        "it has Overcrush: each blocker takes what knocks it out, {share} in all, and the rest goes to the opponent"
+                    ),
+                )
             } else {
                 (
                     format!(
@@ -264,6 +273,19 @@ impl Replayer {
             self.violate(
                 rules::damage_assignment::new(self.line, message, help)
                     .with_context(block_line, "blockers declared here"),
+            )?;
+        }
+        if let Some((b, needs)) = self.overcrush_short(a, &split, attack) {
+            let text = self.state.die_text_plain(&self.cards, b);
+            self.violate(
+                rules::damage_assignment::new(
+                    self.line,
+                    format!("`{attacker}` has Overcrush and leaves `{text}` short of a knock-out"),
+                    format!(
+                        "its attack knocks out every blocker, so each takes exactly what knocks it out (`{text}` needs {needs}) and the rest goes to the opponent"
+                    ),
+                )
+                .with_context(block_line, "blockers declared here"),
             )?;
         }
         let line = self.line;
@@ -465,9 +487,17 @@ impl Replayer {
             .collect()
     }
 
+    /// Whether this stage of combat damage is the Fast round (`keywords::fast`).
+    fn fast_stage(&self) -> bool {
+        matches!(
+            self.turn_ref().expect("turn").damage,
+            DamageStage::FastDamaged | DamageStage::FastKnockedOut | DamageStage::FastPlayerHit
+        )
+    }
+
     /// A die's combat damage: its attack, or none for one that "deals no damage"
     /// (Smash!'s global).
-    fn combat_attack(&self, id: DieId) -> u32 {
+    pub(in crate::engine) fn combat_attack(&self, id: DieId) -> u32 {
         if self.state.die(id).boost.no_damage {
             0
         } else {
@@ -477,9 +507,13 @@ impl Replayer {
 
     /// What of `attack` a blocked attacker deals its blockers: all of it, or, when its
     /// damage beyond its blockers' total defense goes to the opponent (Thrown Car), no
-    /// more than that total defense.
+    /// more than that total defense, or with Overcrush no more than knocks them all out
+    /// (`keywords::overcrush`).
     fn blockers_share(&self, a: DieId, attack: u32) -> u32 {
         let blockers = self.blockers_of(a);
+        if !blockers.is_empty() && self.overcrush(a) {
+            return self.overcrush_share(&blockers, attack);
+        }
         if blockers.is_empty() || !self.excess_to_player(a) {
             return attack;
         }
@@ -489,11 +523,23 @@ impl Replayer {
 
     /// The damage characters deal each other: blocked attackers to their blockers (as
     /// assigned, or all to a lone blocker), blockers to their attacker.
-    fn character_hits(&self) -> Vec<(DieId, u32)> {
+    fn character_hits(&self, fast_round: bool) -> Vec<(DieId, u32)> {
         let t = self.turn_ref().expect("turn");
         let mut hits = Vec::new();
         for a in self.attackers() {
             let blockers = self.blockers_of(a);
+            // Blockers that deal their damage in this round (Fast: `keywords::fast`).
+            let dealing: Vec<DieId> = blockers
+                .iter()
+                .copied()
+                .filter(|b| self.deals_in_round(*b, fast_round))
+                .collect();
+            for b in dealing {
+                hits.push((a, self.combat_attack(b)));
+            }
+            if !self.deals_in_round(a, fast_round) {
+                continue;
+            }
             let attack = self.combat_attack(a);
             // The attacker assigns its attack; each blocker then takes double its share
             // (Wolverine: The Best There Is).
@@ -503,16 +549,17 @@ impl Replayer {
                 t.assigned.iter().find(|(x, _, _)| *x == a),
             ) {
                 ([], _) => {}
-                (_, Some((_, split, _))) if attack > 0 => {
-                    hits.extend(split.iter().map(|&(b, n)| (b, n * times)))
-                }
+                // A share for a blocker gone since it was written is lost.
+                (_, Some((_, split, _))) if attack > 0 => hits.extend(
+                    split
+                        .iter()
+                        .filter(|(b, _)| blockers.contains(b))
+                        .map(|&(b, n)| (b, n * times)),
+                ),
                 (_, Some(_)) => {}
                 ([one], None) => hits.push((*one, self.blockers_share(a, attack) * times)),
                 // `damage` refused to go on without the assignment.
                 (_, None) => {}
-            }
-            for b in blockers {
-                hits.push((a, self.combat_attack(b)));
             }
         }
         hits.retain(|(_, n)| *n > 0);
@@ -520,7 +567,7 @@ impl Replayer {
     }
 
     /// Unblocked attackers damage the defending player; returns the events.
-    fn hit_player(&mut self) -> Vec<(Event, About)> {
+    fn hit_player(&mut self, fast_round: bool) -> Vec<(Event, About)> {
         let defender = self.turn_ref().expect("turn").inactive();
         let mut events = Vec::new();
         let mut total = 0;
@@ -528,6 +575,7 @@ impl Replayer {
         let hits = self
             .unblocked()
             .into_iter()
+            .filter(|a| self.deals_in_round(*a, fast_round))
             .map(|a| (a, self.combat_attack(a)))
             .chain(excess);
         for (a, n) in hits.collect::<Vec<_>>() {
@@ -548,7 +596,12 @@ impl Replayer {
     pub(in crate::engine) fn unblocked_leave(&mut self) {
         let (active, line) = (self.turn_ref().expect("turn").active, self.line);
         let zone = self.state.spent_zone(active);
+        // In the Fast round only the Fast attackers have dealt their damage.
+        let fast_round = self.fast_stage();
         for a in self.unblocked() {
+            if fast_round && !self.fast(a) {
+                continue;
+            }
             self.state.move_die(a, zone, line);
         }
     }
@@ -557,6 +610,13 @@ impl Replayer {
     /// where effects it set off must resolve; [`Replayer::advance_damage`] goes on from
     /// there when the trigger queue is empty.
     fn deal(&mut self) {
+        // With a Fast die in combat, the Fast round comes first (`keywords::fast`).
+        let fast_round = self.fast_round_needed();
+        self.deal_round(fast_round);
+    }
+
+    /// Deals one round of combat damage: the Fast dice's, or every other die's.
+    fn deal_round(&mut self, fast_round: bool) {
         let line = self.line;
         // What a lone blocker takes is recorded as its attacker's assignment, so that a
         // log may still write it out.
@@ -574,7 +634,8 @@ impl Replayer {
         let excess: Vec<(DieId, u32)> = self
             .attackers()
             .into_iter()
-            .filter(|a| !self.blockers_of(*a).is_empty())
+            .filter(|a| self.deals_in_round(*a, fast_round))
+            .filter(|a| !self.blockers_of(*a).is_empty() && !self.overcrush(*a))
             .map(|a| {
                 let attack = self.combat_attack(a);
                 (a, attack - self.blockers_share(a, attack))
@@ -585,7 +646,7 @@ impl Replayer {
         // A die takes its combat damage at once, as one event: a reduction (Iron Man:
         // Inventor) lessens the total once.
         let mut taken: Vec<(DieId, u32)> = Vec::new();
-        for (id, n) in self.character_hits() {
+        for (id, n) in self.character_hits(fast_round) {
             match taken.iter_mut().find(|(d, _)| *d == id) {
                 Some((_, total)) => *total += n,
                 None => taken.push((id, n)),
@@ -597,25 +658,45 @@ impl Replayer {
             if n == 0 {
                 continue;
             }
-            self.state.die_mut(id).damage += n;
+            self.take_damage(id, n);
             events.push((Event::TakesDamage, About::Die(id)));
         }
+        // Overcrush's leftover goes on only once its blockers are knocked out, so it is
+        // measured with the damage on them.
+        let dealing: Vec<DieId> = self
+            .attackers()
+            .into_iter()
+            .filter(|a| self.deals_in_round(*a, fast_round))
+            .collect();
+        let leftover = self.overcrush_leftover(&dealing);
+        self.turn_mut().excess.extend(leftover);
         let combat = book(self.state.edition).combat;
         if combat != Combat::Y2014 {
             // All damage at once, and unblocked attackers leave before anything else
             // resolves (2016, 2018).
-            events.extend(self.hit_player());
-            self.unblocked_leave();
+            events.extend(self.hit_player(fast_round));
         }
         let t = self.turn_mut();
         t.step_line = line;
         match combat {
             Combat::Y2018 => {
-                t.damage = DamageStage::Damaged;
+                t.damage = if fast_round {
+                    DamageStage::FastDamaged
+                } else {
+                    DamageStage::Damaged
+                };
+                self.unblocked_leave();
                 self.fire(&events, &[]);
             }
             Combat::Y2016 | Combat::Y2014 => {
-                t.damage = DamageStage::KnockedOut;
+                t.damage = if fast_round {
+                    DamageStage::FastKnockedOut
+                } else {
+                    DamageStage::KnockedOut
+                };
+                if combat != Combat::Y2014 {
+                    self.unblocked_leave();
+                }
                 let dead = self.lethal();
                 events.extend(super::super::effects::ko_events(&self.state, &dead));
                 self.fire(&events, &[]);
@@ -637,6 +718,21 @@ impl Replayer {
         let combat = book(self.state.edition).combat;
         let line = self.line;
         match (t.damage, combat) {
+            (DamageStage::FastDamaged, _) => {
+                self.turn_mut().damage = DamageStage::FastKnockedOut;
+                let dead = self.lethal();
+                self.knock_out_all(&dead, line);
+            }
+            (DamageStage::FastKnockedOut, Combat::Y2014) => {
+                self.turn_mut().damage = DamageStage::FastPlayerHit;
+                let events = self.hit_player(true);
+                self.fire(&events, &[]);
+                self.check_life();
+            }
+            // The Fast round is over: the regular round follows.
+            (DamageStage::FastKnockedOut | DamageStage::FastPlayerHit, _) => {
+                self.deal_round(false);
+            }
             (DamageStage::Damaged, _) => {
                 self.turn_mut().damage = DamageStage::KnockedOut;
                 let dead = self.lethal();
@@ -644,7 +740,7 @@ impl Replayer {
             }
             (DamageStage::KnockedOut, Combat::Y2014) => {
                 self.turn_mut().damage = DamageStage::PlayerHit;
-                let events = self.hit_player();
+                let events = self.hit_player(false);
                 self.fire(&events, &[]);
                 self.check_life();
             }
