@@ -16,9 +16,13 @@ use crate::syntax::Span;
 /// for words of up to three letters, two for longer ones. Every "did you mean" of a
 /// keyword, face, zone or field name asks this.
 pub fn nearest<'k>(word: &str, candidates: &[&'k str]) -> Option<&'k str> {
-    let limit = if word.chars().count() <= 3 { 1 } else { 2 };
+    let len = word.chars().count();
+    let limit = if len <= 3 { 1 } else { 2 };
     candidates
         .iter()
+        // The distance is at least the difference in length: a cheap test first, since
+        // a file of bad lines asks this once per line for every keyword.
+        .filter(|c| c.chars().count().abs_diff(len) <= limit)
         .map(|c| (strsim::damerau_levenshtein(word, c), *c))
         .filter(|(d, c)| *d <= limit && *c != word)
         .min_by_key(|(d, _)| *d)

@@ -30,6 +30,25 @@ use crate::syntax::{Game, Statement};
 
 /// Resolves every card a game's team lines name; the ones the pool cannot resolve come
 /// back as diagnostics on the card's name, with the closest names as help.
+/// A card name that ends in a die count the parser did not take as one (`X2`, `2x`,
+/// `×2`): the card it names without the count, and the count, when that card exists.
+fn count_habit(pool: &Pool, title: &str, subtitle: Option<&str>) -> Option<(String, u32)> {
+    let written = full_name(title, subtitle);
+    let (rest, last) = written.trim_end().rsplit_once(' ')?;
+    let digits = last
+        .strip_prefix(['X', 'x', '×'])
+        .or_else(|| last.strip_suffix(['X', 'x', '×']))?;
+    let count: u32 = digits.parse().ok()?;
+    let (title, subtitle) = match rest.split_once(':') {
+        Some((t, s)) => (t.trim(), Some(s.trim())),
+        None => (rest.trim(), None),
+    };
+    match pool.lookup(title, subtitle) {
+        Lookup::Found(_) => Some((full_name(title, subtitle), count)),
+        _ => None,
+    }
+}
+
 pub fn check_card_names(game: &Game, pool: &Pool) -> Vec<CardError> {
     let mut errors = Vec::new();
     for line in &game.lines {
@@ -38,7 +57,26 @@ pub fn check_card_names(game: &Game, pool: &Pool) -> Vec<CardError> {
         };
         let name = &def.name.node;
         let written = full_name(&name.title, name.subtitle.as_deref());
-        match pool.lookup(&name.title, name.subtitle.as_deref()) {
+        let lookup = pool.lookup(&name.title, name.subtitle.as_deref());
+        // `X2` and `2x` are not read as the die count: say so rather than guess a card.
+        if let Lookup::Unknown(_) = lookup
+            && let Some((card, count)) = count_habit(pool, &name.title, name.subtitle.as_deref())
+        {
+            errors.push(
+                CardError::new(
+                    CardCode::UnknownCard,
+                    def.name.span,
+                    format!("no card is named {}", pool::shown_name(&written)),
+                    "the die count is read as part of the name",
+                )
+                .with_help(format!(
+                    "write the count in lower case after the name: `{} = {card} x{count}`",
+                    def.alias.node
+                )),
+            );
+            continue;
+        }
+        match lookup {
             Lookup::Found(_) => {}
             Lookup::Unknown(near) => {
                 let help = match near.as_slice() {
