@@ -274,7 +274,8 @@ fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
         | Effect::AssignBlocker { to }
         | Effect::MustAttack { to, .. }
         | Effect::DoubleDamageToBlockers { to }
-        | Effect::ExcessToPlayer { to } => Some(to),
+        | Effect::ExcessToPlayer { to }
+        | Effect::Field { what: to } => Some(to),
         _ => None,
     }
 }
