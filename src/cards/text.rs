@@ -284,7 +284,7 @@ fn each(s: &Selector) -> String {
 }
 
 /// A selector as a kind of die, in the plural: "fist characters".
-fn kind(s: &Selector) -> String {
+pub fn kind(s: &Selector) -> String {
     let mut any = s.clone();
     any.count = Count::AnyNumber;
     sel(&any).trim_start_matches("any number of ").to_string()

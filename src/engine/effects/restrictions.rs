@@ -223,7 +223,7 @@ impl Replayer {
                 if let Effect::CantBeBlockedBy { by } = e
                     && select::matches(&self.cards, &self.state, by, &src, blocker)
                 {
-                    return Some(crate::cards::text::sel(by));
+                    return Some(crate::cards::text::kind(by));
                 }
             }
         }
