@@ -253,6 +253,22 @@ impl Replayer {
         }
     }
 
+    /// A die as a judge reads it aloud: its owner, its card and the die the line wrote,
+    /// "Bob's Ant-Man: Biophysicist (`AM:L3`)".
+    pub(in crate::engine) fn named_die(
+        &self,
+        id: DieId,
+        written: &impl std::fmt::Display,
+    ) -> String {
+        let d = self.state.die(id);
+        let card = self.cards.get(d.card);
+        let noun = match card.kind {
+            crate::engine::cards::DieKind::Sidekick => "sidekick",
+            _ => card.name.as_str(),
+        };
+        format!("{}'s {noun} (`{written}`)", self.cards.players[d.owner])
+    }
+
     /// Why blocker `b` may not block attacker `a`, if it may not: it cannot block at all,
     /// or the attacker cannot be blocked by it. The message's reason and the context.
     pub(in crate::engine) fn block_refused(
@@ -273,8 +289,12 @@ impl Replayer {
         let by = self.block_forbidden(b, a)?;
         let card = self.state.die(a).card;
         let name = self.cards.get(card).name.clone();
+        let blocker = match self.cards.get(self.state.die(b).card).kind {
+            crate::engine::cards::DieKind::Sidekick => "a sidekick".to_string(),
+            _ => self.cards.get(self.state.die(b).card).name.clone(),
+        };
         Some((
-            format!("{name} cannot be blocked by {by}"),
+            format!("{name} cannot be blocked by {by}, and the blocker ({blocker}) is one"),
             (self.cards.get(card).line, "card defined here".to_string()),
         ))
     }

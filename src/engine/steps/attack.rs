@@ -242,7 +242,11 @@ impl Replayer {
                 self.violate(
                     rules::cannot_block::new(
                         pair.blocker.span,
-                        format!("`{}` cannot block `{}`", pair.blocker, pair.attacker),
+                        format!(
+                            "{} cannot block {}",
+                            self.named_die(blocker, &pair.blocker),
+                            self.named_die(attacker, &pair.attacker)
+                        ),
                         why,
                     )
                     .with_context(at, label),
