@@ -177,7 +177,7 @@ fn github_annotations_point_at_the_illegal_line() {
     );
     assert!(
         lines.iter().any(|l| l.starts_with(
-            "::error file=fixtures/rules/abilities/excess-to-player.dmlog,line=70,col=1,"
+            "::error file=fixtures/rules/abilities/excess-to-player.dmlog,line=72,col=1,"
         ) && l.contains("title=dmlint%3A%3Arules%3A%3Adamage-assignment::")),
         "{text}"
     );
