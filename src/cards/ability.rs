@@ -796,6 +796,32 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// The selector the effect aims with, if it aims: the dice it acts on, whose count
+    /// (one, two, up to N) is a choice its line makes. The engine asks it to know whether
+    /// a trigger waits for its line and whether a target exists; coverage, whether the
+    /// effect is applied.
+    pub fn aim(&self) -> Option<&Selector> {
+        match self {
+            Effect::Damage { to, .. }
+            | Effect::DamageEqualAttack { to }
+            | Effect::Ko { to }
+            | Effect::Boost { to, .. }
+            | Effect::NoDamage { to }
+            | Effect::Spin { to, .. }
+            | Effect::Reroll { to, .. }
+            | Effect::Move { to, .. }
+            | Effect::CantBlock { to }
+            | Effect::CantAttack { to }
+            | Effect::MustBlock { to }
+            | Effect::AssignBlocker { to }
+            | Effect::MustAttack { to, .. }
+            | Effect::DoubleDamageToBlockers { to }
+            | Effect::ExcessToPlayer { to }
+            | Effect::Field { what: to } => Some(to),
+            _ => None,
+        }
+    }
+
     /// Every selector of the effect: the dice or players it reaches, and those it names
     /// otherwise (what a roll takes, who loses life, what may not block …).
     pub fn selectors(&self) -> Vec<&Selector> {

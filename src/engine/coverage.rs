@@ -64,26 +64,12 @@ impl Moment {
 /// ([`protection_applied`]).
 pub fn effect_applied(e: &Effect) -> bool {
     match e {
-        Effect::Damage { to, .. }
-        | Effect::DamageEqualAttack { to }
-        | Effect::Ko { to }
-        | Effect::NoDamage { to }
-        | Effect::Spin { to, .. }
-        | Effect::Reroll { to, .. }
-        | Effect::Move { to, .. }
-        | Effect::CantBlock { to }
-        | Effect::CantAttack { to }
-        | Effect::MustBlock { to }
-        | Effect::AssignBlocker { to }
-        | Effect::MustAttack { to, .. }
-        | Effect::DoubleDamageToBlockers { to }
-        | Effect::ExcessToPlayer { to } => to.count != Count::AnyNumber,
         Effect::Boost { to, until, .. } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
-        Effect::Field { what } => what.count != Count::AnyNumber,
         // A die knocked out this turn, brought back; not the form that lasts the turn.
         Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
         Effect::GainLife { .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
-        _ => false,
+        // Every other effect that aims: applied unless it reaches "any number" of dice.
+        e => e.aim().is_some_and(|to| to.count != Count::AnyNumber),
     }
 }
 

@@ -12,7 +12,7 @@ use crate::rules;
 
 use super::Run;
 use crate::engine::replay::{Replayer, Stop};
-use crate::engine::state::{Boost, MustBlock, Op};
+use crate::engine::state::{MustBlock, Op};
 
 impl Replayer {
     /// Each die reached is assigned to block this die (or any attacker).
@@ -21,18 +21,8 @@ impl Replayer {
         to: &Selector,
         ctx: &mut Run,
     ) -> Result<Vec<Op>, Stop> {
-        let whom = match ctx.src.die {
-            None => MustBlock::Any,
-            Some(d) if self.state.die(d).attacking => MustBlock::Attacker(d),
-            Some(_) => {
-                // Waived, the judge's position block says what the dice must block.
-                self.undecided(
-                    self.line,
-                    ctx.src.card,
-                    "assigns a blocker to its die, which is not attacking: dmlint does not keep that effect until it attacks",
-                )?;
-                return Ok(Vec::new());
-            }
+        let Some(whom) = self.block_whom(ctx, "assigns a blocker to its die")? else {
+            return Ok(Vec::new());
         };
         let first = ctx.target;
         let dice = self.reach_dice(to, ctx)?;
@@ -70,24 +60,6 @@ impl Replayer {
                 .with_context(at, label),
             )?;
         }
-        if dice.iter().any(|d| {
-            self.state
-                .die(*d)
-                .boost
-                .must_block
-                .is_some_and(|m| m != whom)
-        }) {
-            self.undecided(
-                self.line,
-                ctx.src.card,
-                "assigns a die to block an attacker when it must already block another: dmlint does not keep two such effects on one die",
-            )?;
-            return Ok(Vec::new());
-        }
-        let boost = Boost {
-            must_block: Some(whom),
-            ..Boost::default()
-        };
-        Ok(super::boost::boost_each(dice, boost))
+        self.bind_to_block(dice, whom, ctx, "assigns a die to block an attacker")
     }
 }

@@ -257,29 +257,6 @@ fn players<'a>(
     (0..2).filter(|p| select::matches_player(to, src, *p))
 }
 
-/// The selector an effect aims with, if it aims.
-fn selector(e: &Effect) -> Option<&crate::cards::ability::Selector> {
-    match e {
-        Effect::Damage { to, .. }
-        | Effect::DamageEqualAttack { to }
-        | Effect::Ko { to }
-        | Effect::Boost { to, .. }
-        | Effect::NoDamage { to }
-        | Effect::Spin { to, .. }
-        | Effect::Reroll { to, .. }
-        | Effect::Move { to, .. }
-        | Effect::CantBlock { to }
-        | Effect::CantAttack { to }
-        | Effect::MustBlock { to }
-        | Effect::AssignBlocker { to }
-        | Effect::MustAttack { to, .. }
-        | Effect::DoubleDamageToBlockers { to }
-        | Effect::ExcessToPlayer { to }
-        | Effect::Field { what: to } => Some(to),
-        _ => None,
-    }
-}
-
 /// Whether a trigger (or a reactive global) limited to a step (`step: main`, `step:
 /// attack`) may act in `step`: the attack step runs from the attackers to combat damage.
 fn in_step(step: Step, only: Option<StepName>) -> bool {

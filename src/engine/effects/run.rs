@@ -5,7 +5,7 @@ use crate::cards::ability::{Ability, Event, Kind};
 use crate::rules;
 use crate::syntax::Clause;
 
-use super::{Choices, Run, effects_for, selector};
+use super::{Choices, Run, effects_for};
 use crate::engine::condition;
 use crate::engine::coverage::effect_applied;
 use crate::engine::replay::{Flow, Replayer, Stop};
@@ -16,7 +16,7 @@ impl Replayer {
     /// "You may not choose to initiate an effect with no valid targets."
     pub(super) fn no_valid_target(&mut self, a: &Ability, src: &Source, bursts: u8) -> Flow {
         for e in effects_for(a, bursts) {
-            let Some(to) = selector(&e) else { continue };
+            let Some(to) = e.aim() else { continue };
             if to.target && !select::names_players(to) && self.candidates(to, src).is_empty() {
                 let name = self.cards.get(src.card).name.clone();
                 return self.violate(rules::no_valid_target::new(

@@ -6,7 +6,7 @@ use crate::cards::ability::{Count, Effect, Event, Kind, Limit, Side, Subject, Wa
 use crate::rules;
 use crate::syntax::{Clause, DieRef, Face, Move, Span, Spanned, Step, Text, Zone};
 
-use super::{effects_for, in_step, selector};
+use super::{effects_for, in_step};
 use crate::engine::cards::CardId;
 use crate::engine::condition;
 use crate::engine::replay::{Flow, Replayer};
@@ -242,7 +242,7 @@ impl Replayer {
                 way: Way::Either, ..
             } => true,
             Effect::Reroll { to, .. } => !self.candidates(to, &src).is_empty(),
-            e => selector(e).is_some_and(|to| {
+            e => e.aim().is_some_and(|to| {
                 matches!(to.count, Count::One | Count::Two | Count::UpTo(_))
                     && !matches!(
                         to.what,
