@@ -41,9 +41,12 @@ fn logs_in(dir: &str) -> Vec<PathBuf> {
 
 /// The complete logs shown in grammar/README.md (code blocks starting with `dmlog 1`).
 fn readme_examples() -> Vec<String> {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/README.md"))
-            .unwrap();
+    examples_in("grammar/README.md")
+}
+
+/// The code blocks of a Markdown file of the project that start with `dmlog 1`.
+fn examples_in(file: &str) -> Vec<String> {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
     readme
         .split("```")
         .skip(1)
@@ -154,6 +157,25 @@ fn the_kitchen_sink_uses_every_kind_of_line() {
             "no {s} state line"
         );
     }
+}
+
+/// The game the project's README explains the notation with is one a user can check
+/// as it stands: legal, every assertion in it true.
+#[test]
+fn the_readme_example_game_replays_legal() {
+    let examples = examples_in("README.md");
+    assert_eq!(examples.len(), 1, "the README shows one example game");
+    let mut stream = dmlint::syntax::GameStream::new(std::io::Cursor::new(examples[0].as_bytes()));
+    let chunk = stream.next_chunk().unwrap().unwrap();
+    let header = stream.header().clone();
+    let checked =
+        dmlint::check::check_chunk(chunk, &header, dmlint::cards::Pool::embedded(), None, &[]);
+    assert_eq!(
+        checked.codes(),
+        vec![],
+        "the README's example must replay clean"
+    );
+    assert!(checked.replay.end.is_some(), "replayed to its end");
 }
 
 #[test]

@@ -326,7 +326,7 @@ pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
             } else if strict {
                 main_moves(cards, state, active, out);
                 out.push(Play::Pass { who: active });
-                if ready {
+                if ready || t.passed.is_none() {
                     attacks(state, active, out);
                 }
             } else {
@@ -362,6 +362,14 @@ pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
 fn window(cards: &GameCards, state: &GameState, t: &Turn, priority: usize, out: &mut Vec<Play>) {
     if book(state.edition).passes_required {
         out.push(Play::Pass { who: priority });
+        // A window that writes no pass ends as the ones before 2018 do (one about to
+        // open, with nothing able to block, has none yet: the main step's are not its).
+        if t.step != Step::Window || t.passed.is_none() {
+            assigns(cards, state, t, out);
+            if unassigned(state, t).is_empty() {
+                out.push(Play::Damage);
+            }
+        }
     } else {
         out.extend([
             Play::Pass { who: t.active },
@@ -444,16 +452,19 @@ impl DrawState {
 /// Whether the turn under way may end now (an `end` or the next `turn` line): every step
 /// it still owes can pass without a move.
 fn closes(state: &GameState, t: &Turn) -> bool {
-    let y2014 = !book(state.edition).passes_required;
+    // Before 2018 passes are optional; under the 2018 rules a step that wrote no pass
+    // has its closing passes inferred (`Replayer::require_passes`).
+    let unwritten = !book(state.edition).passes_required || t.passed.is_none();
     match t.step {
         _ if t.done => true,
         Step::Draw => false,
         // The roll step ends into a main step in which nobody has passed yet.
-        Step::Roll => y2014,
-        Step::Main => y2014 || t.ready,
-        // With nothing able to block, the window opens; under 2018 it needs passes.
-        Step::Attack | Step::Blockers => y2014 && state.count(t.inactive(), Zone::Field) == 0,
-        Step::Window => y2014 && unassigned(state, t).is_empty(),
+        Step::Roll => true,
+        Step::Main => unwritten || t.ready,
+        // With nothing able to block, the window opens with the next move, and no pass
+        // has been written in it yet.
+        Step::Attack | Step::Blockers => state.count(t.inactive(), Zone::Field) == 0,
+        Step::Window => unwritten && unassigned(state, t).is_empty(),
         Step::Damage => false,
         Step::Cleanup => true,
     }

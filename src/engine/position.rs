@@ -668,7 +668,10 @@ impl Replayer {
         if let Some((passed, span)) = &facts.passed {
             let round: Vec<bool> = passed.iter().map(|p| *p == active).collect();
             match (strict, round.as_slice()) {
-                (_, []) => {}
+                // `passed none` under the 2018 rules: the step wrote passes before the
+                // round under way, so its closing passes are not inferred.
+                (true, []) => t.passed = Some(line),
+                (false, []) => {}
                 (true, [true]) => {
                     t.passed = Some(line);
                     t.priority = inactive;

@@ -817,6 +817,10 @@ impl GameState {
             let round = self.passed_round();
             if !round.is_empty() {
                 let _ = writeln!(out, "{}", passed_line(cards, &round));
+            } else if self.passes_written() {
+                // The step wrote a pass before this round: its closing passes must be
+                // written too (2018), where a step with no pass has them inferred.
+                let _ = writeln!(out, "passed none");
             }
             if t.inactive_acted {
                 let _ = writeln!(out, "acted {}", cards.players[t.inactive()]);
@@ -851,6 +855,16 @@ impl GameState {
         } else {
             format!("drawn {}", t.drawn)
         }
+    }
+
+    /// Under the 2018 rules, the step under way wrote a pass, so its closing passes
+    /// cannot be inferred (`Replayer::require_passes`).
+    pub fn passes_written(&self) -> bool {
+        self.turn.as_ref().is_some_and(|t| {
+            super::edition::book(self.edition).passes_required
+                && matches!(t.step, Step::Main | Step::Window)
+                && t.passed.is_some()
+        })
     }
 
     /// The passes of the priority round under way, as a `passed` line lists them.

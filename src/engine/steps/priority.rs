@@ -92,12 +92,28 @@ impl Replayer {
     }
 
     /// Under the 2018 rules a step with priority ends only after the active player
-    /// passed and the inactive player passed without acting.
+    /// passed and the inactive player passed without acting. A step whose log writes no
+    /// pass at all had nothing happen in it that needed one (the inactive player acts
+    /// only after a written pass: `holds_priority`), so its closing passes are inferred:
+    /// the active player passed and the inactive player passed back. Once a step writes
+    /// a pass it writes the round that closes it: a lone `pass` before the next step
+    /// leaves open whether the opponent passed back or the step ended too early, and
+    /// dmlint does not guess.
     pub(in crate::engine) fn require_passes(&mut self, ending: &str) -> Flow {
         if !book(self.state.edition).passes_required {
             return Ok(());
         }
         let t = self.turn_ref().expect("turn");
+        if !t.ready && t.passed.is_none() {
+            let active = t.active;
+            let t = self.turn_mut();
+            t.priority = active;
+            t.ready = true;
+            // The inferred pass loses the active player's virtual energy, as a written
+            // one does.
+            self.state.players[active].virtual_energy = 0;
+            return Ok(());
+        }
         if !t.ready {
             let (a, i) = (
                 self.name(t.active).to_string(),
