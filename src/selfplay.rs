@@ -174,7 +174,10 @@ fn setup(rng: &mut Rng, pool: &Pool, opts: &Options, label: &str) -> String {
         let n = 2 + rng.below(2);
         while picked.len() < n.min(cards.len()) {
             let i = rng.below(cards.len());
-            if !picked.contains(&i) {
+            // One card per title on a team: another printing of a picked card (its
+            // alternate art) has the same title.
+            let title = |k: usize| cards[k].card.title.as_str();
+            if !picked.iter().any(|&k| title(k) == title(i)) {
                 picked.push(i);
             }
         }

@@ -70,6 +70,8 @@ pub struct Pool {
     broken: Vec<BrokenCard>,
     /// Encodings naming no card of their set.
     unmatched: Vec<String>,
+    /// Other printings (alternate art …) by the loose key of the card they print.
+    printings: HashMap<String, Vec<usize>>,
 }
 
 static EMBEDDED: LazyLock<Pool> = LazyLock::new(|| {
@@ -129,6 +131,9 @@ impl Pool {
                 Some(i) => self.entries[i] = entry,
                 None => {
                     let i = self.entries.len();
+                    if let Some(base) = printed_card(&entry.name()) {
+                        self.printings.entry(loose_key(base)).or_default().push(i);
+                    }
                     self.by_name.entry(key).or_default().push(i);
                     if entry.card.subtitle.is_some() {
                         self.by_name
@@ -162,6 +167,19 @@ impl Pool {
             if self.entries[i].name().eq_ignore_ascii_case(&name) {
                 self.entries[i].card.abilities = Abilities::Encoded(e.abilities.clone());
             }
+        }
+        // So is another printing of it (alternate art, blank art, chase, OP alt): the
+        // catalogue lists it under its own name with the printing's mark after it, and
+        // the converter gives it the card's facts; its text is the card's too.
+        // The catalogue spells the two names apart now and then ("Storm: Wind Rider (Alt)"
+        // for Storm: Wind-Rider), so they are compared as the converter compares them.
+        let printings = self
+            .printings
+            .get(&loose_key(&name))
+            .cloned()
+            .unwrap_or_default();
+        for i in printings {
+            self.entries[i].card.abilities = Abilities::Encoded(e.abilities.clone());
         }
     }
 
@@ -316,7 +334,56 @@ pub struct SetStats {
     pub disputed: usize,
 }
 
+/// The marks after a card's name that make it another printing of the same card, as
+/// the converter reads them (`VARIANT` in tools/cards/merge.py). "(Zombie)" is not one:
+/// those are cards of their own.
+const PRINTING_MARKS: [&str; 4] = ["Alt", "Blank", "Chase", "OP Alt"];
+
+/// The card a printing's name prints: its name without the printing's mark, or `None`
+/// for a name without one.
+fn printed_card(name: &str) -> Option<&str> {
+    PRINTING_MARKS.iter().find_map(|m| {
+        name.strip_suffix(')')
+            .and_then(|n| n.strip_suffix(m))
+            .and_then(|n| n.strip_suffix(" ("))
+    })
+}
+
+/// A name's letters and digits, lower-cased: the converter's loose key (`norm` in
+/// tools/cards/common.py), which the catalogue's spellings of one card share.
+fn loose_key(name: &str) -> String {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
 /// The key names are indexed by: the full name, trimmed and lower-cased.
 fn name_key(title: &str, subtitle: Option<&str>) -> String {
     full_name(title.trim(), subtitle.map(str::trim)).to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_printing_mark_names_the_card_printed() {
+        assert_eq!(
+            printed_card("Beast: Mutate #666 (Alt)"),
+            Some("Beast: Mutate #666")
+        );
+        assert_eq!(printed_card("Power Bolt (OP Alt)"), Some("Power Bolt"));
+        assert_eq!(
+            printed_card("Raven: Rachel Roth (Chase)"),
+            Some("Raven: Rachel Roth")
+        );
+        // Zombie versions are cards of their own.
+        assert_eq!(printed_card("Red Skull (Zombie)"), None);
+        assert_eq!(printed_card("Beast: Mutate #666"), None);
+        assert_eq!(
+            loose_key("Storm: Wind Rider"),
+            loose_key("Storm: Wind-Rider")
+        );
+    }
 }

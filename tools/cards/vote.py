@@ -240,6 +240,10 @@ def apply_sources(cards: list[dict], unmatched: list[dict], disagreements: dict[
             continue
         for f in ("kind", "die_limit", "errata", "keywords", "disputed", "printings"):
             c[f] = base.get(f)
+        # A card with no text has none on any printing (an encoded card's text reaches its
+        # printings when the pool is loaded: src/cards/pool.rs).
+        if base.get("abilities") == "none":
+            c["abilities"] = "none"
         if c["die"] is None and base["die"] is not None:
             c["die"] = {k: (list(v) if isinstance(v, list) else v) for k, v in base["die"].items()}
         if c["cost"] is None:
