@@ -15,6 +15,7 @@ mod effects;
 pub mod energy;
 pub mod error;
 pub mod keywords;
+mod life;
 mod payment;
 pub mod play;
 mod position;

@@ -235,7 +235,7 @@ impl Replayer {
             .virtual_used
             .min(self.state.players[who].virtual_energy);
         if paid.life > 0 {
-            self.state.players[who].life -= i64::from(paid.life);
+            self.change_life(who, -i64::from(paid.life), "paid in life");
             self.check_life();
         }
         for (id, left) in &paid.dice {

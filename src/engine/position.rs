@@ -20,9 +20,32 @@ use crate::engine::state::{
 
 impl Replayer {
     pub(in crate::engine) fn assertion(&mut self, s: &StateLine) -> Flow {
-        match self.differs(s)? {
-            None => Ok(()),
-            Some((span, claimed, computed)) => {
+        let life_of = match s {
+            StateLine::Life { player, .. } => Some(self.player(player)?),
+            _ => None,
+        };
+        match (self.differs(s)?, life_of) {
+            // Agreed at the table and by the rules: the next working starts here.
+            (None, Some(p)) => {
+                self.life_known(p, self.line);
+                Ok(())
+            }
+            (None, None) => Ok(()),
+            (Some((span, claimed, computed)), Some(p)) => {
+                let log = &self.life_log[p];
+                let v = match log.working(self.state.players[p].life) {
+                    Some(working) => {
+                        let v = rules::assertion_mismatch::life(span, claimed, computed, &working);
+                        match log.since {
+                            Some(since) => v.with_context(since, "the working starts from here"),
+                            None => v,
+                        }
+                    }
+                    None => rules::assertion_mismatch::new(span, claimed, computed),
+                };
+                self.violate(v)
+            }
+            (Some((span, claimed, computed)), None) => {
                 self.violate(rules::assertion_mismatch::new(span, claimed, computed))
             }
         }
@@ -768,6 +791,11 @@ impl Replayer {
             self.ended = Some(line);
         }
         self.state = state;
+        // The position states both totals: a later working starts from them (with no
+        // label: the block is the whole table, not one line to point at).
+        for p in 0..2 {
+            self.life_log[p] = crate::engine::life::LifeLog::new(self.state.players[p].life, None);
+        }
         self.started = true;
         for entry in facts.refs {
             self.position_ref(entry, active)?;

@@ -116,6 +116,10 @@ pub(super) struct Replayer {
     /// Abilities resolving at one moment, together (before 2018, the end-of-turn
     /// effects): the changes each makes wait here, to be made all at once.
     pub(super) collect: Option<Vec<super::state::Op>>,
+    /// Each player's life changes since it was last known, with their causes.
+    pub(super) life_log: [super::life::LifeLog; 2],
+    /// The card whose effect is being applied, for the cause of a change of life.
+    pub(super) effect_card: Option<super::CardId>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -179,6 +183,7 @@ pub struct Table {
 struct Marks {
     started: bool,
     ended: Option<Span>,
+    life_log: [super::life::LifeLog; 2],
     /// The lengths of the replay's unverified-face warnings and faces.
     unverified: (usize, usize),
 }
@@ -256,6 +261,8 @@ impl Table {
             dealing: None,
             ruling: None,
             collect: None,
+            life_log: std::array::from_fn(|_| super::life::LifeLog::new(i64::from(life), None)),
+            effect_card: None,
         };
         if let Some((name, span)) = first {
             match r.player(&name) {
@@ -294,6 +301,7 @@ impl Table {
         let marks = Marks {
             started: self.r.started,
             ended: self.r.ended,
+            life_log: self.r.life_log.clone(),
             unverified: (
                 self.r.out.unverified.len(),
                 self.r.out.unverified_faces.len(),
@@ -309,6 +317,7 @@ impl Table {
 
     fn unmark(&mut self, m: Marks) {
         (self.r.started, self.r.ended) = (m.started, m.ended);
+        self.r.life_log = m.life_log;
         // A face of a line that did not happen was not relied on.
         self.r.out.unverified.truncate(m.unverified.0);
         self.r.out.unverified_faces.truncate(m.unverified.1);

@@ -11,7 +11,10 @@
 //! life Eric 9            # two unblocked sidekicks: Eric has 8
 //! ```
 //!
-//! Legal instead: the help line shows the computed value.
+//! Legal instead: the help line shows the computed value; for a life total, the working
+//! too, each change since the total was last known with its cause (`Eric has 8 life: 10
+//! - 1 from Sidekick's attack - 1 from Sidekick's attack = 8`), and a label on the line
+//! it starts from (the last `life` assertion that held, or a `position`).
 
 use super::{RuleCode, Violation, violation};
 use crate::syntax::Span;
@@ -24,5 +27,16 @@ pub fn new(span: Span, claimed: String, computed: String) -> Violation {
         format!("the log says {claimed}, but {computed}"),
         format!("the log says {claimed}"),
         format!("dmlint computes from the moves above: {computed}"),
+    )
+}
+
+/// A life total that differs, with the working that leads to the computed total.
+pub fn life(span: Span, claimed: String, computed: String, working: &str) -> Violation {
+    violation(
+        RuleCode::AssertionMismatch,
+        span,
+        format!("the log says {claimed}, but {computed}"),
+        format!("the log says {claimed}"),
+        format!("dmlint computes from the moves above: {computed}: {working}"),
     )
 }

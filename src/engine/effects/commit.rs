@@ -9,6 +9,14 @@ use crate::engine::select::{self};
 use crate::engine::state::{About, DamageStage, DieId, Op};
 
 impl Replayer {
+    /// The cause of a change of life an effect makes, for the working of a life total.
+    fn effect_cause(&self) -> String {
+        match self.effect_card {
+            Some(c) => format!("from {}", self.cards.get(c).name),
+            None => "from an effect".to_string(),
+        }
+    }
+
     /// Applies ops as one simultaneous event, then what follows from it: damage
     /// triggers, knock-outs, the end of the game.
     pub(in crate::engine) fn commit(&mut self, ops: Vec<Op>) -> Flow {
@@ -32,7 +40,8 @@ impl Replayer {
                     if amount == 0 {
                         continue;
                     }
-                    self.state.players[player].life -= i64::from(amount);
+                    let why = self.effect_cause();
+                    self.change_life(player, -i64::from(amount), why);
                     events.push((Event::TakesDamage, About::Player(player)));
                     dealt = true;
                 }
@@ -62,8 +71,10 @@ impl Replayer {
                 }
                 Op::GainLife { player, amount } => {
                     let cap = i64::from(self.state.start_life);
-                    let p = &mut self.state.players[player];
-                    p.life = (p.life + i64::from(amount)).min(cap.max(p.life));
+                    let life = self.state.players[player].life;
+                    let gained = (life + i64::from(amount)).min(cap.max(life)) - life;
+                    let why = self.effect_cause();
+                    self.change_life(player, gained, why);
                 }
             }
         }

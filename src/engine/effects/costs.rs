@@ -234,7 +234,8 @@ impl Replayer {
         self.apply_payment(who, &paid);
         self.give_up(taken);
         if life > 0 {
-            self.state.players[who].life -= i64::from(life);
+            let why = format!("paid for {}", self.cards.get(src.card).name);
+            self.change_life(who, -i64::from(life), why);
             self.check_life();
         }
         Ok(true)

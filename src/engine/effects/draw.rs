@@ -44,9 +44,8 @@ impl Replayer {
                 self.state.move_die(*id, Zone::Bag, line);
             }
             if used.is_empty() {
-                let p = &mut self.state.players[who];
-                p.life -= 1;
-                p.virtual_energy += 1;
+                self.change_life(who, -1, "for a short draw");
+                self.state.players[who].virtual_energy += 1;
                 self.check_life();
                 return Ok(false);
             }

@@ -136,8 +136,9 @@ impl Replayer {
         // Damage an action die or a global deals is an event a reactive global may answer
         // (Human Torch: "Flame On!"); a reaction's own damage is not.
         let dealer = matches!(a.kind, Kind::Action | Kind::Global) && !self.answering;
-        let before = self.dealing;
+        let before = (self.dealing, self.effect_card);
         self.dealing = dealer.then_some(ctx.src.controller);
+        self.effect_card = Some(ctx.src.card);
         // Resolving together with others: the changes wait to be made all at once.
         let applied = match self.collect.as_mut() {
             Some(_) if !a.unless.is_empty() => {
@@ -156,7 +157,7 @@ impl Replayer {
             None if !a.unless.is_empty() => self.hold_unless(a, &ctx.src, ops),
             None => self.apply(ops),
         };
-        self.dealing = before;
+        (self.dealing, self.effect_card) = before;
         applied?;
         if ctx.drew {
             self.fire(&[(Event::Draws, About::Player(ctx.src.controller))], &[]);

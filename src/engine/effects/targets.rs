@@ -6,7 +6,9 @@ use crate::rules;
 use crate::syntax::DieRef;
 
 use super::{Reached, Run, players};
+use crate::engine::error::{EngineCode, EngineError};
 use crate::engine::replay::{Flow, Replayer, Stop};
+use crate::engine::resolve::zone_phrase;
 use crate::engine::select::{self, Source};
 use crate::engine::state::DieId;
 
@@ -94,14 +96,37 @@ impl Replayer {
             if to.other {
                 taken.extend(ctx.earlier.iter().copied());
             }
-            // The first of the selector's zones that holds such a die.
-            let mut found = None;
+            // The die the reference names in each of the selector's zones. A die in
+            // the bag, prep area or used pile shows no face, so `SK` names one in each:
+            // where two zones each hold one the effect may reach, the notation cannot
+            // say which the player took, and dmlint does not guess.
+            let mut found_in = Vec::new();
             for zone in select::zones(to) {
-                found = self.find(r, owner, zone, &taken, |_, _| true)?;
-                if found.is_some() {
-                    break;
+                if let Some(d) = self.find(r, owner, zone, &taken, |_, _| true)? {
+                    found_in.push(d);
                 }
             }
+            let valid: Vec<DieId> = found_in
+                .iter()
+                .copied()
+                .filter(|d| dice.contains(d))
+                .collect();
+            if let [a, b, ..] = valid[..] {
+                let zones = [a, b].map(|d| zone_phrase(self.state.die(d).zone));
+                let name = &self.cards.get(ctx.src.card).name;
+                return Err(self.error(
+                    EngineError::new(
+                        EngineCode::AmbiguousDie,
+                        r.span,
+                        format!("`{r}` could mean a die in the {} or one in the {}", zones[0], zones[1]),
+                        "which die?",
+                    )
+                    .with_help(format!(
+                        "{name} may reach either, and a die's name does not say its zone: dmlint does not guess which one was taken; the moves before this line were checked"
+                    )),
+                ));
+            }
+            let found = valid.first().or(found_in.first()).copied();
             match found {
                 Some(d) => {
                     if !dice.contains(&d) || taken.contains(&d) {

@@ -571,6 +571,7 @@ impl Replayer {
         let defender = self.turn_ref().expect("turn").inactive();
         let mut events = Vec::new();
         let mut total = 0;
+        let mut causes = Vec::new();
         let excess = std::mem::take(&mut self.turn_mut().excess);
         let hits = self
             .unblocked()
@@ -581,11 +582,18 @@ impl Replayer {
         for (a, n) in hits.collect::<Vec<_>>() {
             if n > 0 {
                 total += n;
+                causes.push((a, n));
                 events.push((Event::DamagesOpponent, About::Die(a)));
             }
         }
+        for (a, n) in causes {
+            let why = format!(
+                "from {} attacking",
+                self.cards.get(self.state.die(a).card).name
+            );
+            self.change_life(defender, -i64::from(n), why);
+        }
         if total > 0 {
-            self.state.players[defender].life -= i64::from(total);
             events.insert(0, (Event::TakesDamage, About::Player(defender)));
         }
         events

@@ -326,10 +326,9 @@ impl Replayer {
             }
             // A short draw: every die is in play somewhere else.
             let missing = need - drawn.min(need);
-            let pl = &mut self.state.players[who];
             // Both editions: a life (2014: a damage) and a generic energy per die.
-            pl.life -= i64::from(missing);
-            pl.virtual_energy += missing;
+            self.change_life(who, -i64::from(missing), "for a short draw");
+            self.state.players[who].virtual_energy += missing;
             self.check_life();
         }
         Ok(())
