@@ -141,6 +141,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::MustAttack { .. } => "must-attack",
         Effect::ReturnToField { .. } => "return-to-field",
         Effect::ExcessToPlayer { .. } => "excess-to-player",
+        Effect::Grant { .. } => "grant",
         Effect::Energy { .. } => "energy",
         Effect::Token { .. } => "token",
         Effect::PairUp => "pair-up",
@@ -329,6 +330,14 @@ const EFFECTS: &[(&str, &str)] = &[
     ),
     (
         "excess-to-player: {to: {what: character, target: true}}",
+        "target X:L1",
+    ),
+    (
+        "grant: {to: {what: character, target: true}, keyword: overcrush}",
+        "target X:L1",
+    ),
+    (
+        "grant: {to: {what: character, target: true}, keyword: deadly}",
         "target X:L1",
     ),
     ("energy: {amount: 1}", ""),
@@ -1403,9 +1412,11 @@ fn walk() -> Vec<Variant> {
     out
 }
 
-/// An effect as a static ability carries it: a stat change lasts while the static holds.
+/// An effect as a static ability carries it: a stat change, or a keyword granted, lasts
+/// while the static holds.
 fn static_form(effect: &str) -> String {
-    if effect.starts_with("boost:") && !effect.contains("until:") {
+    if (effect.starts_with("boost:") || effect.starts_with("grant:")) && !effect.contains("until:")
+    {
         effect.replacen('}', "}, until: while-on", 1)
     } else {
         effect.to_string()

@@ -776,6 +776,15 @@ pub enum Effect {
     ExcessToPlayer {
         to: Selector,
     },
+    /// The dice reached have a keyword ("they get Overcrush until the end of the turn";
+    /// as a static, `until: while-on`, for as long as it holds): each die reached has it
+    /// as if its card said so.
+    Grant {
+        to: Selector,
+        keyword: Keyword,
+        #[serde(default)]
+        until: Until,
+    },
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
         amount: u8,
@@ -817,6 +826,7 @@ impl Effect {
             | Effect::MustAttack { to, .. }
             | Effect::DoubleDamageToBlockers { to }
             | Effect::ExcessToPlayer { to }
+            | Effect::Grant { to, .. }
             | Effect::Field { what: to } => Some(to),
             _ => None,
         }
@@ -846,7 +856,8 @@ impl Effect {
             | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
             | Effect::ReturnToField { to }
-            | Effect::ExcessToPlayer { to } => vec![to],
+            | Effect::ExcessToPlayer { to }
+            | Effect::Grant { to, .. } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),
             Effect::Damage { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::LoseLife { who, .. } => vec![who],

@@ -247,6 +247,17 @@ pub fn effect(e: &Effect) -> String {
             "combat damage of {} beyond its blockers' defense goes to the opponent",
             sel(to)
         ),
+        Effect::Grant {
+            to,
+            keyword: k,
+            until: u,
+        } => format!(
+            "{} {} {}{}",
+            sel(to),
+            verb(to, "get"),
+            keyword(k),
+            until(*u)
+        ),
         Effect::Energy { amount } => format!("gain {amount} generic energy"),
         Effect::Token { count } => format!("make {count} token(s)"),
         Effect::PairUp => "pair up with another Heroic character".into(),

@@ -1242,6 +1242,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::DoubleDamageToBlockers => boost.double_damage_to_blockers = true,
         Modifier::ExcessToPlayer => boost.excess_to_player = true,
         Modifier::IronWillSpared(d) => boost.iron_will_spared = Some(*d),
+        Modifier::Has(k) => boost.granted = boost.granted.with(*k),
         Modifier::Damage(_)
         | Modifier::Attacking
         | Modifier::Blocking(_)

@@ -8,7 +8,7 @@
 use std::fmt::Write;
 
 use crate::cards::ability::Event;
-use crate::syntax::{CombatStage, Edition, Face, Span, Step, Zone};
+use crate::syntax::{CombatStage, Edition, Face, Granted, Span, Step, Zone};
 
 use super::cards::{CardId, DieKind, GameCards};
 
@@ -85,12 +85,40 @@ pub struct Boost {
     /// Deals double combat damage to the characters blocking it.
     pub double_damage_to_blockers: bool,
     /// Its combat damage beyond its blockers' total defense goes to the opponent
-    /// (Thrown Car, Doctor Octopus: Fully Armed).
+    /// (the printed Thrown Car and Doctor Octopus: Fully Armed).
     pub excess_to_player: bool,
+    /// Keywords an effect gave it for the turn (Thrown Car's Overcrush): it has them as if
+    /// its card said so (`keywords::grant`).
+    pub granted: Grants,
     /// Iron Will's memory (`keywords::iron_will`): its only damage this turn reached
     /// its defense, which was this, and Iron Will kept it in the field. Not an effect,
     /// but it lasts as they do: until the cleanup step or until the die leaves the field.
     pub iron_will_spared: Option<u32>,
+}
+
+/// A set of the keywords an effect may give a die ([`Granted`]), kept inline: it is part
+/// of every die's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, PartialOrd, Ord)]
+pub struct Grants(u8);
+
+impl Grants {
+    fn bit(k: Granted) -> u8 {
+        1 << (k as u8)
+    }
+
+    /// The set with `k` added.
+    pub fn with(self, k: Granted) -> Grants {
+        Grants(self.0 | Grants::bit(k))
+    }
+
+    pub fn has(self, k: Granted) -> bool {
+        self.0 & Grants::bit(k) != 0
+    }
+
+    /// The keywords in the set, in [`Granted::ALL`]'s order.
+    pub fn iter(self) -> impl Iterator<Item = Granted> {
+        Granted::ALL.into_iter().filter(move |k| self.has(*k))
+    }
 }
 
 /// Whom a die must block.
@@ -115,6 +143,7 @@ impl Boost {
         self.must_block = other.must_block.or(self.must_block);
         self.double_damage_to_blockers |= other.double_damage_to_blockers;
         self.excess_to_player |= other.excess_to_player;
+        self.granted.0 |= other.granted.0;
         self.iron_will_spared = other.iron_will_spared.or(self.iron_will_spared);
     }
 }
@@ -1127,6 +1156,7 @@ impl GameState {
             (b.excess_to_player, "excess-to-player"),
         ];
         mods.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
+        mods.extend(b.granted.iter().map(|k| format!("+{}", k.name())));
         if let Some(d) = b.iron_will_spared {
             mods.push(format!("iron-will-spared={d}"));
         }
