@@ -142,6 +142,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::ReturnToField { .. } => "return-to-field",
         Effect::ExcessToPlayer { .. } => "excess-to-player",
         Effect::Grant { .. } => "grant",
+        Effect::ReduceCost { .. } => "reduce-cost",
         Effect::Energy { .. } => "energy",
         Effect::Token { .. } => "token",
         Effect::PairUp => "pair-up",
@@ -339,6 +340,14 @@ const EFFECTS: &[(&str, &str)] = &[
     (
         "grant: {to: {what: character, target: true}, keyword: deadly}",
         "target X:L1",
+    ),
+    (
+        "reduce-cost: {amount: 2, of: {what: action-die}, next: true}",
+        "",
+    ),
+    (
+        "reduce-cost: {amount: 1, of: {what: character, level: 1}}",
+        "",
     ),
     ("energy: {amount: 1}", ""),
     ("token: {count: 1}", ""),
@@ -1110,7 +1119,8 @@ fn walk() -> Vec<Variant> {
     let empty_action = one("{kind: action, do: []}");
     let gain_action = |extra: &str| one(&format!("{{kind: action{extra}, {GAIN}}}"));
     for (effect, clauses) in EFFECTS {
-        out.push(
+        out.push(shown_elsewhere(
+            effect,
             variant(
                 format!("action {effect}"),
                 one(&format!("{{kind: action, do: [{effect}]}}")),
@@ -1121,7 +1131,7 @@ fn walk() -> Vec<Variant> {
             .line("use", *clauses)
             .base_clauses("")
             .only(&["cycle"]),
-        );
+        ));
     }
     out.push(
         variant(
@@ -1212,7 +1222,8 @@ fn walk() -> Vec<Variant> {
         ))
     };
     for (effect, clauses) in EFFECTS {
-        out.push(
+        out.push(shown_elsewhere(
+            effect,
             variant(
                 format!("global {effect}"),
                 one(&format!(
@@ -1224,7 +1235,7 @@ fn walk() -> Vec<Variant> {
             .line("global", format!("pay SK:fist {clauses}"))
             .base_clauses("pay SK:fist")
             .only(&["cycle"]),
-        );
+        ));
     }
     out.push(
         variant(
@@ -1410,6 +1421,17 @@ fn walk() -> Vec<Variant> {
     }
 
     out
+}
+
+/// A variant whose effect acts where the `cycle` game never goes: a purchase-cost
+/// reduction lowers a later purchase, and `cycle` buys nothing after its abilities are
+/// used; a fixture shows it applied.
+fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
+    if effect.starts_with("reduce-cost:") && !effect.contains("level") {
+        v.shown_by("fixtures/rules/abilities/reduce-cost.dmlog")
+    } else {
+        v
+    }
 }
 
 /// An effect as a static ability carries it: a stat change, or a keyword granted, lasts

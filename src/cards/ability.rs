@@ -785,6 +785,16 @@ pub enum Effect {
         #[serde(default)]
         until: Until,
     },
+    /// Purchases cost less this turn: each die its controller buys that `of` names (by
+    /// its card: a kind, energy types, affiliations) costs `amount` less, or with `next`
+    /// only the next such die they buy ("the next action die you buy this turn costs 2
+    /// less"). Never below 1, or below the number of the card's energy types.
+    ReduceCost {
+        amount: u8,
+        of: Selector,
+        #[serde(default)]
+        next: bool,
+    },
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
         amount: u8,
@@ -863,6 +873,7 @@ impl Effect {
             Effect::LoseLife { who, .. } => vec![who],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
+            Effect::ReduceCost { of, .. } => vec![of],
             Effect::Prevent { .. }
             | Effect::Reduce { .. }
             | Effect::Draw { .. }

@@ -258,6 +258,20 @@ pub fn effect(e: &Effect) -> String {
             keyword(k),
             until(*u)
         ),
+        Effect::ReduceCost { amount, of, next } => {
+            if *next {
+                let mut one = of.clone();
+                one.count = Count::One;
+                let one = sel(&one);
+                let one = one.trim_start_matches("one ");
+                format!("the next {one} you buy this turn costs {amount} less (not below 1)")
+            } else {
+                format!(
+                    "{} you buy this turn cost {amount} less (not below 1)",
+                    kind(of)
+                )
+            }
+        }
         Effect::Energy { amount } => format!("gain {amount} generic energy"),
         Effect::Token { count } => format!("make {count} token(s)"),
         Effect::PairUp => "pair up with another Heroic character".into(),

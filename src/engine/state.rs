@@ -246,6 +246,22 @@ pub struct Reactable {
     pub line: Span,
 }
 
+/// A purchase-cost reduction for the rest of the turn: what it lowers, and by how much.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CostCut {
+    /// Whose purchases it lowers.
+    pub player: usize,
+    pub amount: u32,
+    /// The dice it lowers, by their card.
+    pub of: crate::cards::ability::Selector,
+    /// Only the next such die bought (then it is used up).
+    pub next: bool,
+    /// Made: its ability resolved (an effect held for an answer is not yet).
+    pub on: bool,
+    /// A `next` reduction a purchase has used.
+    pub spent: bool,
+}
+
 /// An `assign` line: the attacker, each blocker's share, and the line.
 pub type Assignment = (DieId, Vec<(DieId, u32)>, Span);
 
@@ -279,6 +295,9 @@ pub struct Turn {
     pub passed: Option<Span>,
     /// Damage splits given by `assign` lines: attacker, then (blocker, amount).
     pub assigned: Vec<Assignment>,
+    /// Purchase-cost reductions made this turn (`effects::reduce_cost`), in the order
+    /// they were made.
+    pub cost_cuts: Vec<CostCut>,
     /// Combat damage blocked attackers deal on to the opponent beyond their blockers'
     /// total defense, fixed when combat damage is dealt (the 2014 rules hit the player
     /// after the blockers are gone).
@@ -393,6 +412,10 @@ pub enum Op {
         player: usize,
         amount: u32,
     },
+    /// The turn's purchase-cost reduction of this index (`Turn::cost_cuts`) takes effect.
+    CostCut {
+        cut: usize,
+    },
 }
 
 impl Op {
@@ -403,7 +426,7 @@ impl Op {
             | Op::Ko { die }
             | Op::Boost { die, .. }
             | Op::Spin { die, .. } => Some(die),
-            Op::DamagePlayer { .. } | Op::GainLife { .. } => None,
+            Op::DamagePlayer { .. } | Op::GainLife { .. } | Op::CostCut { .. } => None,
         }
     }
 }
@@ -439,6 +462,7 @@ impl Turn {
             passed: None,
             assigned: Vec::new(),
             excess: Vec::new(),
+            cost_cuts: Vec::new(),
             attack: None,
             block: None,
             done: false,
@@ -1024,7 +1048,7 @@ impl GameState {
                     Op::DamagePlayer { player, amount } => {
                         write!(line, " damage {}={amount}", cards.players[player])
                     }
-                    Op::GainLife { .. } => Ok(()),
+                    Op::GainLife { .. } | Op::CostCut { .. } => Ok(()),
                 };
             }
             out.push(line);

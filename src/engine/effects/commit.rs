@@ -60,6 +60,11 @@ impl Replayer {
                         self.state.die_mut(die).face = Some(face);
                     }
                 }
+                Op::CostCut { cut } => {
+                    if let Some(c) = self.turn_mut().cost_cuts.get_mut(cut) {
+                        c.on = true;
+                    }
+                }
                 Op::GainLife { player, amount } => {
                     let cap = i64::from(self.state.start_life);
                     let p = &mut self.state.players[player];
