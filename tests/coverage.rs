@@ -873,6 +873,9 @@ fn walk() -> Vec<Variant> {
     for cond in [
         "{none-match: {count: each, what: character, side: opposing}}",
         "{some-match: {what: character, side: opposing, level: 3}}",
+        "{compare: {left: {life: opponent}, is: more, right: {life: you}}}",
+        "{compare: {left: {count: {what: character, side: opposing}}, is: at-least, right: {number: 3}}}",
+        "{compare: {left: {level: {what: this}}, is: equal, right: {number: 3}}}",
     ] {
         out.push(
             variant(

@@ -106,6 +106,7 @@ impl Ability {
                         .into()
                 })
             })
+            .or_else(|| self.if_.as_ref().and_then(Condition::problem))
             .or_else(|| self.selector_problem())
             .or_else(|| {
                 let acts = !matches!(self.kind, Kind::Static | Kind::Keyword);
@@ -490,6 +491,91 @@ pub enum Condition {
     NoneMatch(Selector),
     /// Some die matches.
     SomeMatch(Selector),
+    /// Two amounts compared ("if your opponent has more life than you": `{compare:
+    /// {left: {life: opponent}, is: more, right: {life: you}}}`).
+    Compare {
+        left: Amount,
+        is: Comparison,
+        right: Amount,
+    },
+}
+
+/// An amount a condition compares.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Amount {
+    /// A number printed on the card.
+    Number(u8),
+    /// A player's life: `you` (the card's side) or `opponent`.
+    Life(Player),
+    /// How many dice the selector reaches, whatever its count says ("the number of
+    /// characters you have in the field").
+    Count(Selector),
+    /// The level of the die the selector names: `this` die, or `it`, the die the event
+    /// is about (`cards --check` refuses any other); 0 when it shows no level.
+    Level(Selector),
+}
+
+/// A player, seen from the card's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Player {
+    You,
+    Opponent,
+}
+
+/// How a condition compares its left amount with its right one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Comparison {
+    Less,
+    AtMost,
+    Equal,
+    AtLeast,
+    More,
+}
+
+impl Comparison {
+    /// Whether `left` compares so with `right`.
+    pub fn holds(self, left: i64, right: i64) -> bool {
+        match self {
+            Comparison::Less => left < right,
+            Comparison::AtMost => left <= right,
+            Comparison::Equal => left == right,
+            Comparison::AtLeast => left >= right,
+            Comparison::More => left > right,
+        }
+    }
+}
+
+impl Condition {
+    /// The selectors the condition reads.
+    pub fn selectors(&self) -> Vec<&Selector> {
+        match self {
+            Condition::NoneMatch(s) | Condition::SomeMatch(s) => vec![s],
+            Condition::Compare { left, right, .. } => [left, right]
+                .into_iter()
+                .filter_map(|a| match a {
+                    Amount::Count(s) | Amount::Level(s) => Some(s),
+                    Amount::Number(_) | Amount::Life(_) => None,
+                })
+                .collect(),
+        }
+    }
+
+    /// A level read off anything but one die (`this`, `it`): which die's would be a guess.
+    fn problem(&self) -> Option<String> {
+        let Condition::Compare { left, right, .. } = self else {
+            return None;
+        };
+        [left, right].into_iter().find_map(|a| match a {
+            Amount::Level(s) if !matches!(s.what, What::This | What::It) => Some(
+                "a condition compares the level of one die: `level: {what: this}` or `{what: it}`"
+                    .to_string(),
+            ),
+            _ => None,
+        })
+    }
 }
 
 /// How often an ability may be used.

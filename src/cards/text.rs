@@ -2,9 +2,9 @@
 //! that what a rules writer reads is exactly what the engine applies.
 
 use super::ability::{
-    Ability, Burst, BurstMatch, CombatState, Condition, Cost, Count, Effect, EnergySymbol, Event,
-    FaceKind, Keyword, Kind, Limit, Owner, Placement, Selector, Side, StepName, Subject, Until,
-    Way, What, While, ZoneName,
+    Ability, Amount, Burst, BurstMatch, CombatState, Comparison, Condition, Cost, Count, Effect,
+    EnergySymbol, Event, FaceKind, Keyword, Kind, Limit, Owner, Placement, Player, Selector, Side,
+    StepName, Subject, Until, Way, What, While, ZoneName,
 };
 use super::model::EnergyType;
 
@@ -489,7 +489,19 @@ fn while_(w: While) -> &'static str {
 
 pub fn condition(c: &Condition) -> String {
     // A condition counts the dice its selector reaches, whatever its count says.
-    let (Condition::NoneMatch(s) | Condition::SomeMatch(s)) = c;
+    let (Condition::NoneMatch(s) | Condition::SomeMatch(s)) = c else {
+        let Condition::Compare { left, is, right } = c else {
+            unreachable!("the other conditions are matched above")
+        };
+        let is = match is {
+            Comparison::Less => "is less than",
+            Comparison::AtMost => "is at most",
+            Comparison::Equal => "is equal to",
+            Comparison::AtLeast => "is at least",
+            Comparison::More => "is more than",
+        };
+        return format!("if {} {is} {}", amount(left), amount(right));
+    };
     let one = sel(&Selector {
         count: Count::One,
         ..s.clone()
@@ -497,7 +509,18 @@ pub fn condition(c: &Condition) -> String {
     let kind = one.strip_prefix("one ").unwrap_or(&one);
     match c {
         Condition::NoneMatch(_) => format!("if there is no {kind}"),
-        Condition::SomeMatch(_) => format!("if there is at least one {kind}"),
+        _ => format!("if there is at least one {kind}"),
+    }
+}
+
+/// An amount a condition compares, as a noun phrase: "your opponent's life".
+fn amount(a: &Amount) -> String {
+    match a {
+        Amount::Number(n) => n.to_string(),
+        Amount::Life(Player::You) => "your life".into(),
+        Amount::Life(Player::Opponent) => "your opponent's life".into(),
+        Amount::Count(s) => format!("the number of {}", kind(s)),
+        Amount::Level(s) => format!("the level of {}", sel(s)),
     }
 }
 
@@ -670,5 +693,35 @@ mod tests {
         assert_eq!(condition(&c), "if there is no opposing Villain character");
         let c: Condition = serde_saphyr::from_str("{some-match: {what: character}}").unwrap();
         assert_eq!(condition(&c), "if there is at least one character");
+    }
+
+    #[test]
+    fn comparisons_read_as_english_and_a_level_is_one_die_s() {
+        let c: Condition = serde_saphyr::from_str(
+            "{compare: {left: {life: opponent}, is: more, right: {life: you}}}",
+        )
+        .unwrap();
+        assert_eq!(
+            condition(&c),
+            "if your opponent's life is more than your life"
+        );
+        let c: Condition = serde_saphyr::from_str(
+            "{compare: {left: {count: {what: character, side: yours}}, is: at-least, right: {number: 3}}}",
+        )
+        .unwrap();
+        assert_eq!(
+            condition(&c),
+            "if the number of characters of yours is at least 3"
+        );
+        let a: Ability = serde_saphyr::from_str(
+            "kind: static\nif: {compare: {left: {level: {what: character}}, is: equal, right: {number: 3}}}\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
+        )
+        .unwrap();
+        assert!(a.problem().is_some_and(|p| p.contains("level of one die")));
+        let a: Ability = serde_saphyr::from_str(
+            "kind: static\nif: {compare: {left: {level: {what: this}}, is: equal, right: {number: 3}}}\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
+        )
+        .unwrap();
+        assert_eq!(a.problem(), None);
     }
 }
