@@ -887,6 +887,26 @@ fn walk() -> Vec<Variant> {
             .only(&["cycle"]),
         );
     }
+    // A filter on the die the event is about that leaves out the die fielded, and one by
+    // title and cost that takes it.
+    // The first is compared with the trigger without a filter, the second with no text.
+    let unfiltered = fielded("");
+    for (filter, base) in [
+        ("{what: character, title: Nobody}", unfiltered.as_str()),
+        ("{what: character, title: Test Hero, max_cost: 9}", NONE),
+    ] {
+        out.push(
+            variant(
+                format!("triggered with filter {filter}"),
+                one(&format!(
+                    "{{kind: triggered, when: {{event: fielded, filter: {filter}}}, {GAIN}}}"
+                )),
+                base,
+                &["fielded:this"],
+            )
+            .only(&["cycle"]),
+        );
+    }
     // Ann fields `X:L2*`: a burst variant of the trigger, added or instead.
     for burst in [
         format!("{{on: \"*\", {GAIN}}}"),

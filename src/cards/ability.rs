@@ -106,6 +106,16 @@ impl Ability {
                         .into()
                 })
             })
+            .or_else(|| {
+                let w = self.when.as_ref()?;
+                (w.filter.is_some() && !w.event.may_be_about_a_die(w.of)).then(|| {
+                    format!(
+                        "`filter:` names the die an event is about, and `{}` of `{}` is about no die",
+                        w.event.name(),
+                        w.of.name()
+                    )
+                })
+            })
             .or_else(|| self.if_.as_ref().and_then(Condition::problem))
             .or_else(|| self.selector_problem())
             .or_else(|| {
@@ -265,6 +275,11 @@ pub struct Trigger {
     /// Only in this step ("takes damage in the attack step").
     #[serde(default)]
     pub step: Option<StepName>,
+    /// Only when the die the event is about is one this selector names, wherever it is
+    /// then ("when one of your [Shield] characters damages your opponent": `of:
+    /// your-character, filter: {what: character, energy: shield}`).
+    #[serde(default)]
+    pub filter: Option<Selector>,
 }
 
 /// The events abilities wait for.
@@ -1092,6 +1107,14 @@ pub struct Selector {
     /// Not a die the triggering move put there ("each Human Torch already in the field").
     #[serde(default)]
     pub already: bool,
+    /// The card's title ("Iron Man": any Iron Man card, whatever its subtitle).
+    #[serde(default)]
+    pub title: Option<String>,
+    /// A purchase cost of at most / at least this (a sidekick's is 0, 000:441-444).
+    #[serde(default)]
+    pub max_cost: Option<u8>,
+    #[serde(default)]
+    pub min_cost: Option<u8>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -29,6 +29,9 @@ pub fn ability(a: &Ability) -> String {
     }
     if let Some(t) = &a.when {
         let mut s = format!("when {}", event(t.event, t.of));
+        if let Some(f) = &t.filter {
+            s.push_str(&format!(" (only {})", kind(f)));
+        }
         if let Some(StepName::Attack) = t.step {
             s.push_str(" in the attack step");
         } else if let Some(StepName::Main) = t.step {
@@ -376,6 +379,9 @@ pub fn sel(s: &Selector) -> String {
     if let Some(a) = &s.not_affiliation {
         words.push(format!("non-{a}"));
     }
+    if let Some(t) = &s.title {
+        words.push(t.clone());
+    }
     let noun = |what: What| {
         let noun = match what {
             What::Character => "character",
@@ -405,6 +411,12 @@ pub fn sel(s: &Selector) -> String {
         nouns = format!("{nouns} or {}", noun(w));
     }
     words.push(nouns);
+    match (s.min_cost, s.max_cost) {
+        (Some(lo), Some(hi)) => words.push(format!("costing {lo} to {hi}")),
+        (Some(lo), None) => words.push(format!("costing {lo} or more")),
+        (None, Some(hi)) => words.push(format!("costing {hi} or less")),
+        (None, None) => {}
+    }
     if s.side == Side::Yours {
         words.push("of yours".into());
     }

@@ -123,7 +123,10 @@ pub fn static_applied(e: &Effect) -> bool {
 /// from being affected"), with nothing else to it.
 pub fn protection_applied(a: &Ability) -> bool {
     a.when.as_ref().is_some_and(|w| {
-        w.event == Event::WouldBeAffected && w.of == Subject::This && w.step.is_none()
+        w.event == Event::WouldBeAffected
+            && w.of == Subject::This
+            && w.step.is_none()
+            && w.filter.is_none()
     }) && a.if_.is_none()
         && matches!(a.while_, None | Some(While::Active))
         && a.limit == Limit::Unlimited

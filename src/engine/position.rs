@@ -1037,11 +1037,22 @@ impl Replayer {
                         self.position_ability(&a.card, &a.ability, active, span)?;
                     answered.push((card, ability, self.player(&a.by)?));
                 }
+                // A position in the cleanup step not yet done holds the events of the
+                // combat damage that ended the attack step (nothing else happens between
+                // them): a global limited to the attack step still answers them.
+                let step = self.turn_ref().map_or(Step::Main, |t| {
+                    if t.step == Step::Cleanup && !t.done {
+                        Step::Damage
+                    } else {
+                        t.step
+                    }
+                });
                 self.turn_mut().reactable.push(Reactable {
                     event,
                     about,
                     answered,
                     line: span,
+                    step,
                 });
             }
             StateLine::Held { card, ability, ops } => {

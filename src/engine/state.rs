@@ -244,6 +244,9 @@ pub struct Reactable {
     pub answered: Vec<(CardId, usize, usize)>,
     /// The line that set it off (or the position that states it).
     pub line: Span,
+    /// The step it happened in: a global limited to a step answers an event of that
+    /// step, even once the turn has moved on (combat damage ends the attack step).
+    pub step: Step,
 }
 
 /// A purchase-cost reduction for the rest of the turn: what it lowers, and by how much.

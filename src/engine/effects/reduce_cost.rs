@@ -158,6 +158,12 @@ fn card_fits(card: &GameCard, of: &Selector) -> bool {
         && of.affiliation.as_ref().is_none_or(has_affiliation)
         && (of.affiliations.is_empty() || of.affiliations.iter().any(has_affiliation))
         && !of.not_affiliation.as_ref().is_some_and(has_affiliation)
+        && of
+            .title
+            .as_ref()
+            .is_none_or(|t| crate::engine::select::title(&card.name).eq_ignore_ascii_case(t))
+        && of.max_cost.is_none_or(|m| card.cost.unwrap_or(0) <= m)
+        && of.min_cost.is_none_or(|m| card.cost.unwrap_or(0) >= m)
 }
 
 #[cfg(test)]
