@@ -141,6 +141,8 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::MustAttack { .. } => "must-attack",
         Effect::ReturnToField { .. } => "return-to-field",
         Effect::ExcessToPlayer { .. } => "excess-to-player",
+        Effect::Grant { .. } => "grant",
+        Effect::ReduceCost { .. } => "reduce-cost",
         Effect::Energy { .. } => "energy",
         Effect::Token { .. } => "token",
         Effect::PairUp => "pair-up",
@@ -330,6 +332,22 @@ const EFFECTS: &[(&str, &str)] = &[
     (
         "excess-to-player: {to: {what: character, target: true}}",
         "target X:L1",
+    ),
+    (
+        "grant: {to: {what: character, target: true}, keyword: overcrush}",
+        "target X:L1",
+    ),
+    (
+        "grant: {to: {what: character, target: true}, keyword: deadly}",
+        "target X:L1",
+    ),
+    (
+        "reduce-cost: {amount: 2, of: {what: action-die}, next: true}",
+        "",
+    ),
+    (
+        "reduce-cost: {amount: 1, of: {what: character, level: 1}}",
+        "",
     ),
     ("energy: {amount: 1}", ""),
     ("token: {count: 1}", ""),
@@ -855,12 +873,35 @@ fn walk() -> Vec<Variant> {
     for cond in [
         "{none-match: {count: each, what: character, side: opposing}}",
         "{some-match: {what: character, side: opposing, level: 3}}",
+        "{compare: {left: {life: opponent}, is: more, right: {life: you}}}",
+        "{compare: {left: {count: {what: character, side: opposing}}, is: at-least, right: {number: 3}}}",
+        "{compare: {left: {level: {what: this}}, is: equal, right: {number: 3}}}",
     ] {
         out.push(
             variant(
                 format!("triggered if {cond}"),
                 fielded(&format!(", if: {cond}")),
                 &fielded(""),
+                &["fielded:this"],
+            )
+            .only(&["cycle"]),
+        );
+    }
+    // A filter on the die the event is about that leaves out the die fielded, and one by
+    // title and cost that takes it.
+    // The first is compared with the trigger without a filter, the second with no text.
+    let unfiltered = fielded("");
+    for (filter, base) in [
+        ("{what: character, title: Nobody}", unfiltered.as_str()),
+        ("{what: character, title: Test Hero, max_cost: 9}", NONE),
+    ] {
+        out.push(
+            variant(
+                format!("triggered with filter {filter}"),
+                one(&format!(
+                    "{{kind: triggered, when: {{event: fielded, filter: {filter}}}, {GAIN}}}"
+                )),
+                base,
                 &["fielded:this"],
             )
             .only(&["cycle"]),
@@ -1101,7 +1142,8 @@ fn walk() -> Vec<Variant> {
     let empty_action = one("{kind: action, do: []}");
     let gain_action = |extra: &str| one(&format!("{{kind: action{extra}, {GAIN}}}"));
     for (effect, clauses) in EFFECTS {
-        out.push(
+        out.push(shown_elsewhere(
+            effect,
             variant(
                 format!("action {effect}"),
                 one(&format!("{{kind: action, do: [{effect}]}}")),
@@ -1112,7 +1154,7 @@ fn walk() -> Vec<Variant> {
             .line("use", *clauses)
             .base_clauses("")
             .only(&["cycle"]),
-        );
+        ));
     }
     out.push(
         variant(
@@ -1203,7 +1245,8 @@ fn walk() -> Vec<Variant> {
         ))
     };
     for (effect, clauses) in EFFECTS {
-        out.push(
+        out.push(shown_elsewhere(
+            effect,
             variant(
                 format!("global {effect}"),
                 one(&format!(
@@ -1215,7 +1258,7 @@ fn walk() -> Vec<Variant> {
             .line("global", format!("pay SK:fist {clauses}"))
             .base_clauses("pay SK:fist")
             .only(&["cycle"]),
-        );
+        ));
     }
     out.push(
         variant(
@@ -1403,9 +1446,22 @@ fn walk() -> Vec<Variant> {
     out
 }
 
-/// An effect as a static ability carries it: a stat change lasts while the static holds.
+/// A variant whose effect acts where the `cycle` game never goes: a purchase-cost
+/// reduction lowers a later purchase, and `cycle` buys nothing after its abilities are
+/// used; a fixture shows it applied.
+fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
+    if effect.starts_with("reduce-cost:") && !effect.contains("level") {
+        v.shown_by("fixtures/rules/abilities/reduce-cost.dmlog")
+    } else {
+        v
+    }
+}
+
+/// An effect as a static ability carries it: a stat change, or a keyword granted, lasts
+/// while the static holds.
 fn static_form(effect: &str) -> String {
-    if effect.starts_with("boost:") && !effect.contains("until:") {
+    if (effect.starts_with("boost:") || effect.starts_with("grant:")) && !effect.contains("until:")
+    {
         effect.replacen('}', "}, until: while-on", 1)
     } else {
         effect.to_string()

@@ -106,6 +106,17 @@ impl Ability {
                         .into()
                 })
             })
+            .or_else(|| {
+                let w = self.when.as_ref()?;
+                (w.filter.is_some() && !w.event.may_be_about_a_die(w.of)).then(|| {
+                    format!(
+                        "`filter:` names the die an event is about, and `{}` of `{}` is about no die",
+                        w.event.name(),
+                        w.of.name()
+                    )
+                })
+            })
+            .or_else(|| self.if_.as_ref().and_then(Condition::problem))
             .or_else(|| self.selector_problem())
             .or_else(|| {
                 let acts = !matches!(self.kind, Kind::Static | Kind::Keyword);
@@ -264,6 +275,11 @@ pub struct Trigger {
     /// Only in this step ("takes damage in the attack step").
     #[serde(default)]
     pub step: Option<StepName>,
+    /// Only when the die the event is about is one this selector names, wherever it is
+    /// then ("when one of your [Shield] characters damages your opponent": `of:
+    /// your-character, filter: {what: character, energy: shield}`).
+    #[serde(default)]
+    pub filter: Option<Selector>,
 }
 
 /// The events abilities wait for.
@@ -490,6 +506,91 @@ pub enum Condition {
     NoneMatch(Selector),
     /// Some die matches.
     SomeMatch(Selector),
+    /// Two amounts compared ("if your opponent has more life than you": `{compare:
+    /// {left: {life: opponent}, is: more, right: {life: you}}}`).
+    Compare {
+        left: Amount,
+        is: Comparison,
+        right: Amount,
+    },
+}
+
+/// An amount a condition compares.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Amount {
+    /// A number printed on the card.
+    Number(u8),
+    /// A player's life: `you` (the card's side) or `opponent`.
+    Life(Player),
+    /// How many dice the selector reaches, whatever its count says ("the number of
+    /// characters you have in the field").
+    Count(Selector),
+    /// The level of the die the selector names: `this` die, or `it`, the die the event
+    /// is about (`cards --check` refuses any other); 0 when it shows no level.
+    Level(Selector),
+}
+
+/// A player, seen from the card's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Player {
+    You,
+    Opponent,
+}
+
+/// How a condition compares its left amount with its right one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Comparison {
+    Less,
+    AtMost,
+    Equal,
+    AtLeast,
+    More,
+}
+
+impl Comparison {
+    /// Whether `left` compares so with `right`.
+    pub fn holds(self, left: i64, right: i64) -> bool {
+        match self {
+            Comparison::Less => left < right,
+            Comparison::AtMost => left <= right,
+            Comparison::Equal => left == right,
+            Comparison::AtLeast => left >= right,
+            Comparison::More => left > right,
+        }
+    }
+}
+
+impl Condition {
+    /// The selectors the condition reads.
+    pub fn selectors(&self) -> Vec<&Selector> {
+        match self {
+            Condition::NoneMatch(s) | Condition::SomeMatch(s) => vec![s],
+            Condition::Compare { left, right, .. } => [left, right]
+                .into_iter()
+                .filter_map(|a| match a {
+                    Amount::Count(s) | Amount::Level(s) => Some(s),
+                    Amount::Number(_) | Amount::Life(_) => None,
+                })
+                .collect(),
+        }
+    }
+
+    /// A level read off anything but one die (`this`, `it`): which die's would be a guess.
+    fn problem(&self) -> Option<String> {
+        let Condition::Compare { left, right, .. } = self else {
+            return None;
+        };
+        [left, right].into_iter().find_map(|a| match a {
+            Amount::Level(s) if !matches!(s.what, What::This | What::It) => Some(
+                "a condition compares the level of one die: `level: {what: this}` or `{what: it}`"
+                    .to_string(),
+            ),
+            _ => None,
+        })
+    }
 }
 
 /// How often an ability may be used.
@@ -776,6 +877,25 @@ pub enum Effect {
     ExcessToPlayer {
         to: Selector,
     },
+    /// The dice reached have a keyword ("they get Overcrush until the end of the turn";
+    /// as a static, `until: while-on`, for as long as it holds): each die reached has it
+    /// as if its card said so.
+    Grant {
+        to: Selector,
+        keyword: Keyword,
+        #[serde(default)]
+        until: Until,
+    },
+    /// Purchases cost less this turn: each die its controller buys that `of` names (by
+    /// its card: a kind, energy types, affiliations) costs `amount` less, or with `next`
+    /// only the next such die they buy ("the next action die you buy this turn costs 2
+    /// less"). Never below 1, or below the number of the card's energy types.
+    ReduceCost {
+        amount: u8,
+        of: Selector,
+        #[serde(default)]
+        next: bool,
+    },
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
         amount: u8,
@@ -817,6 +937,7 @@ impl Effect {
             | Effect::MustAttack { to, .. }
             | Effect::DoubleDamageToBlockers { to }
             | Effect::ExcessToPlayer { to }
+            | Effect::Grant { to, .. }
             | Effect::Field { what: to } => Some(to),
             _ => None,
         }
@@ -846,12 +967,14 @@ impl Effect {
             | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
             | Effect::ReturnToField { to }
-            | Effect::ExcessToPlayer { to } => vec![to],
+            | Effect::ExcessToPlayer { to }
+            | Effect::Grant { to, .. } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),
             Effect::Damage { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::LoseLife { who, .. } => vec![who],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
+            Effect::ReduceCost { of, .. } => vec![of],
             Effect::Prevent { .. }
             | Effect::Reduce { .. }
             | Effect::Draw { .. }
@@ -984,6 +1107,14 @@ pub struct Selector {
     /// Not a die the triggering move put there ("each Human Torch already in the field").
     #[serde(default)]
     pub already: bool,
+    /// The card's title ("Iron Man": any Iron Man card, whatever its subtitle).
+    #[serde(default)]
+    pub title: Option<String>,
+    /// A purchase cost of at most / at least this (a sidekick's is 0, 000:441-444).
+    #[serde(default)]
+    pub max_cost: Option<u8>,
+    #[serde(default)]
+    pub min_cost: Option<u8>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

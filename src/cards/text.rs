@@ -2,9 +2,9 @@
 //! that what a rules writer reads is exactly what the engine applies.
 
 use super::ability::{
-    Ability, Burst, BurstMatch, CombatState, Condition, Cost, Count, Effect, EnergySymbol, Event,
-    FaceKind, Keyword, Kind, Limit, Owner, Placement, Selector, Side, StepName, Subject, Until,
-    Way, What, While, ZoneName,
+    Ability, Amount, Burst, BurstMatch, CombatState, Comparison, Condition, Cost, Count, Effect,
+    EnergySymbol, Event, FaceKind, Keyword, Kind, Limit, Owner, Placement, Player, Selector, Side,
+    StepName, Subject, Until, Way, What, While, ZoneName,
 };
 use super::model::EnergyType;
 
@@ -29,6 +29,9 @@ pub fn ability(a: &Ability) -> String {
     }
     if let Some(t) = &a.when {
         let mut s = format!("when {}", event(t.event, t.of));
+        if let Some(f) = &t.filter {
+            s.push_str(&format!(" (only {})", kind(f)));
+        }
         if let Some(StepName::Attack) = t.step {
             s.push_str(" in the attack step");
         } else if let Some(StepName::Main) = t.step {
@@ -247,6 +250,31 @@ pub fn effect(e: &Effect) -> String {
             "combat damage of {} beyond its blockers' defense goes to the opponent",
             sel(to)
         ),
+        Effect::Grant {
+            to,
+            keyword: k,
+            until: u,
+        } => format!(
+            "{} {} {}{}",
+            sel(to),
+            verb(to, "get"),
+            keyword(k),
+            until(*u)
+        ),
+        Effect::ReduceCost { amount, of, next } => {
+            if *next {
+                let mut one = of.clone();
+                one.count = Count::One;
+                let one = sel(&one);
+                let one = one.trim_start_matches("one ");
+                format!("the next {one} you buy this turn costs {amount} less (not below 1)")
+            } else {
+                format!(
+                    "{} you buy this turn cost {amount} less (not below 1)",
+                    kind(of)
+                )
+            }
+        }
         Effect::Energy { amount } => format!("gain {amount} generic energy"),
         Effect::Token { count } => format!("make {count} token(s)"),
         Effect::PairUp => "pair up with another Heroic character".into(),
@@ -351,6 +379,9 @@ pub fn sel(s: &Selector) -> String {
     if let Some(a) = &s.not_affiliation {
         words.push(format!("non-{a}"));
     }
+    if let Some(t) = &s.title {
+        words.push(t.clone());
+    }
     let noun = |what: What| {
         let noun = match what {
             What::Character => "character",
@@ -380,6 +411,12 @@ pub fn sel(s: &Selector) -> String {
         nouns = format!("{nouns} or {}", noun(w));
     }
     words.push(nouns);
+    match (s.min_cost, s.max_cost) {
+        (Some(lo), Some(hi)) => words.push(format!("costing {lo} to {hi}")),
+        (Some(lo), None) => words.push(format!("costing {lo} or more")),
+        (None, Some(hi)) => words.push(format!("costing {hi} or less")),
+        (None, None) => {}
+    }
     if s.side == Side::Yours {
         words.push("of yours".into());
     }
@@ -464,7 +501,19 @@ fn while_(w: While) -> &'static str {
 
 pub fn condition(c: &Condition) -> String {
     // A condition counts the dice its selector reaches, whatever its count says.
-    let (Condition::NoneMatch(s) | Condition::SomeMatch(s)) = c;
+    let (Condition::NoneMatch(s) | Condition::SomeMatch(s)) = c else {
+        let Condition::Compare { left, is, right } = c else {
+            unreachable!("the other conditions are matched above")
+        };
+        let is = match is {
+            Comparison::Less => "is less than",
+            Comparison::AtMost => "is at most",
+            Comparison::Equal => "is equal to",
+            Comparison::AtLeast => "is at least",
+            Comparison::More => "is more than",
+        };
+        return format!("if {} {is} {}", amount(left), amount(right));
+    };
     let one = sel(&Selector {
         count: Count::One,
         ..s.clone()
@@ -472,7 +521,18 @@ pub fn condition(c: &Condition) -> String {
     let kind = one.strip_prefix("one ").unwrap_or(&one);
     match c {
         Condition::NoneMatch(_) => format!("if there is no {kind}"),
-        Condition::SomeMatch(_) => format!("if there is at least one {kind}"),
+        _ => format!("if there is at least one {kind}"),
+    }
+}
+
+/// An amount a condition compares, as a noun phrase: "your opponent's life".
+fn amount(a: &Amount) -> String {
+    match a {
+        Amount::Number(n) => n.to_string(),
+        Amount::Life(Player::You) => "your life".into(),
+        Amount::Life(Player::Opponent) => "your opponent's life".into(),
+        Amount::Count(s) => format!("the number of {}", kind(s)),
+        Amount::Level(s) => format!("the level of {}", sel(s)),
     }
 }
 
@@ -645,5 +705,35 @@ mod tests {
         assert_eq!(condition(&c), "if there is no opposing Villain character");
         let c: Condition = serde_saphyr::from_str("{some-match: {what: character}}").unwrap();
         assert_eq!(condition(&c), "if there is at least one character");
+    }
+
+    #[test]
+    fn comparisons_read_as_english_and_a_level_is_one_die_s() {
+        let c: Condition = serde_saphyr::from_str(
+            "{compare: {left: {life: opponent}, is: more, right: {life: you}}}",
+        )
+        .unwrap();
+        assert_eq!(
+            condition(&c),
+            "if your opponent's life is more than your life"
+        );
+        let c: Condition = serde_saphyr::from_str(
+            "{compare: {left: {count: {what: character, side: yours}}, is: at-least, right: {number: 3}}}",
+        )
+        .unwrap();
+        assert_eq!(
+            condition(&c),
+            "if the number of characters of yours is at least 3"
+        );
+        let a: Ability = serde_saphyr::from_str(
+            "kind: static\nif: {compare: {left: {level: {what: character}}, is: equal, right: {number: 3}}}\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
+        )
+        .unwrap();
+        assert!(a.problem().is_some_and(|p| p.contains("level of one die")));
+        let a: Ability = serde_saphyr::from_str(
+            "kind: static\nif: {compare: {left: {level: {what: this}}, is: equal, right: {number: 3}}}\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
+        )
+        .unwrap();
+        assert_eq!(a.problem(), None);
     }
 }

@@ -11,8 +11,8 @@
 //! nothing), since every effect has two parts, a trigger and a resolution
 //! (EFFECT TIMING AND RESOLUTION, 000:1092-1094). Its `while:` is read when it triggers.
 
-use crate::cards::ability::{Ability, Condition, While};
-use crate::syntax::{Step, Zone};
+use crate::cards::ability::{Ability, Amount, Condition, Player, While};
+use crate::syntax::{Face, Step, Zone};
 
 use super::cards::{CardId, GameCards};
 use super::select::{self, Source};
@@ -30,6 +30,34 @@ pub fn holds(cards: &GameCards, state: &GameState, cond: &Condition, src: &Sourc
     match cond {
         Condition::NoneMatch(sel) => !some(sel),
         Condition::SomeMatch(sel) => some(sel),
+        Condition::Compare { left, is, right } => is.holds(
+            amount(cards, state, left, src),
+            amount(cards, state, right, src),
+        ),
+    }
+}
+
+/// An amount a condition compares, now, seen from `src`: a life total (the life a
+/// player has, which may be below 0 at the end of a game), the number of dice a selector
+/// reaches, or the level of the one die a selector names (0 when it names none, or one
+/// showing no level: a die out of the field has no level).
+fn amount(cards: &GameCards, state: &GameState, a: &Amount, src: &Source) -> i64 {
+    match a {
+        Amount::Number(n) => i64::from(*n),
+        Amount::Life(Player::You) => state.players[src.controller].life,
+        Amount::Life(Player::Opponent) => state.players[1 - src.controller].life,
+        Amount::Count(sel) => state
+            .ids()
+            .filter(|&id| select::matches(cards, state, sel, src, id))
+            .count() as i64,
+        Amount::Level(sel) => state
+            .ids()
+            .find(|&id| select::matches(cards, state, sel, src, id))
+            .and_then(|id| match state.die(id).face {
+                Some(Face::Level { level, .. }) => Some(i64::from(level)),
+                _ => None,
+            })
+            .unwrap_or(0),
     }
 }
 

@@ -68,6 +68,14 @@ pub fn effect_applied(e: &Effect) -> bool {
         // A die knocked out this turn, brought back; not the form that lasts the turn.
         Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
         Effect::GainLife { .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
+        // Purchases this turn, of dice named by what their cards show.
+        Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
+        // A keyword the engine reads off a die, until the end of the turn.
+        Effect::Grant { to, keyword, until } => {
+            to.count != Count::AnyNumber
+                && *until == Until::TurnEnd
+                && crate::engine::keywords::grant::grantable(keyword).is_some()
+        }
         // Every other effect that aims: applied unless it reaches "any number" of dice.
         e => e.aim().is_some_and(|to| to.count != Count::AnyNumber),
     }
@@ -97,6 +105,15 @@ pub fn static_applied(e: &Effect) -> bool {
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
         }
         Effect::CantBeBlockedBy { .. } | Effect::BlockedOnlyByTwoOrMore => true,
+        Effect::Grant {
+            to,
+            keyword,
+            until: Until::WhileOn,
+        } => {
+            crate::engine::keywords::grant::grantable(keyword).is_some()
+                && !to.target
+                && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
+        }
         _ => false,
     }
 }
@@ -106,7 +123,10 @@ pub fn static_applied(e: &Effect) -> bool {
 /// from being affected"), with nothing else to it.
 pub fn protection_applied(a: &Ability) -> bool {
     a.when.as_ref().is_some_and(|w| {
-        w.event == Event::WouldBeAffected && w.of == Subject::This && w.step.is_none()
+        w.event == Event::WouldBeAffected
+            && w.of == Subject::This
+            && w.step.is_none()
+            && w.filter.is_none()
     }) && a.if_.is_none()
         && matches!(a.while_, None | Some(While::Active))
         && a.limit == Limit::Unlimited
@@ -386,6 +406,24 @@ mod tests {
         assert!(!effect_applied(&e), "only a static restriction is applied");
         let e: Effect = serde_saphyr::from_str("prevent: {effects: true}\n").unwrap();
         assert!(!effect_applied(&e), "only a protection prevents an effect");
+        // A keyword read off a die, for the turn: applied; any other keyword, or a grant
+        // lasting past the turn, is not.
+        let grant = |yaml: &str| serde_saphyr::from_str::<Effect>(yaml).unwrap();
+        assert!(effect_applied(&grant(
+            "grant: {to: {what: those}, keyword: overcrush}\n"
+        )));
+        assert!(!effect_applied(&grant(
+            "grant: {to: {what: those}, keyword: deadly}\n"
+        )));
+        assert!(!effect_applied(&grant(
+            "grant: {to: {what: those}, keyword: fast, until: your-next-turn}\n"
+        )));
+        assert!(static_applied(&grant(
+            "grant: {to: {count: each, what: sidekick, side: yours}, keyword: fast, until: while-on}\n"
+        )));
+        assert!(!static_applied(&grant(
+            "grant: {to: {what: this}, keyword: fast}\n"
+        )));
     }
 
     #[test]

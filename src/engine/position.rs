@@ -1068,11 +1068,22 @@ impl Replayer {
                         self.position_ability(&a.card, &a.ability, active, span)?;
                     answered.push((card, ability, self.player(&a.by)?));
                 }
+                // A position in the cleanup step not yet done holds the events of the
+                // combat damage that ended the attack step (nothing else happens between
+                // them): a global limited to the attack step still answers them.
+                let step = self.turn_ref().map_or(Step::Main, |t| {
+                    if t.step == Step::Cleanup && !t.done {
+                        Step::Damage
+                    } else {
+                        t.step
+                    }
+                });
                 self.turn_mut().reactable.push(Reactable {
                     event,
                     about,
                     answered,
                     line: span,
+                    step,
                 });
             }
             StateLine::Held { card, ability, ops } => {
@@ -1273,6 +1284,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::DoubleDamageToBlockers => boost.double_damage_to_blockers = true,
         Modifier::ExcessToPlayer => boost.excess_to_player = true,
         Modifier::IronWillSpared(d) => boost.iron_will_spared = Some(*d),
+        Modifier::Has(k) => boost.granted = boost.granted.with(*k),
         Modifier::Damage(_)
         | Modifier::Attacking
         | Modifier::Blocking(_)

@@ -237,6 +237,7 @@ impl Replayer {
                 Modifier::DoubleDamageToBlockers => die.boost.double_damage_to_blockers,
                 Modifier::ExcessToPlayer => die.boost.excess_to_player,
                 Modifier::IronWillSpared(d) => die.boost.iron_will_spared == Some(*d),
+                Modifier::Has(k) => die.boost.granted.has(*k),
                 Modifier::MustBlock(None) => die.boost.must_block.is_some(),
                 Modifier::MustBlock(Some(target)) => match die.boost.must_block {
                     Some(super::state::MustBlock::Attacker(b)) => self.names_attacker(target, b)?,

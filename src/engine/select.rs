@@ -146,6 +146,18 @@ pub fn matches(
     if sel.not_affiliation.as_ref().is_some_and(has_affiliation) {
         return false;
     }
+    if sel
+        .title
+        .as_ref()
+        .is_some_and(|t| !title(&card.name).eq_ignore_ascii_case(t))
+    {
+        return false;
+    }
+    // A sidekick has a purchase cost of 0 for the effects that care (000:441-444).
+    let cost = card.cost.unwrap_or(0);
+    if sel.max_cost.is_some_and(|c| cost > c) || sel.min_cost.is_some_and(|c| cost < c) {
+        return false;
+    }
     let level = match die.face {
         Some(Face::Level { level, .. }) => Some(level),
         _ => None,
@@ -177,6 +189,36 @@ pub fn matches(
         }
     }
     true
+}
+
+/// A card's title: its name without the subtitle ("Iron Man" of "Iron Man: Inventor").
+pub fn title(name: &str) -> &str {
+    name.split_once(": ").map_or(name, |(t, _)| t)
+}
+
+/// Whether die `id` is one a trigger's `filter:` names: the die the event is about,
+/// wherever it is when the event is read (an attacker that damaged the opponent may have
+/// left the field), so a filter without a zone looks in every zone.
+pub fn filter_matches(
+    cards: &GameCards,
+    state: &GameState,
+    filter: &Selector,
+    src: &Source,
+    id: DieId,
+) -> bool {
+    if filter.zone.is_some() || !filter.zones.is_empty() {
+        return matches(cards, state, filter, src, id);
+    }
+    let mut any = filter.clone();
+    any.zones = vec![
+        ZoneName::Bag,
+        ZoneName::Prep,
+        ZoneName::Reserve,
+        ZoneName::Field,
+        ZoneName::Used,
+        ZoneName::Oop,
+    ];
+    matches(cards, state, &any, src, id)
 }
 
 /// Whether a selector can name players (and only players, or characters too).

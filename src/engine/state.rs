@@ -8,7 +8,7 @@
 use std::fmt::Write;
 
 use crate::cards::ability::Event;
-use crate::syntax::{CombatStage, Edition, Face, Span, Step, Zone};
+use crate::syntax::{CombatStage, Edition, Face, Granted, Span, Step, Zone};
 
 use super::cards::{CardId, DieKind, GameCards};
 
@@ -85,12 +85,40 @@ pub struct Boost {
     /// Deals double combat damage to the characters blocking it.
     pub double_damage_to_blockers: bool,
     /// Its combat damage beyond its blockers' total defense goes to the opponent
-    /// (Thrown Car, Doctor Octopus: Fully Armed).
+    /// (the printed Thrown Car and Doctor Octopus: Fully Armed).
     pub excess_to_player: bool,
+    /// Keywords an effect gave it for the turn (Thrown Car's Overcrush): it has them as if
+    /// its card said so (`keywords::grant`).
+    pub granted: Grants,
     /// Iron Will's memory (`keywords::iron_will`): its only damage this turn reached
     /// its defense, which was this, and Iron Will kept it in the field. Not an effect,
     /// but it lasts as they do: until the cleanup step or until the die leaves the field.
     pub iron_will_spared: Option<u32>,
+}
+
+/// A set of the keywords an effect may give a die ([`Granted`]), kept inline: it is part
+/// of every die's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, PartialOrd, Ord)]
+pub struct Grants(u8);
+
+impl Grants {
+    fn bit(k: Granted) -> u8 {
+        1 << (k as u8)
+    }
+
+    /// The set with `k` added.
+    pub fn with(self, k: Granted) -> Grants {
+        Grants(self.0 | Grants::bit(k))
+    }
+
+    pub fn has(self, k: Granted) -> bool {
+        self.0 & Grants::bit(k) != 0
+    }
+
+    /// The keywords in the set, in [`Granted::ALL`]'s order.
+    pub fn iter(self) -> impl Iterator<Item = Granted> {
+        Granted::ALL.into_iter().filter(move |k| self.has(*k))
+    }
 }
 
 /// Whom a die must block.
@@ -115,6 +143,7 @@ impl Boost {
         self.must_block = other.must_block.or(self.must_block);
         self.double_damage_to_blockers |= other.double_damage_to_blockers;
         self.excess_to_player |= other.excess_to_player;
+        self.granted.0 |= other.granted.0;
         self.iron_will_spared = other.iron_will_spared.or(self.iron_will_spared);
     }
 }
@@ -215,6 +244,25 @@ pub struct Reactable {
     pub answered: Vec<(CardId, usize, usize)>,
     /// The line that set it off (or the position that states it).
     pub line: Span,
+    /// The step it happened in: a global limited to a step answers an event of that
+    /// step, even once the turn has moved on (combat damage ends the attack step).
+    pub step: Step,
+}
+
+/// A purchase-cost reduction for the rest of the turn: what it lowers, and by how much.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CostCut {
+    /// Whose purchases it lowers.
+    pub player: usize,
+    pub amount: u32,
+    /// The dice it lowers, by their card.
+    pub of: crate::cards::ability::Selector,
+    /// Only the next such die bought (then it is used up).
+    pub next: bool,
+    /// Made: its ability resolved (an effect held for an answer is not yet).
+    pub on: bool,
+    /// A `next` reduction a purchase has used.
+    pub spent: bool,
 }
 
 /// An `assign` line: the attacker, each blocker's share, and the line.
@@ -250,6 +298,9 @@ pub struct Turn {
     pub passed: Option<Span>,
     /// Damage splits given by `assign` lines: attacker, then (blocker, amount).
     pub assigned: Vec<Assignment>,
+    /// Purchase-cost reductions made this turn (`effects::reduce_cost`), in the order
+    /// they were made.
+    pub cost_cuts: Vec<CostCut>,
     /// Combat damage blocked attackers deal on to the opponent beyond their blockers'
     /// total defense, fixed when combat damage is dealt (the 2014 rules hit the player
     /// after the blockers are gone).
@@ -364,6 +415,10 @@ pub enum Op {
         player: usize,
         amount: u32,
     },
+    /// The turn's purchase-cost reduction of this index (`Turn::cost_cuts`) takes effect.
+    CostCut {
+        cut: usize,
+    },
 }
 
 impl Op {
@@ -374,7 +429,7 @@ impl Op {
             | Op::Ko { die }
             | Op::Boost { die, .. }
             | Op::Spin { die, .. } => Some(die),
-            Op::DamagePlayer { .. } | Op::GainLife { .. } => None,
+            Op::DamagePlayer { .. } | Op::GainLife { .. } | Op::CostCut { .. } => None,
         }
     }
 }
@@ -410,6 +465,7 @@ impl Turn {
             passed: None,
             assigned: Vec::new(),
             excess: Vec::new(),
+            cost_cuts: Vec::new(),
             attack: None,
             block: None,
             done: false,
@@ -1009,7 +1065,7 @@ impl GameState {
                     Op::DamagePlayer { player, amount } => {
                         write!(line, " damage {}={amount}", cards.players[player])
                     }
-                    Op::GainLife { .. } => Ok(()),
+                    Op::GainLife { .. } | Op::CostCut { .. } => Ok(()),
                 };
             }
             out.push(line);
@@ -1141,6 +1197,7 @@ impl GameState {
             (b.excess_to_player, "excess-to-player"),
         ];
         mods.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
+        mods.extend(b.granted.iter().map(|k| format!("+{}", k.name())));
         if let Some(d) = b.iron_will_spared {
             mods.push(format!("iron-will-spared={d}"));
         }

@@ -275,7 +275,7 @@ pub enum Zone {
     Oop,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Step {
     Draw,
@@ -542,6 +542,39 @@ pub enum Modifier {
     /// `iron-will-spared=D`: Iron Will kept it in the field when its only damage this
     /// turn reached its defense, which was D.
     IronWillSpared(u32),
+    /// `+overcrush`: an effect gave it the keyword, until the end of the turn.
+    Has(Granted),
+}
+
+/// A keyword an effect may give a die for the turn, as a `+KEYWORD` mark writes it: the
+/// keywords the engine reads off a die where they act (cards/README.md, "Granting a
+/// keyword").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Granted {
+    Overcrush,
+    Fast,
+    IronWill,
+    EnergyDrain,
+}
+
+impl Granted {
+    pub const ALL: [Granted; 4] = [
+        Granted::Overcrush,
+        Granted::Fast,
+        Granted::IronWill,
+        Granted::EnergyDrain,
+    ];
+
+    /// The keyword's name in card files and marks (`iron-will`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Granted::Overcrush => "overcrush",
+            Granted::Fast => "fast",
+            Granted::IronWill => "iron-will",
+            Granted::EnergyDrain => "energy-drain",
+        }
+    }
 }
 
 /// The face a die shows.

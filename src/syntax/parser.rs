@@ -1996,7 +1996,7 @@ fn modifier(i: In) -> PResult<Modifier> {
 
 /// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`, `no-damage`,
 /// `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=Ann.SM:L1`,
-/// `double-damage-to-blockers`, `excess-to-player`.
+/// `double-damage-to-blockers`, `excess-to-player`, `iron-will-spared=D`, `+overcrush`.
 fn effect_modifier(i: In) -> PResult<Modifier> {
     alt((
         value(Modifier::DoubleAttack, kw("double-attack")),
@@ -2024,9 +2024,21 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
             ),
             |n| Modifier::IronWillSpared(n.node),
         ),
+        granted_modifier,
         stat_modifier,
     ))
     .parse(i)
+}
+
+/// `+overcrush`: a keyword an effect gave the die for the turn.
+fn granted_modifier(i: In) -> PResult<Modifier> {
+    let (rest, _) = char('+').parse(i)?;
+    for k in Granted::ALL {
+        if let Ok((rest, _)) = kw(k.name()).parse(rest) {
+            return Ok((rest, Modifier::Has(k)));
+        }
+    }
+    Err(nom::Err::Error(PErr::backtrack(i)))
 }
 
 /// `+1A`, `-2D`: an applied stat modifier.
@@ -2573,6 +2585,32 @@ mod tests {
             "GR:L1[must-attack,cant-attack,cant-block,must-block] \
              GR:L2[must-block=Ann.SM:L1#2,double-damage-to-blockers,excess-to-player]"
         );
+    }
+
+    #[test]
+    fn granted_keyword_marks() {
+        let line = "field Ann GR:L3[+1A,+overcrush,+iron-will] SK:L1[+fast,+energy-drain]";
+        let Stmt::Plain(Statement::State(StateLine::Zone { dice, .. })) = ok(line) else {
+            panic!()
+        };
+        let mods: Vec<&Modifier> = dice[0].die.modifiers.iter().map(|m| &m.node).collect();
+        assert_eq!(
+            mods,
+            [
+                &Modifier::Attack(1),
+                &Modifier::Has(Granted::Overcrush),
+                &Modifier::Has(Granted::IronWill)
+            ]
+        );
+        assert_eq!(
+            dice.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            "GR:L3[+1A,+overcrush,+iron-will] SK:L1[+fast,+energy-drain]"
+        );
+        // A keyword no effect can give is no mark.
+        assert!(err("field Ann GR:L3[+deadly]").message.contains("expected"));
     }
 
     #[test]

@@ -431,6 +431,7 @@ impl Display for Modifier {
             Modifier::DoubleDamageToBlockers => f.write_str("double-damage-to-blockers"),
             Modifier::ExcessToPlayer => f.write_str("excess-to-player"),
             Modifier::IronWillSpared(d) => write!(f, "iron-will-spared={d}"),
+            Modifier::Has(k) => write!(f, "+{}", k.name()),
         }
     }
 }

@@ -69,6 +69,11 @@ impl Replayer {
                         self.state.die_mut(die).face = Some(face);
                     }
                 }
+                Op::CostCut { cut } => {
+                    if let Some(c) = self.turn_mut().cost_cuts.get_mut(cut) {
+                        c.on = true;
+                    }
+                }
                 Op::GainLife { player, amount } => {
                     let cap = i64::from(self.state.start_life);
                     let life = self.state.players[player].life;

@@ -1,6 +1,7 @@
 //! The "excess damage to the player" effect: each die it reaches, blocked, deals the
-//! combat damage beyond its blockers' total defense to the opponent this turn (Thrown
-//! Car's action, Doctor Octopus: Fully Armed's trigger). Applied by an ability it is a
+//! combat damage beyond its blockers' total defense to the opponent this turn (the
+//! printed text of Thrown Car and of Doctor Octopus: Fully Armed, both Overcrush by
+//! errata, which is what their encodings say). Applied by an ability it is a
 //! mark on the die until the cleanup step or until it leaves the field (Avengers Infinity
 //! rulebook, TYPES OF GAME EFFECTS); as a static `restrictions` reads it; combat damage
 //! (`steps::damage`) deals it.

@@ -185,7 +185,7 @@ impl Replayer {
             self.undecided(self.line, card, "has a reactive global with no event")?;
             return self.spend_as_written(who, clauses);
         };
-        let in_step = in_step(self.turn_ref().expect("turn").step, when.step);
+        // The step the event happened in (combat damage ends the attack step).
         let fits: Vec<usize> = self
             .turn_ref()
             .expect("turn")
@@ -193,7 +193,10 @@ impl Replayer {
             .iter()
             .enumerate()
             .filter(|(_, r)| {
-                in_step && r.event == when.event && self.answers(when.of, r.about, who, card)
+                in_step(r.step, when.step)
+                    && r.event == when.event
+                    && self.answers(when.of, r.about, who, card)
+                    && self.filter_fits(when.filter.as_ref(), r.about, who, card)
             })
             .map(|(i, _)| i)
             .collect();
@@ -216,14 +219,30 @@ impl Replayer {
                     .iter()
                     .find(|r| r.event == when.event)
                     .map(|r| r.line);
-                let v = match other {
-                    Some(at) => rules::nothing_to_react_to::new(
+                // The event is theirs, but about a die the global's filter leaves out.
+                let filtered = when.filter.as_ref().and_then(|f| {
+                    let t = self.turn_ref().expect("turn");
+                    t.reactable
+                        .iter()
+                        .find(|r| {
+                            r.event == when.event && self.answers(when.of, r.about, who, card)
+                        })
+                        .map(|r| (r.line, crate::cards::text::kind(f)))
+                });
+                let v = match (filtered, other) {
+                    (Some((at, kind)), _) => rules::nothing_to_react_to::new(
+                        self.line,
+                        format!("{name}'s global answers only when {event} and it is one of the {kind}; the die the last move's event is about is not"),
+                        format!("{name}'s global answers that event only for {kind}"),
+                    )
+                    .with_context(at, "the event, about a die the global leaves out"),
+                    (None, Some(at)) => rules::nothing_to_react_to::new(
                         self.line,
                         format!("{name}'s global answers when {event}, and the event the last move set off is not one {player} can answer with it"),
                         format!("\"you\" in a global's text is the player who uses it, here {player}"),
                     )
                     .with_context(at, "the event, which is not theirs"),
-                    None => rules::nothing_to_react_to::new(
+                    (None, None) => rules::nothing_to_react_to::new(
                         self.line,
                         format!("{name}'s global answers when {event}, and the last move set off no such event"),
                         "a reactive global is used right after the move whose event it answers, before any other move",
@@ -269,6 +288,26 @@ impl Replayer {
             (Subject::This | Subject::ThisOrYou, About::Die(d)) => die(d).card == card,
             _ => false,
         }
+    }
+
+    /// Whether the die an event is about is one a reactive global's `filter:` names, read
+    /// from its user's side (no filter: any).
+    fn filter_fits(
+        &self,
+        filter: Option<&crate::cards::ability::Selector>,
+        about: About,
+        who: usize,
+        card: CardId,
+    ) -> bool {
+        let Some(f) = filter else { return true };
+        let About::Die(d) = about else { return false };
+        crate::engine::select::filter_matches(
+            &self.cards,
+            &self.state,
+            f,
+            &Source::card(card, who),
+            d,
+        )
     }
 
     /// A waived move that pays for an ability the card does not have: the dice its `pay`

@@ -7,6 +7,7 @@
 //! `damage`, `damage_equal_attack`, `ko`, `boost`, `no_damage`, `gain_life`, `spin`,
 //! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
+//! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `redirect` (damage held for one line), and
 //! [`unless`] (effects held while the opponent may pay to stop them). The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
@@ -41,6 +42,7 @@ mod excess_to_player;
 mod field;
 mod gain_life;
 mod globals;
+mod grant;
 mod ko;
 mod move_dice;
 mod must_attack;
@@ -49,6 +51,7 @@ mod no_damage;
 mod protection;
 mod redirect;
 pub(in crate::engine) mod reduce;
+pub(in crate::engine) mod reduce_cost;
 mod reroll;
 mod restrictions;
 mod return_to_field;
@@ -206,6 +209,10 @@ impl Replayer {
             Effect::Move { to, zone } => self.move_effect(to, *zone, ctx),
             Effect::DoubleDamageToBlockers { to } => self.double_damage_to_blockers_effect(to, ctx),
             Effect::ExcessToPlayer { to } => self.excess_to_player_effect(to, ctx),
+            Effect::Grant { to, keyword, .. } => self.grant_effect(to, keyword, ctx),
+            Effect::ReduceCost { amount, of, next } => {
+                Ok(self.reduce_cost_effect(*amount, of, *next, ctx))
+            }
             Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
             Effect::CantAttack { to } => self.cant_attack_effect(to, ctx),
             Effect::MustBlock { to } => self.must_block_effect(to, ctx),

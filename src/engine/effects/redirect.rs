@@ -22,7 +22,10 @@ use crate::engine::state::{DieId, Held, Op, Used};
 pub(in crate::engine) fn is_redirection(a: &Ability) -> bool {
     a.kind == Kind::Triggered
         && a.when.as_ref().is_some_and(|w| {
-            w.event == Event::TakesDamage && w.of == Subject::This && w.step.is_none()
+            w.event == Event::TakesDamage
+                && w.of == Subject::This
+                && w.step.is_none()
+                && w.filter.is_none()
         })
         && a.if_.is_none()
         && matches!(a.while_, None | Some(While::Active))

@@ -22,7 +22,10 @@ use crate::engine::state::DieId;
 pub(in crate::engine) fn is_reduction(a: &Ability) -> bool {
     a.kind == Kind::Triggered
         && a.when.as_ref().is_some_and(|w| {
-            w.event == Event::TakesDamage && w.of == Subject::This && w.step.is_none()
+            w.event == Event::TakesDamage
+                && w.of == Subject::This
+                && w.step.is_none()
+                && w.filter.is_none()
         })
         && matches!(a.while_, None | Some(While::Active))
         && a.cost.is_empty()

@@ -73,7 +73,7 @@ impl Replayer {
 
     /// The card whose static ability says `pick` of die `id` (the selector it returns
     /// names the die), if one does. "This die" is the die itself, when it is the card's.
-    fn static_says(
+    pub(in crate::engine) fn static_says(
         &self,
         id: DieId,
         pick: impl Fn(&Effect) -> Option<&Selector>,
@@ -178,7 +178,7 @@ impl Replayer {
     }
 
     /// Whether attacker `a`'s combat damage beyond its blockers' total defense goes to
-    /// the opponent (Thrown Car, Doctor Octopus: Fully Armed).
+    /// the opponent (the printed Thrown Car and Doctor Octopus: Fully Armed).
     pub(in crate::engine) fn excess_to_player(&self, a: DieId) -> bool {
         self.state.die(a).boost.excess_to_player
             || self

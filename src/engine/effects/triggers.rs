@@ -22,6 +22,7 @@ impl Replayer {
         }
         if !self.answering {
             let line = self.line;
+            let step = self.turn_ref().expect("turn").step;
             // Only what a reactive global of this game answers: the state stays free of
             // events nothing can answer.
             let open = events
@@ -32,6 +33,7 @@ impl Replayer {
                     about,
                     answered: Vec::new(),
                     line,
+                    step,
                 })
                 .collect::<Vec<_>>();
             self.turn_mut().reactable.extend(open);
@@ -123,6 +125,15 @@ impl Replayer {
                             subject,
                         };
                         if !condition::ability_on(&self.cards, &self.state, a, &src, die) {
+                            continue;
+                        }
+                        // Only for the dice its filter names ("one of your [Shield]
+                        // characters").
+                        if let Some(f) = &when.filter
+                            && !subject.is_some_and(|d| {
+                                select::filter_matches(&self.cards, &self.state, f, &src, d)
+                            })
+                        {
                             continue;
                         }
                         // One event triggers "you or this die" once.

@@ -12,6 +12,9 @@
 //!   (Overcrush, Fast, Iron Will, Energy Drain);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
 //!
+//! A die may also have a keyword its card does not list: given by an effect for the turn,
+//! or by a static while it holds ([`grant`]); [`Replayer::has_keyword`] answers for both.
+//!
 //! A new keyword is a new file here, one line in [`applied`], and its hook.
 
 use crate::cards::ability::{Ability, Event, Keyword, Kind};
@@ -26,6 +29,7 @@ pub(in crate::engine) mod ally;
 pub(in crate::engine) mod continuous;
 mod energy_drain;
 mod fast;
+pub(in crate::engine) mod grant;
 pub(in crate::engine) mod heroic;
 mod iron_will;
 mod overcrush;
@@ -79,13 +83,15 @@ pub fn keyword(a: &Ability) -> Option<&Keyword> {
 /// The keywords that wait in the trigger queue for a `resolve` line, and how each is
 /// answered.
 impl Replayer {
-    /// Whether die `id` has a keyword `pick` accepts: its card's text has it.
+    /// Whether die `id` has a keyword `pick` accepts: its card's text has it, or an
+    /// effect or a static gives it (`grant`).
     pub(in crate::engine) fn has_keyword(
         &self,
         id: DieId,
         pick: impl Fn(&Keyword) -> bool,
     ) -> bool {
         of(&self.cards, self.state.die(id).card).any(|(_, k)| pick(k))
+            || self.granted_keyword(id, &pick)
     }
 
     /// Keyword choices an event opens, as pending triggers of `batch`: Heroic as a die is

@@ -506,7 +506,7 @@ impl Replayer {
     }
 
     /// What of `attack` a blocked attacker deals its blockers: all of it, or, when its
-    /// damage beyond its blockers' total defense goes to the opponent (Thrown Car), no
+    /// damage beyond its blockers' total defense goes to the opponent (`excess-to-player`), no
     /// more than that total defense, or with Overcrush no more than knocks them all out
     /// (`keywords::overcrush`).
     fn blockers_share(&self, a: DieId, attack: u32) -> u32 {

@@ -5,7 +5,7 @@ use crate::rules;
 use crate::syntax::{DieItem, DieRef, Face, Payment, Step, Zone};
 
 use crate::cards::ability::Event;
-use crate::engine::cards::DieKind;
+use crate::engine::cards::{CardId, DieKind};
 use crate::engine::coverage::Moment;
 use crate::engine::replay::{Flow, Replayer, shown};
 use crate::engine::state::About;
@@ -85,13 +85,16 @@ impl Replayer {
             wanted.push((card, n));
         }
         let paid = self.collect_payment(who, payment)?;
-        let costs: Vec<(usize, &[crate::cards::model::EnergyType])> = wanted
+        // Each die's cost, with the turn's reductions (`effects::reduce_cost`).
+        let each: Vec<CardId> = wanted
             .iter()
-            .flat_map(|(card, n)| {
-                let c = self.cards.get(*card);
-                let cost = usize::from(c.cost.unwrap_or(0));
-                std::iter::repeat_n((cost, c.energy.as_slice()), *n as usize)
-            })
+            .flat_map(|(card, n)| std::iter::repeat_n(*card, *n as usize))
+            .collect();
+        let (cut_costs, used_cuts) = self.purchase_costs(who, &each);
+        let costs: Vec<(usize, &[crate::cards::model::EnergyType])> = each
+            .iter()
+            .zip(&cut_costs)
+            .map(|(card, cost)| (*cost, self.cards.get(*card).energy.as_slice()))
             .collect();
         if let Err(short) = self.pays(&paid, &costs)
             && !unknown_cost
@@ -100,7 +103,15 @@ impl Replayer {
                 .iter()
                 .map(|(c, n)| {
                     let card = self.cards.get(*c);
-                    let cost = card.cost.unwrap_or(0);
+                    let printed = usize::from(card.cost.unwrap_or(0));
+                    // Its first die's cost: a reduction of the next die names it.
+                    let at = each.iter().position(|x| x == c).unwrap_or(0);
+                    let now = cut_costs.get(at).copied().unwrap_or(printed);
+                    let cost = if now == printed {
+                        printed.to_string()
+                    } else {
+                        format!("{now}, reduced from {printed} (never below 1)")
+                    };
                     let types: Vec<String> = card
                         .energy
                         .iter()
@@ -133,6 +144,7 @@ impl Replayer {
             self.violate(v)?;
         }
         self.apply_payment(who, &paid);
+        self.spend_cost_cuts(&used_cuts);
         let line = self.line;
         let mut bought = Vec::new();
         for &(card, n) in &wanted {
