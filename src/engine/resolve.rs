@@ -116,10 +116,16 @@ impl Replayer {
         }
         let card = self.card(&r.alias, owner)?;
         let mut candidates = Vec::new();
-        let ids: Vec<DieId> = self.state.zone(owner, zone).collect();
-        for id in ids {
+        // The dice are walked by index, not collected first: a line names a die at a
+        // time, and the game's few dozen dice are cheaper to scan than to copy.
+        for id in self.state.ids() {
             let die = self.state.die(id);
-            if die.card != card || taken.contains(&id) || !filter(&self.state, id) {
+            if die.owner != owner
+                || die.zone != zone
+                || die.card != card
+                || taken.contains(&id)
+                || !filter(&self.state, id)
+            {
                 continue;
             }
             if r.face
@@ -146,13 +152,7 @@ impl Replayer {
         };
         // Dice in the same state are interchangeable; a reference that could mean dice
         // in different states is ambiguous.
-        let key = |id: DieId| {
-            let mut k = self.state.key(id);
-            k.own.spent &= spent_matters;
-            k
-        };
-        let first_key = key(first);
-        if candidates.iter().any(|id| key(*id) != first_key) {
+        if !self.state.alike(&candidates, spent_matters) {
             let named: Vec<String> = candidates
                 .iter()
                 .enumerate()
