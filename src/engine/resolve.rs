@@ -139,20 +139,28 @@ impl Replayer {
             }
             candidates.push(id);
         }
-        self.state.in_stamp_order(&mut candidates);
         // `SK:L1#2`: the second of them, in the order they came where they are.
         if let Some(n) = &r.ordinal {
+            self.state.in_stamp_order(&mut candidates);
             return Ok(usize::try_from(n.node)
                 .ok()
                 .and_then(|n| n.checked_sub(1))
                 .and_then(|k| candidates.get(k).copied()));
         }
-        let Some(&first) = candidates.first() else {
+        // Without a number, the first of them: the order matters only for the message
+        // of an ambiguous reference, so the dice are sorted only then.
+        let Some(first) = candidates
+            .iter()
+            .copied()
+            .min_by_key(|id| (self.state.die(*id).stamp, *id))
+        else {
             return Ok(None);
         };
         // Dice in the same state are interchangeable; a reference that could mean dice
-        // in different states is ambiguous.
+        // in different states is ambiguous. (Being alike is an equivalence: the order
+        // they are compared in does not matter.)
         if !self.state.alike(&candidates, spent_matters) {
+            self.state.in_stamp_order(&mut candidates);
             let named: Vec<String> = candidates
                 .iter()
                 .enumerate()
