@@ -1,5 +1,6 @@
-//! Throughput over a generated corpus (issue 7): parse-only and parse + replay, at 1×,
-//! 10× and 100× a 1 MiB corpus of distinct self-play games (the 100× one is 100 MiB).
+//! Throughput over a generated corpus (issue 7): parse-only, parse + replay from the tree,
+//! and the streaming check `dmlint check` runs, at 1×, 10× and 100× a 1 MiB corpus of
+//! distinct self-play games (the 100× one is 100 MiB).
 //!
 //! The corpus is made by `dmlint gen`'s library code (seed 42, 2018 rules, eager policy)
 //! once and cached under `target/bench-corpus/`; a cache whose first game no longer matches
@@ -12,7 +13,8 @@ use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dmlint::cards::Pool;
-use dmlint::check::check_chunk;
+use dmlint::check::{DEFAULT_MAX_DIAGNOSTICS, check_chunk, check_reader};
+use dmlint::render::{Format, Renderer};
 use dmlint::selfplay::{self, Options};
 use dmlint::syntax::GameStream;
 use rayon::prelude::*;
@@ -97,6 +99,22 @@ fn check_all(bytes: &[u8], pool: &Pool) -> usize {
     ended
 }
 
+/// Checks every game as `dmlint check` does: each replayed as its lines are parsed, no
+/// tree built, diagnostics rendered; returns the legal games.
+fn check_streaming(bytes: &[u8], pool: &Pool) -> usize {
+    let mut out = String::new();
+    let renderer = Renderer::plain(Format::Short);
+    let report = check_reader(
+        "corpus",
+        Cursor::new(bytes),
+        pool,
+        &renderer,
+        DEFAULT_MAX_DIAGNOSTICS,
+        &mut out,
+    );
+    report.legal
+}
+
 fn bench_selfplay(c: &mut Criterion) {
     let pool = Pool::embedded();
     let (text, ends) = corpus(100 * MIB);
@@ -108,17 +126,16 @@ fn bench_selfplay(c: &mut Criterion) {
             games,
             "every game replays to its end"
         );
-        for (what, parse) in [("parse", true), ("parse_replay", false)] {
+        assert_eq!(check_streaming(input, pool), games, "every game is legal");
+        for (what, road) in [("parse", 0), ("parse_replay", 1), ("check_streaming", 2)] {
             let mut group = c.benchmark_group(format!("selfplay_{what}"));
             group.throughput(Throughput::Bytes(input.len() as u64));
             group.sample_size(10);
             group.bench_function(format!("{scale}x ({games} games)"), |b| {
-                b.iter(|| {
-                    if parse {
-                        black_box(parse_all(black_box(input)))
-                    } else {
-                        black_box(check_all(black_box(input), pool))
-                    }
+                b.iter(|| match road {
+                    0 => black_box(parse_all(black_box(input))),
+                    1 => black_box(check_all(black_box(input), pool)),
+                    _ => black_box(check_streaming(black_box(input), pool)),
                 })
             });
             group.finish();

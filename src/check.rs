@@ -12,9 +12,12 @@ use serde::Serialize;
 
 use crate::cards::{CardError, Pool, check_card_names};
 use crate::diag::{Code, Problem};
-use crate::engine::{Probe, Replay, replay};
+use crate::engine::{Probe, Replay, Table, replay};
 use crate::render::{Format, Renderer};
-use crate::syntax::{Chunk, GameStream, Header, ParsedChunk, Span, SyntaxCode, SyntaxError};
+use crate::syntax::{
+    Chunk, Game, GameStream, Header, Line, LineSink, Move, ParsedChunk, Span, Statement,
+    SyntaxCode, SyntaxError,
+};
 
 /// The default cap on diagnostics printed per file.
 pub const DEFAULT_MAX_DIAGNOSTICS: usize = 50;
@@ -407,7 +410,9 @@ impl Checked {
     }
 }
 
-/// Checks one input against a card pool, appending rendered diagnostics to `out`.
+/// Checks one input against a card pool, appending rendered diagnostics to `out`. Each
+/// game is replayed as its lines are parsed ([`StreamCheck`]): memory holds one game's
+/// text and state, never its syntax tree.
 pub fn check_reader(
     name: &str,
     input: impl BufRead,
@@ -416,7 +421,37 @@ pub fn check_reader(
     max_diagnostics: usize,
     out: &mut String,
 ) -> FileReport {
-    read_games(name, input, Some(pool), renderer, max_diagnostics, out)
+    read_games(
+        name,
+        input,
+        Some(pool),
+        renderer,
+        max_diagnostics,
+        true,
+        out,
+    )
+}
+
+/// [`check_reader`] by the other road: each game parsed into its tree, then replayed
+/// from it ([`check_chunk`], what `dmlint state` and `dmlint test` use). Kept so that a
+/// test can hold the two to the same output on every log (tests/verdicts.rs).
+pub fn check_reader_tree(
+    name: &str,
+    input: impl BufRead,
+    pool: &Pool,
+    renderer: &Renderer,
+    max_diagnostics: usize,
+    out: &mut String,
+) -> FileReport {
+    read_games(
+        name,
+        input,
+        Some(pool),
+        renderer,
+        max_diagnostics,
+        false,
+        out,
+    )
 }
 
 /// Checks only the notation of one input (`--syntax-only`): each game is parsed, and
@@ -429,17 +464,152 @@ pub fn check_syntax(
     max_diagnostics: usize,
     out: &mut String,
 ) -> FileReport {
-    read_games(name, input, None, renderer, max_diagnostics, out)
+    read_games(name, input, None, renderer, max_diagnostics, true, out)
+}
+
+/// A sink that keeps nothing: the notation alone is checked.
+struct Discard;
+
+impl LineSink for Discard {
+    fn line(&mut self, _: Line) {}
+}
+
+/// Where a game being checked as it is parsed stands.
+enum Stage {
+    /// Before its first turn, position or move: the lines are kept, for the setup.
+    Setup,
+    /// The table is set up; `true` while lines are still replayed (until one stops it).
+    Table(Box<Table>, bool),
+    /// Nothing to replay: a card name is wrong (`None`), or the setup itself gave the
+    /// replay's report (no two teams, an unknown first player).
+    Over(Option<Box<Replay>>),
+}
+
+/// One game checked as its lines are parsed, with the verdict held, not the tree: the
+/// lines up to the first turn, position or move are kept (the setup the table is made
+/// from, a few dozen lines), then each line is replayed and dropped. The replay is
+/// what [`check_chunk`] gives from the whole tree, as long as what it reads of the
+/// whole game is known when the table is set up; when a later line proves otherwise
+/// (a `team`, card, `first` or setting line after the first turn, or a `pass` after the
+/// replay went on as if the log wrote none), `retree` asks for the game's tree. A
+/// syntax error anywhere in the game still outweighs the replay: the caller drops it.
+pub struct StreamCheck<'a> {
+    header: &'a Header,
+    pool: &'a Pool,
+    setup: Vec<Line>,
+    stage: Stage,
+    card_errors: Vec<CardError>,
+    pass_seen: bool,
+    retree: bool,
+}
+
+impl<'a> StreamCheck<'a> {
+    pub fn new(header: &'a Header, pool: &'a Pool) -> Self {
+        StreamCheck {
+            header,
+            pool,
+            setup: Vec::new(),
+            stage: Stage::Setup,
+            card_errors: Vec::new(),
+            pass_seen: false,
+            retree: false,
+        }
+    }
+
+    /// Whether the game must be checked from its tree instead.
+    pub fn needs_tree(&self) -> bool {
+        self.retree
+            || (self.pass_seen
+                && matches!(&self.stage, Stage::Table(t, _) if t.assumes_no_passes()))
+    }
+
+    /// The setup is complete: the card names are checked and the table set up from the
+    /// lines so far, which are then replayed.
+    fn start(&mut self) {
+        let game = Game {
+            label: None,
+            span: Span::default(),
+            lines: std::mem::take(&mut self.setup),
+        };
+        self.card_errors = check_card_names(&game, self.pool);
+        if self
+            .card_errors
+            .iter()
+            .any(|e| e.severity == Severity::Error)
+        {
+            self.stage = Stage::Over(None);
+            return;
+        }
+        self.stage = match Table::new(&game, self.header, self.pool) {
+            Err(replay) => Stage::Over(Some(replay)),
+            Ok(mut table) => {
+                let live = game.lines.iter().all(|l| table.replay_line(l));
+                Stage::Table(Box::new(table), live)
+            }
+        };
+    }
+
+    /// The card-name errors and the replay, as [`check_chunk`] finds them for a game
+    /// without syntax errors.
+    pub fn finish(mut self) -> (Vec<CardError>, Replay) {
+        if matches!(self.stage, Stage::Setup) {
+            self.start();
+        }
+        let replay = match self.stage {
+            Stage::Table(table, _) => table.finish(),
+            Stage::Over(replay) => replay.map(|r| *r).unwrap_or_default(),
+            Stage::Setup => Replay::default(),
+        };
+        (self.card_errors, replay)
+    }
+}
+
+impl LineSink for StreamCheck<'_> {
+    fn line(&mut self, line: Line) {
+        let setup = matches!(
+            line.statement,
+            Statement::Rules(_)
+                | Statement::Format { .. }
+                | Statement::Sets { .. }
+                | Statement::Tag { .. }
+                | Statement::Team(_)
+                | Statement::Middle
+                | Statement::Card(_)
+                | Statement::First(_)
+        );
+        match &mut self.stage {
+            Stage::Setup => {
+                let starts = matches!(
+                    line.statement,
+                    Statement::Turn { .. } | Statement::Position(_) | Statement::Move { .. }
+                );
+                self.setup.push(line);
+                if starts {
+                    self.start();
+                }
+            }
+            Stage::Table(table, live) => {
+                self.retree |= setup;
+                self.pass_seen |= matches!(&line.statement, Statement::Move { action, .. } if matches!(**action, Move::Pass));
+                if *live && !self.retree {
+                    *live = table.replay_line(&line);
+                }
+            }
+            Stage::Over(_) => self.retree |= setup,
+        }
+    }
 }
 
 /// The loop behind both: games are parsed one at a time; with a pool each is checked
-/// against it and replayed, without one only its syntax errors are counted.
+/// against it and replayed (as it is parsed when `streaming`, else from its tree),
+/// without one only its syntax errors are counted.
 fn read_games(
     name: &str,
     input: impl BufRead,
     pool: Option<&Pool>,
     renderer: &Renderer,
     max_diagnostics: usize,
+    streaming: bool,
     out: &mut String,
 ) -> FileReport {
     let mut report = FileReport {
@@ -449,8 +619,28 @@ fn read_games(
     let mut budget = RenderBudget::new(max_diagnostics);
     let mut stream = GameStream::new(input);
     let mut last_chunk = Chunk::empty();
+    // The header as the games after the first chunk see it (the first sees none).
+    let mut header = Header::default();
     loop {
-        let chunk = match stream.next_chunk() {
+        let next = match pool {
+            None => stream
+                .next_streamed(&mut Discard, |_| false)
+                .map(|c| c.map(|(c, _)| (c, None))),
+            Some(_) if !streaming => stream.next_chunk().map(|c| c.map(|c| (c, None))),
+            Some(pool) => {
+                let mut sink = StreamCheck::new(&header, pool);
+                stream
+                    .next_streamed(&mut sink, StreamCheck::needs_tree)
+                    .map(|c| {
+                        c.map(|(c, tree)| {
+                            // The settings before the first `game` line are no game.
+                            let streamed = !tree && c.game.is_some();
+                            (c, streamed.then(|| sink.finish()))
+                        })
+                    })
+            }
+        };
+        let (chunk, streamed) = match next {
             Ok(Some(c)) => c,
             Ok(None) => break,
             Err(e) => {
@@ -460,6 +650,9 @@ fn read_games(
                 break;
             }
         };
+        if report.games == 0 && chunk.game.is_none() {
+            header = stream.header().clone();
+        }
         report.games += usize::from(chunk.game.is_some());
         let Some(pool) = pool else {
             for e in &chunk.errors {
@@ -469,7 +662,24 @@ fn read_games(
             last_chunk = chunk.source;
             continue;
         };
-        let checked = check_chunk(chunk, stream.header(), pool, None, &[]);
+        let checked = match streamed {
+            Some((card_errors, replay)) => {
+                let checkable = chunk.errors.iter().all(|e| e.severity != Severity::Error)
+                    && card_errors.iter().all(|e| e.severity != Severity::Error);
+                let (replayed, replay) = if checkable {
+                    (true, replay)
+                } else {
+                    (false, Replay::default())
+                };
+                Checked {
+                    chunk,
+                    card_errors,
+                    replayed,
+                    replay,
+                }
+            }
+            None => check_chunk(chunk, stream.header(), pool, None, &[]),
+        };
         let mut diags = checked.diagnostics();
         diags.sort_by_key(|d| d.0);
         if let (None, Some((cards, state))) = (checked.replay.stopped, &checked.replay.end) {

@@ -102,6 +102,10 @@ pub(super) struct Replayer {
     /// The log writes priority passes: before 2018, where they are optional, the
     /// tournament procedure is then checked.
     pub(super) writes_passes: bool,
+    /// Whether the replay went on, somewhere, because `writes_passes` was false: a
+    /// replay that reads the game as it is parsed must start again if the log then
+    /// writes a pass after all ([`Table::streaming`]).
+    pub(super) passes_assumed: bool,
     /// A reactive global's effects are under way: what they set off answers an event
     /// already answered, and opens none to answer (rules reference, Use Actions and
     /// Global Abilities, rulings [7] and [8]).
@@ -142,9 +146,7 @@ pub fn replay(
         if until.is_some_and(|u| line.span.start > u) {
             break;
         }
-        r.line = line.span;
-        if r.line_(line).is_err() {
-            r.out.stopped = Some(line.span);
+        if !r.replay_line(line) {
             break;
         }
         for (n, probe) in probes.iter().enumerate() {
@@ -257,6 +259,7 @@ impl Table {
             writes_passes: game.lines.iter().any(|l| {
                 matches!(&l.statement, Statement::Move { action, .. } if matches!(**action, Move::Pass))
             }),
+            passes_assumed: false,
             answering: false,
             dealing: None,
             ruling: None,
@@ -278,6 +281,20 @@ impl Table {
             }
         }
         Ok(Table { r })
+    }
+
+    /// Replays one line of a log, as [`replay`] does; `false` when the replay stops
+    /// there (the line is [`Replay::stopped`]), and no later line may be given.
+    pub fn replay_line(&mut self, line: &Line) -> bool {
+        self.r.replay_line(line)
+    }
+
+    /// Whether the replay so far rests on the log writing no priority pass: a game
+    /// replayed as its lines are parsed, from [`Table::new`] given only the lines up to
+    /// its first turn, position or move, must be replayed again from the start (with the
+    /// whole game) when a `pass` comes later.
+    pub fn assumes_no_passes(&self) -> bool {
+        self.r.passes_assumed
     }
 
     /// Plays one line. A line the rules refuse leaves the game as it was, and says why;
@@ -401,6 +418,16 @@ impl Replayer {
             Ok(Some((_, _, computed))) => Probed::Differs(computed),
             _ => Probed::Failed { violations, errors },
         }
+    }
+
+    /// One line of a log replayed; `false` when the replay stops at it.
+    fn replay_line(&mut self, line: &Line) -> bool {
+        self.line = line.span;
+        if self.line_(line).is_err() {
+            self.out.stopped = Some(line.span);
+            return false;
+        }
+        true
     }
 
     fn finish(mut self) -> Replay {

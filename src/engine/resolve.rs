@@ -116,10 +116,16 @@ impl Replayer {
         }
         let card = self.card(&r.alias, owner)?;
         let mut candidates = Vec::new();
-        let ids: Vec<DieId> = self.state.zone(owner, zone).collect();
-        for id in ids {
+        // The dice are walked by index, not collected first: a line names a die at a
+        // time, and the game's few dozen dice are cheaper to scan than to copy.
+        for id in self.state.ids() {
             let die = self.state.die(id);
-            if die.card != card || taken.contains(&id) || !filter(&self.state, id) {
+            if die.owner != owner
+                || die.zone != zone
+                || die.card != card
+                || taken.contains(&id)
+                || !filter(&self.state, id)
+            {
                 continue;
             }
             if r.face
@@ -133,26 +139,28 @@ impl Replayer {
             }
             candidates.push(id);
         }
-        self.state.in_stamp_order(&mut candidates);
         // `SK:L1#2`: the second of them, in the order they came where they are.
         if let Some(n) = &r.ordinal {
+            self.state.in_stamp_order(&mut candidates);
             return Ok(usize::try_from(n.node)
                 .ok()
                 .and_then(|n| n.checked_sub(1))
                 .and_then(|k| candidates.get(k).copied()));
         }
-        let Some(&first) = candidates.first() else {
+        // Without a number, the first of them: the order matters only for the message
+        // of an ambiguous reference, so the dice are sorted only then.
+        let Some(first) = candidates
+            .iter()
+            .copied()
+            .min_by_key(|id| (self.state.die(*id).stamp, *id))
+        else {
             return Ok(None);
         };
         // Dice in the same state are interchangeable; a reference that could mean dice
-        // in different states is ambiguous.
-        let key = |id: DieId| {
-            let mut k = self.state.key(id);
-            k.own.spent &= spent_matters;
-            k
-        };
-        let first_key = key(first);
-        if candidates.iter().any(|id| key(*id) != first_key) {
+        // in different states is ambiguous. (Being alike is an equivalence: the order
+        // they are compared in does not matter.)
+        if !self.state.alike(&candidates, spent_matters) {
+            self.state.in_stamp_order(&mut candidates);
             let named: Vec<String> = candidates
                 .iter()
                 .enumerate()

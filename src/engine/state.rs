@@ -596,6 +596,50 @@ impl GameState {
         }
     }
 
+    /// Whether the dice are all in the same state: their [`GameState::key`]s are equal
+    /// (partly spent or not counting only when `spent_matters`). Asked for every die a
+    /// line names, so the keys are built only when a die is engaged in combat: without
+    /// blockers, two dice's keys differ exactly where the dice themselves do.
+    pub fn alike(&self, ids: &[DieId], spent_matters: bool) -> bool {
+        let Some((&first, rest)) = ids.split_first() else {
+            return true;
+        };
+        if rest.is_empty() {
+            return true;
+        }
+        if self.dice.iter().any(|d| d.blocking.is_some()) {
+            let key = |id: DieId| {
+                let mut k = self.key(id);
+                k.own.spent &= spent_matters;
+                k
+            };
+            let first_key = key(first);
+            return rest.iter().all(|id| key(*id) == first_key);
+        }
+        // No die blocks: every key's `engaged` is empty, and an attacker is blocked only
+        // by the turn's record.
+        let blocked = |id: DieId| {
+            self.die(id).attacking && self.turn.as_ref().is_some_and(|t| t.blocked.contains(&id))
+        };
+        let a = self.die(first);
+        rest.iter().all(|&id| {
+            let b = self.die(id);
+            // A key holds the face as written: equal faces are written alike, and two
+            // faces written alike are told apart by their text.
+            let face = a.face == b.face
+                || a.face.as_ref().map(Face::to_string) == b.face.as_ref().map(Face::to_string);
+            a.owner == b.owner
+                && a.card == b.card
+                && a.zone == b.zone
+                && face
+                && a.damage == b.damage
+                && (a.spent && spent_matters) == (b.spent && spent_matters)
+                && a.attacking == b.attacking
+                && a.boost == b.boost
+                && blocked(first) == blocked(id)
+        })
+    }
+
     /// Whether an attacker is blocked: it has blockers, or had them (it stays blocked
     /// when they leave).
     pub fn is_blocked(&self, id: DieId) -> bool {

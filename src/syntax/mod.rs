@@ -64,8 +64,8 @@ impl<R: BufRead> GameStream<R> {
         &self.header
     }
 
-    /// The next parsed chunk, or `None` at the end of the input.
-    pub fn next_chunk(&mut self) -> io::Result<Option<ParsedChunk>> {
+    /// The next chunk's text, its byte-level errors and how to read it; `None` at the end.
+    fn next_raw(&mut self) -> io::Result<Option<(Chunk, Vec<SyntaxError>, Mode)>> {
         if !self.started {
             self.started = true;
             let mut errors = Vec::new();
@@ -84,14 +84,7 @@ impl<R: BufRead> GameStream<R> {
             } else {
                 Mode::SingleGame
             };
-            let (game, header) = Builder::new(&first, mode, errors).build();
-            let (game, errors) = game;
-            self.header = header.unwrap_or_default();
-            return Ok(Some(ParsedChunk {
-                source: first,
-                game,
-                errors,
-            }));
+            return Ok(Some((first, errors, mode)));
         }
         let (chunk, errors) = match self.lookahead.take() {
             Some(c) => c,
@@ -103,12 +96,94 @@ impl<R: BufRead> GameStream<R> {
                 }
             }
         };
-        let ((game, errors), _) = Builder::new(&chunk, Mode::Game, errors).build();
-        Ok(Some(ParsedChunk {
+        Ok(Some((chunk, errors, Mode::Game)))
+    }
+
+    /// A chunk built as a tree; the first one sets the header.
+    fn tree(&mut self, chunk: Chunk, errors: Vec<SyntaxError>, mode: Mode) -> ParsedChunk {
+        let ((game, errors), header) = Builder::tree(&chunk, mode, errors).build().tree(mode);
+        if let Some(header) = header {
+            self.header = header;
+        }
+        ParsedChunk {
             source: chunk,
             game,
             errors,
-        }))
+        }
+    }
+
+    /// The next parsed chunk, or `None` at the end of the input.
+    pub fn next_chunk(&mut self) -> io::Result<Option<ParsedChunk>> {
+        Ok(self
+            .next_raw()?
+            .map(|(chunk, errors, mode)| self.tree(chunk, errors, mode)))
+    }
+
+    /// The next chunk, its game's lines given to `sink` one at a time as they are
+    /// parsed instead of kept: the game's `lines` are empty, and memory holds the
+    /// chunk's text but never its tree. The settings before a multi-game file's first
+    /// `game` line are the header, built as a tree and given to no sink. When `retree`
+    /// says after the game that the sink could not take it line by line, the game is
+    /// parsed again as a tree (`lines` complete), and the flag returned is `true`.
+    pub fn next_streamed<S: LineSink>(
+        &mut self,
+        sink: &mut S,
+        retree: impl FnOnce(&S) -> bool,
+    ) -> io::Result<Option<(ParsedChunk, bool)>> {
+        let Some((chunk, errors, mode)) = self.next_raw()? else {
+            return Ok(None);
+        };
+        if mode == Mode::Defaults {
+            return Ok(Some((self.tree(chunk, errors, mode), false)));
+        }
+        // The byte-level errors are kept apart (a stream of garbage has one a line) and
+        // merged after, as the tree's builder would have them: before its own errors at
+        // the same offset.
+        let mut builder = Builder::new(&chunk, mode, Vec::new(), &mut *sink);
+        builder.input_stopped = input_stopped(&errors);
+        let Parts {
+            label,
+            span,
+            version,
+            errors: built,
+            ..
+        } = builder.build();
+        if retree(sink) {
+            return Ok(Some((self.tree(chunk, errors, mode), true)));
+        }
+        let errors = if errors.is_empty() {
+            built
+        } else {
+            let mut all = errors;
+            all.extend(built);
+            all.sort_by_key(|e| e.span.start);
+            all
+        };
+        if mode == Mode::SingleGame {
+            self.header = Header {
+                version,
+                defaults: Vec::new(),
+            };
+        }
+        let game = Game {
+            label: if mode == Mode::Game { label } else { None },
+            span,
+            lines: Vec::new(),
+        };
+        Ok(Some((
+            ParsedChunk {
+                source: chunk,
+                game: Some(game),
+                errors,
+            },
+            false,
+        )))
+    }
+}
+
+impl<S: LineSink> LineSink for &mut S {
+    fn line(&mut self, line: Line) {
+        (**self).line(line);
     }
 }
 
@@ -165,11 +240,20 @@ enum Mode {
 }
 
 /// Puts one chunk's lines in context.
-struct Builder<'c> {
+struct Builder<'c, S> {
     chunk: &'c Chunk,
     mode: Mode,
     errors: Vec<SyntaxError>,
-    lines: Vec<Line>,
+    /// Where the lines go: a tree, or a replay that takes them one at a time.
+    sink: S,
+    /// Lines given to the sink so far.
+    pushed: usize,
+    /// The players of the `team` lines so far, each once, in order; the first `first`
+    /// line's player; the last `turn` line's number and player. What the help of a
+    /// misplaced line needs from the lines before it, kept so that no line is kept.
+    teams: Vec<Text>,
+    first_player: Option<Text>,
+    last_turn: Option<(u32, Text)>,
     label: Option<Spanned<Text>>,
     version: Option<Spanned<u32>>,
     first_statement: bool,
@@ -182,6 +266,9 @@ struct Builder<'c> {
     /// The first turn or position: settings are no longer allowed after it.
     started: Option<Span>,
     aliases: HashMap<Text, Span>,
+    /// Reading stopped before the chunk's end, or never started (the reader's errors
+    /// say so; they are not in `errors` when kept apart).
+    input_stopped: bool,
     /// The run of moves outside any turn under way: the index of its first diagnostic in
     /// `errors`, and how many lines after it the diagnostic stands for. One missing or
     /// misspelt `turn` line is one mistake, so its run is one diagnostic.
@@ -198,14 +285,87 @@ struct OpenPosition {
 
 type Built = (Option<Game>, Vec<SyntaxError>);
 
-impl<'c> Builder<'c> {
-    fn new(chunk: &'c Chunk, mode: Mode, errors: Vec<SyntaxError>) -> Self {
+/// Where [`GameStream`] puts a game's lines, one at a time, in the order a [`Game`]'s
+/// `lines` would hold them (a position block's notes after the block).
+pub trait LineSink {
+    fn line(&mut self, line: Line);
+}
+
+impl LineSink for Vec<Line> {
+    fn line(&mut self, line: Line) {
+        self.push(line);
+    }
+}
+
+/// What building one chunk gave besides its lines.
+struct Parts<S> {
+    sink: S,
+    label: Option<Spanned<Text>>,
+    span: Span,
+    version: Option<Spanned<u32>>,
+    errors: Vec<SyntaxError>,
+}
+
+impl Parts<Vec<Line>> {
+    /// The chunk as a tree: the game, or the header a file's first chunk sets.
+    fn tree(self, mode: Mode) -> (Built, Option<Header>) {
+        match mode {
+            Mode::Defaults => {
+                let header = Header {
+                    version: self.version,
+                    defaults: self.sink,
+                };
+                ((None, self.errors), Some(header))
+            }
+            Mode::SingleGame => {
+                let header = Header {
+                    version: self.version,
+                    defaults: Vec::new(),
+                };
+                let game = Game {
+                    label: None,
+                    span: self.span,
+                    lines: self.sink,
+                };
+                ((Some(game), self.errors), Some(header))
+            }
+            Mode::Game => {
+                let game = Game {
+                    label: self.label,
+                    span: self.span,
+                    lines: self.sink,
+                };
+                ((Some(game), self.errors), None)
+            }
+        }
+    }
+}
+
+impl<'c> Builder<'c, Vec<Line>> {
+    /// A builder of the chunk's tree.
+    fn tree(chunk: &'c Chunk, mode: Mode, errors: Vec<SyntaxError>) -> Self {
+        // About one statement per 24 bytes of log, so the vector rarely grows.
+        Builder::new(
+            chunk,
+            mode,
+            errors,
+            Vec::with_capacity(chunk.text.len() / 24),
+        )
+    }
+}
+
+impl<'c, S: LineSink> Builder<'c, S> {
+    fn new(chunk: &'c Chunk, mode: Mode, errors: Vec<SyntaxError>, sink: S) -> Self {
         Builder {
             chunk,
             mode,
             errors,
-            // About one statement per 24 bytes of log, so the vector rarely grows.
-            lines: Vec::with_capacity(chunk.text.len() / 24),
+            sink,
+            pushed: 0,
+            teams: Vec::new(),
+            first_player: None,
+            last_turn: None,
+            input_stopped: false,
             label: None,
             version: None,
             first_statement: true,
@@ -219,7 +379,7 @@ impl<'c> Builder<'c> {
         }
     }
 
-    fn build(mut self) -> (Built, Option<Header>) {
+    fn build(mut self) -> Parts<S> {
         let text = self.chunk.text.as_str();
         let mut local = 0;
         while local < text.len() {
@@ -256,7 +416,7 @@ impl<'c> Builder<'c> {
                 // Inside a position block the line waits for the block, to keep file order.
                 match &mut self.position {
                     Some(pos) => pos.notes.push(line),
-                    None => self.lines.push(line),
+                    None => self.emit(line),
                 }
             }
             return;
@@ -306,41 +466,35 @@ impl<'c> Builder<'c> {
         }
     }
 
-    /// The players of the game's teams, in the order their `team` lines come.
-    fn players(&self) -> Vec<&Text> {
-        self.lines
-            .iter()
-            .filter_map(|l| match &l.statement {
-                Statement::Team(p) => Some(&p.node),
-                _ => None,
-            })
-            .collect()
+    /// Gives a line to the sink, keeping what later help lines need from it.
+    fn emit(&mut self, line: Line) {
+        match &line.statement {
+            Statement::Team(p) if !self.teams.contains(&p.node) => self.teams.push(p.node.clone()),
+            Statement::First(p) if self.first_player.is_none() => {
+                self.first_player = Some(p.node.clone());
+            }
+            Statement::Turn { number, player } => {
+                self.last_turn = Some((number.node, player.node.clone()));
+            }
+            _ => {}
+        }
+        self.pushed += 1;
+        self.sink.line(line);
     }
 
     /// The `turn` line that would come next, as far as the lines so far tell: the other
     /// player after the last turn (the number goes up when the first player's turn comes
     /// round), or the first player's turn 1. For the help of a move outside a turn.
     fn next_turn(&self) -> String {
-        let players = self.players();
-        let first = self
-            .lines
-            .iter()
-            .find_map(|l| match &l.statement {
-                Statement::First(p) => Some(&p.node),
-                _ => None,
-            })
-            .or(players.first().copied());
-        let last = self.lines.iter().rev().find_map(|l| match &l.statement {
-            Statement::Turn { number, player } => Some((number.node, &player.node)),
-            _ => None,
-        });
-        match (last, first) {
+        let players = &self.teams;
+        let first = self.first_player.as_ref().or(players.first());
+        match (&self.last_turn, first) {
             (Some((n, p)), first) => {
-                let next = players.iter().find(|q| **q != p).copied().unwrap_or(p);
+                let next = players.iter().find(|q| *q != p).unwrap_or(p);
                 let n = if Some(next) == first {
                     n.saturating_add(1)
                 } else {
-                    n
+                    *n
                 };
                 format!("turn {n} {next}")
             }
@@ -369,11 +523,18 @@ impl<'c> Builder<'c> {
     }
 
     fn push(&mut self, span: Span, statement: Statement, annotation: Option<Spanned<Text>>) {
-        self.lines.push(Line {
+        self.emit(Line {
             span,
             statement,
             annotation,
         });
+    }
+
+    /// A closed position block's notes, after it.
+    fn emit_notes(&mut self, notes: Vec<Line>) {
+        for note in notes {
+            self.emit(note);
+        }
     }
 
     fn statement(&mut self, stmt: Stmt, span: Span, annotation: Option<Spanned<Text>>) {
@@ -400,7 +561,7 @@ impl<'c> Builder<'c> {
                         }),
                         pos.annotation,
                     );
-                    self.lines.extend(pos.notes);
+                    self.emit_notes(pos.notes);
                 }
                 Stmt::Plain(Statement::State(s)) => {
                     pos.entries.push(Spanned::new(s, span));
@@ -453,7 +614,7 @@ impl<'c> Builder<'c> {
                         }),
                         pos.annotation,
                     );
-                    self.lines.extend(pos.notes);
+                    self.emit_notes(pos.notes);
                     self.statement(stmt, span, annotation);
                 }
                 _ => {
@@ -494,7 +655,7 @@ impl<'c> Builder<'c> {
         match stmt {
             Stmt::Header(v) => self.header(v, span),
             Stmt::Game(label) => {
-                if self.mode == Mode::Game && self.lines.is_empty() && self.label.is_none() {
+                if self.mode == Mode::Game && self.pushed == 0 && self.label.is_none() {
                     self.label = label;
                 } else {
                     self.misplaced(
@@ -552,7 +713,7 @@ impl<'c> Builder<'c> {
     }
 
     fn header(&mut self, version: Spanned<u32>, span: Span) {
-        if self.version.is_some() || !self.lines.is_empty() || self.mode == Mode::Game {
+        if self.version.is_some() || self.pushed > 0 || self.mode == Mode::Game {
             self.misplaced(
                 span,
                 "`dmlog` belongs on the first line of the file",
@@ -593,7 +754,7 @@ impl<'c> Builder<'c> {
             .with_help(format!(
                 "open the team first, a `team` line with its player's name, such as `team {}` \
                  (or `middle` for the first-game setup)",
-                self.players().first().map_or("Ann", |p| p.as_str())
+                self.teams.first().map_or("Ann", |p| p.as_str())
             ));
             if let Some(t) = self.turn.or(self.started) {
                 e = e.with_context(t, "teams are set before the first turn");
@@ -700,7 +861,7 @@ impl<'c> Builder<'c> {
         self.push(span, s, annotation);
     }
 
-    fn finish(mut self) -> (Built, Option<Header>) {
+    fn finish(mut self) -> Parts<S> {
         if let Some(pos) = self.position.take() {
             self.errors.push(
                 SyntaxError::new(
@@ -720,15 +881,12 @@ impl<'c> Builder<'c> {
                 }),
                 pos.annotation,
             );
-            self.lines.extend(pos.notes);
+            self.emit_notes(pos.notes);
         }
         // An input that stopped at a limit before its first line (`/dev/zero`) has its
         // diagnostic already; "the file is empty" would be false.
         // So has a UTF-16 file, which is not read at all.
-        let stopped = self
-            .errors
-            .iter()
-            .any(|e| matches!(e.code, SyntaxCode::InputLimit | SyntaxCode::Utf16));
+        let stopped = self.input_stopped || input_stopped(&self.errors);
         if self.mode != Mode::Game && self.first_statement && !stopped {
             let at = self.chunk.base;
             let msg = if self.chunk.text.is_empty() {
@@ -752,36 +910,21 @@ impl<'c> Builder<'c> {
         // everything in file order.
         self.errors.sort_by_key(|e| e.span.start);
         let span = Span::new(self.chunk.base, self.chunk.end());
-        match self.mode {
-            Mode::Defaults => {
-                let header = Header {
-                    version: self.version,
-                    defaults: self.lines,
-                };
-                ((None, self.errors), Some(header))
-            }
-            Mode::SingleGame => {
-                let header = Header {
-                    version: self.version,
-                    defaults: Vec::new(),
-                };
-                let game = Game {
-                    label: None,
-                    span,
-                    lines: self.lines,
-                };
-                ((Some(game), self.errors), Some(header))
-            }
-            Mode::Game => {
-                let game = Game {
-                    label: self.label,
-                    span,
-                    lines: self.lines,
-                };
-                ((Some(game), self.errors), None)
-            }
+        Parts {
+            sink: self.sink,
+            label: self.label,
+            span,
+            version: self.version,
+            errors: self.errors,
         }
     }
+}
+
+/// Whether reading stopped at an input limit, or refused a UTF-16 file.
+fn input_stopped(errors: &[SyntaxError]) -> bool {
+    errors
+        .iter()
+        .any(|e| matches!(e.code, SyntaxCode::InputLimit | SyntaxCode::Utf16))
 }
 
 /// Whether a line that cannot be read was meant as a `turn` line: its first word is

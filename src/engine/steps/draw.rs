@@ -161,9 +161,16 @@ impl Replayer {
     ) -> Result<Vec<(DieId, usize)>, Stop> {
         let mut taken: Vec<(DieId, usize)> = Vec::new();
         let mut ids: Vec<DieId> = Vec::new();
+        // Counted once: nothing leaves the bag until the line's dice are all found (an
+        // empty bag stops the move).
+        let in_bag = if zone == Zone::Bag {
+            self.state.count(owner, Zone::Bag)
+        } else {
+            0
+        };
         for (i, item) in items.iter().enumerate() {
             for _ in 0..item.times() {
-                if zone == Zone::Bag && self.state.count(owner, Zone::Bag) == ids.len() {
+                if zone == Zone::Bag && in_bag == ids.len() {
                     self.empty_bag(owner, item, ids.len())?;
                 }
                 let found = self.find(&item.die, owner, zone, &ids, |_, _| true)?;

@@ -54,7 +54,13 @@ impl Replayer {
                 .with_context(at, "the closing pass"),
             );
         }
-        if self.writes_passes && who != t.active && t.passed.is_none() {
+        if who != t.active && t.passed.is_none() {
+            if !self.writes_passes {
+                // A replay that reads the game as it is parsed has not seen the lines
+                // after this one: a `pass` among them would have made this a violation.
+                self.passes_assumed = true;
+                return Ok(());
+            }
             let at = t.step_line;
             return self.violate(
                 rules::no_priority::new(
