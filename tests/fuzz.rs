@@ -11,7 +11,6 @@
 //! `target/fuzz-found/`, and the pass fails naming it; copy it to `tests/fuzz-found/`
 //! (named `TARGET-….dmlog`) with the fix, where `found_inputs_stay_fixed` replays it.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -21,30 +20,8 @@ use dmlint::cards::Pool;
 use dmlint::fuzz::{Target, mutate};
 use dmlint::selfplay::{Options, Rng, game};
 
-/// Counts the bytes allocated now and at the peak, so that a runaway allocation is found
-/// in-process, as the reliability report's fuzzer found `SK x999999999`.
-struct Counting;
-
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = NOW.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
-
-#[global_allocator]
-static ALLOC: Counting = Counting;
+#[path = "common/counting.rs"]
+mod counting;
 
 /// Time one input may take (a hang guard: inputs take milliseconds).
 const SLOW: Duration = Duration::from_secs(5);
@@ -110,8 +87,7 @@ fn pass(inputs: usize, seconds: Option<u64>) -> Vec<PathBuf> {
     let pool = Pool::embedded();
     let seeds: Vec<(Target, Vec<Vec<u8>>)> =
         Target::ALL.iter().map(|&t| (t, seeds(t, pool))).collect();
-    let base = NOW.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
+    let base = counting::start();
     let done = AtomicUsize::new(0);
     let found = Arc::new(Mutex::new(Vec::new()));
     let start = Instant::now();
@@ -143,12 +119,12 @@ fn pass(inputs: usize, seconds: Option<u64>) -> Vec<PathBuf> {
                         target.run(&input, pool)
                     }));
                     let took = t.elapsed();
-                    let peak = PEAK.load(Ordering::Relaxed).saturating_sub(base);
+                    let peak = counting::peak_since(base);
                     let why = match outcome {
                         Err(_) => Some("panicked".to_string()),
                         Ok(()) if took > SLOW => Some(format!("took {took:?}")),
                         Ok(()) if peak > MEMORY => {
-                            PEAK.store(NOW.load(Ordering::Relaxed), Ordering::Relaxed);
+                            counting::start();
                             Some(format!("held {} MiB", peak >> 20))
                         }
                         Ok(()) => None,

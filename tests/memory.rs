@@ -2,36 +2,14 @@
 //! legal game holds its text and its state, never its syntax tree. Measured by a
 //! counting allocator, in bytes, so the test does not depend on the machine's load.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Cursor;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dmlint::cards::Pool;
 use dmlint::check::{DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, check_reader_tree};
 use dmlint::render::{Format, Renderer};
 
-struct Counting;
-
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = NOW.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
-
-#[global_allocator]
-static ALLOC: Counting = Counting;
+#[path = "common/counting.rs"]
+mod counting;
 
 /// A generated game's setup (`dmlint gen --seed 1 --life 999`).
 const SETUP: &str = "dmlog 1
@@ -90,8 +68,7 @@ fn peak(text: &str, tree: bool) -> (usize, FileReport) {
     };
     let renderer = Renderer::plain(Format::Json);
     let mut out = String::with_capacity(1 << 16);
-    let before = NOW.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
+    let mark = counting::start();
     let report = check(
         "long.dmlog",
         Cursor::new(text.as_bytes()),
@@ -100,7 +77,7 @@ fn peak(text: &str, tree: bool) -> (usize, FileReport) {
         DEFAULT_MAX_DIAGNOSTICS,
         &mut out,
     );
-    (PEAK.load(Ordering::Relaxed) - before, report)
+    (counting::peak_since(mark), report)
 }
 
 /// One test, so that no other test allocates while the peak is measured.

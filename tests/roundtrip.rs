@@ -165,17 +165,21 @@ fn the_kitchen_sink_uses_every_kind_of_line() {
 fn the_readme_example_game_replays_legal() {
     let examples = examples_in("README.md");
     assert_eq!(examples.len(), 1, "the README shows one example game");
-    let mut stream = dmlint::syntax::GameStream::new(std::io::Cursor::new(examples[0].as_bytes()));
-    let chunk = stream.next_chunk().unwrap().unwrap();
-    let header = stream.header().clone();
-    let checked =
-        dmlint::check::check_chunk(chunk, &header, dmlint::cards::Pool::embedded(), None, &[]);
+    let checked = check_example(&examples[0]);
     assert_eq!(
         checked.codes(),
         vec![],
         "the README's example must replay clean"
     );
     assert!(checked.replay.end.is_some(), "replayed to its end");
+}
+
+/// Checks the first game of an example log against the embedded cards.
+fn check_example(text: &str) -> dmlint::check::Checked {
+    let mut stream = dmlint::syntax::GameStream::new(std::io::Cursor::new(text.as_bytes()));
+    let chunk = stream.next_chunk().unwrap().unwrap();
+    let header = stream.header().clone();
+    dmlint::check::check_chunk(chunk, &header, dmlint::cards::Pool::embedded(), None, &[])
 }
 
 #[test]
@@ -185,11 +189,7 @@ fn the_grammar_readme_complete_game_replays_legal() {
         .iter()
         .find(|t| t.contains("concede"))
         .expect("the README shows a complete game");
-    let mut stream = dmlint::syntax::GameStream::new(std::io::Cursor::new(game.as_bytes()));
-    let chunk = stream.next_chunk().unwrap().unwrap();
-    let header = stream.header().clone();
-    let checked =
-        dmlint::check::check_chunk(chunk, &header, dmlint::cards::Pool::embedded(), None, &[]);
+    let checked = check_example(game);
     assert_eq!(
         checked.codes(),
         vec![],
