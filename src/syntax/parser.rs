@@ -808,12 +808,16 @@ fn card_line(i: In) -> PResult<Stmt> {
 fn alias_def(i: In) -> PResult<Spanned<Text>> {
     let (rest, w) = ident(i)?;
     let s = *w.fragment();
-    if is_reserved(s) || s == "SK" {
+    // `basic` opens a basic action card's line (`basic PB = Power Bolt`): as an alias,
+    // `basic = Power Bolt` would read back as that keyword with its alias missing.
+    if is_reserved(s) || s == "SK" || s == "basic" {
         let mut e = PErr::unexpected(i).with_code(SyntaxCode::ReservedWord);
         e.d().message = format!("`{s}` cannot be an alias");
         e.d().label = "reserved".into();
         e.d().help = Some(if s == "SK" {
             "`SK` is every player's sidekick die; choose another alias".into()
+        } else if s == "basic" {
+            "`basic` marks a basic action card, before its alias: `basic PB = Power Bolt`".into()
         } else {
             format!("`{s}` is a reserved word of the notation; choose another alias")
         });
