@@ -1101,6 +1101,11 @@ fn walk() -> Vec<Variant> {
             ]);
             v.base = one(bonus);
         }
+        if *k == "deadly" {
+            // The walk's engaged dice (2A/2D heroes, sidekicks) all knock each other out
+            // in combat, so none is left for Deadly to knock out at the end of the turn.
+            v = v.shown_by("fixtures/rules/abilities/keywords/deadly.dmlog");
+        }
         if *k == "heroic" {
             // A die pairs only with a die of another Heroic card, which no game of the
             // walk has.

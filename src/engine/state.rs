@@ -341,6 +341,9 @@ pub struct Turn {
     pub closed: bool,
     /// Dice knocked out this turn and the face each showed, for "return it to the field".
     pub knocked: Vec<(DieId, Face)>,
+    /// Dice engaged this turn with a die with Deadly (the engaged die, the Deadly die),
+    /// still in the field since: knocked out at the end of the turn (`keywords::deadly`).
+    pub deadly: Vec<(DieId, DieId)>,
 }
 
 /// How far combat damage has gone. Each edition orders what follows the damage its own
@@ -480,6 +483,7 @@ impl Turn {
             closed: false,
             knocked: Vec::new(),
             marked: Vec::new(),
+            deadly: Vec::new(),
         }
     }
 
@@ -713,6 +717,10 @@ impl GameState {
                 if self.die(b).partner == Some(id) {
                     self.die_mut(b).partner = None;
                 }
+            }
+            // Back in the field it would be a new die, engaged with nothing (Deadly).
+            if let Some(t) = self.turn.as_mut() {
+                t.deadly.retain(|(d, _)| *d != id);
             }
         }
         if self.die(id).zone != zone {

@@ -9,7 +9,7 @@
 //! - as a **trigger** with a choice, queued like any triggered ability and answered by a
 //!   `resolve` line (Suit Up when bought, Heroic when fielded);
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
-//!   (Overcrush, Fast, Iron Will, Energy Drain);
+//!   (Overcrush, Fast, Iron Will, Energy Drain), or at the end of the turn (Deadly);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
 //!
 //! A die may also have a keyword its card does not list: given by an effect for the turn,
@@ -27,6 +27,7 @@ use super::state::{About, DieId, Pending};
 
 pub(in crate::engine) mod ally;
 pub(in crate::engine) mod continuous;
+mod deadly;
 mod energy_drain;
 mod fast;
 pub(in crate::engine) mod grant;
@@ -44,13 +45,13 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Ally | Keyword::Continuous | Keyword::SuitUp { .. } | Keyword::Heroic => true,
         // Combat keywords.
         Keyword::Overcrush | Keyword::Fast | Keyword::IronWill | Keyword::EnergyDrain => true,
+        // At the end of the turn.
+        Keyword::Deadly => true,
         // The 2017 list's combat keywords, recorded only: a die with one makes the game
         // undecided once in play.
-        Keyword::Deadly
-        | Keyword::Cleave
-        | Keyword::Infiltrate
-        | Keyword::CallOut
-        | Keyword::BreathWeapon(_) => false,
+        Keyword::Cleave | Keyword::Infiltrate | Keyword::CallOut | Keyword::BreathWeapon(_) => {
+            false
+        }
     }
 }
 
@@ -291,9 +292,10 @@ mod tests {
             Keyword::Fast,
             Keyword::IronWill,
             Keyword::EnergyDrain,
+            Keyword::Deadly,
         ] {
             assert!(applied(&k), "{k:?}");
         }
-        assert!(!applied(&Keyword::Deadly));
+        assert!(!applied(&Keyword::Cleave));
     }
 }

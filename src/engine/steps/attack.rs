@@ -281,6 +281,8 @@ impl Replayer {
         self.fire(&events, &[]);
         // Energy Drain acts as the blockers are declared (`keywords::energy_drain`).
         self.energy_drain(&links)?;
+        // Deadly marks the dice engaged with it now (`keywords::deadly`).
+        self.deadly_engage(&links);
         self.fire(&[(Event::BlockersAssigned, About::Nothing)], &[]);
         Ok(())
     }

@@ -44,6 +44,8 @@ impl Replayer {
         // go to the used pile (Avengers vs. X-Men rulebook, CLEANUP); under the later
         // rules they left when they dealt their damage.
         self.unblocked_leave();
+        // Engagements a position states, before the cleanup ends them (Deadly).
+        self.deadly_standing();
         self.reserve_to_used(active, |f| matches!(f, Some(Face::Action { .. })));
         for id in self.state.ids() {
             let die = self.state.die_mut(id);
@@ -65,6 +67,8 @@ impl Replayer {
         t.ready = false;
         t.closed = false;
         self.fire(&[(Event::TurnEnd, About::Player(active))], &[]);
+        // Deadly's knock-outs "at the end of the turn" (`keywords::deadly`).
+        self.deadly_end_of_turn()?;
         if book(self.state.edition).end_of_turn_together {
             self.resolve_together()?;
         }
