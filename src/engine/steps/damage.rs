@@ -725,32 +725,34 @@ impl Replayer {
         }
         let combat = book(self.state.edition).combat;
         let line = self.line;
+        // The Fast round (Fast keyword) goes through the same stages as the regular one.
+        let fast = matches!(
+            t.damage,
+            DamageStage::FastDamaged | DamageStage::FastKnockedOut | DamageStage::FastPlayerHit
+        );
         match (t.damage, combat) {
-            (DamageStage::FastDamaged, _) => {
-                self.turn_mut().damage = DamageStage::FastKnockedOut;
+            (DamageStage::FastDamaged | DamageStage::Damaged, _) => {
+                self.turn_mut().damage = if fast {
+                    DamageStage::FastKnockedOut
+                } else {
+                    DamageStage::KnockedOut
+                };
                 let dead = self.lethal();
                 self.knock_out_all(&dead, line);
             }
-            (DamageStage::FastKnockedOut, Combat::Y2014) => {
-                self.turn_mut().damage = DamageStage::FastPlayerHit;
-                let events = self.hit_player(true);
+            (DamageStage::FastKnockedOut | DamageStage::KnockedOut, Combat::Y2014) => {
+                self.turn_mut().damage = if fast {
+                    DamageStage::FastPlayerHit
+                } else {
+                    DamageStage::PlayerHit
+                };
+                let events = self.hit_player(fast);
                 self.fire(&events, &[]);
                 self.check_life();
             }
             // The Fast round is over: the regular round follows.
             (DamageStage::FastKnockedOut | DamageStage::FastPlayerHit, _) => {
                 self.deal_round(false);
-            }
-            (DamageStage::Damaged, _) => {
-                self.turn_mut().damage = DamageStage::KnockedOut;
-                let dead = self.lethal();
-                self.knock_out_all(&dead, line);
-            }
-            (DamageStage::KnockedOut, Combat::Y2014) => {
-                self.turn_mut().damage = DamageStage::PlayerHit;
-                let events = self.hit_player(false);
-                self.fire(&events, &[]);
-                self.check_life();
             }
             (DamageStage::KnockedOut | DamageStage::PlayerHit, _) => {
                 if combat == Combat::Y2018 {
