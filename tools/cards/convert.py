@@ -119,8 +119,10 @@ def emit(code: str, name: str, universe: str, cards: list[dict]) -> str:
     return "\n".join(out) + "\n"
 
 
-def build(data: Path) -> dict[str, str]:
-    """Every output file (path relative to the output folder → text), or ConvertError."""
+def join_sources(data: Path) -> tuple[list[dict], list[dict], list[dict]]:
+    """The pool's cards with every source joined (each card's `_tb_rows`, each Team
+    Builder row's `_bulk`), the catalogue rows and the Team Builder rows; ConvertError on
+    bad input. keyword_cards.py reads the card text of the same join."""
     catalogue = read_catalogue(data / "DiceCoalition__DiceMastersCompanion" / "catalogue.csv")
     cards, used = build_xdm(data / "moui72__XDM", catalogue)
     add_catalogue_extras(cards, catalogue, used)
@@ -143,8 +145,14 @@ def build(data: Path) -> dict[str, str]:
     unmatched = match_teambuilder(cards, tb)
     match_bulk(tb, bulk)
     apply_sources(cards, unmatched, disagreements)
-    formats = build_formats(read_formats(data / "DiceCoalition__Teambuilder" / "formats.tsv"), {r["set"] for r in tb})
     apply_rulebook(cards)
+    return cards, catalogue, tb
+
+
+def build(data: Path) -> dict[str, str]:
+    """Every output file (path relative to the output folder → text), or ConvertError."""
+    cards, catalogue, tb = join_sources(data)
+    formats = build_formats(read_formats(data / "DiceCoalition__Teambuilder" / "formats.tsv"), {r["set"] for r in tb})
 
     universes: dict[str, set[str]] = {NO_SET: {"unknown"}}
     for cr in catalogue:
