@@ -1,0 +1,445 @@
+//! The keyword-only cards `tools/cards/keyword_cards.py` encodes (`cards/keyword-only.tsv`,
+//! `cards/abilities/*.keywords.yaml`): each is replayed, legal and illegal, through one
+//! template game per keyword with the card's own name and dice, and the list is checked
+//! against the engine (a keyword it calls unapplied must be unapplied, a card it encodes
+//! must be applied, and no card is encoded both by it and by hand).
+//!
+//! A newly applied keyword needs one template here (`template`), and then the script's
+//! rerun encodes its cards (cards/README.md, "Keyword-only cards").
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use dmlint::cards::ability::{Ability, Event, Keyword, Kind};
+use dmlint::cards::model::{Abilities, CardKind, EnergyType, Level};
+use dmlint::cards::{Entry, Pool};
+use dmlint::engine::coverage::card_applied;
+use dmlint::fixture::{Verdict, run};
+use dmlint::render::{Format, Renderer};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// One line of cards/keyword-only.tsv.
+struct Row {
+    set: String,
+    card: String,
+    status: String,
+    missing: Vec<String>,
+    note: String,
+}
+
+fn report() -> Vec<Row> {
+    let text = std::fs::read_to_string(root().join("cards/keyword-only.tsv")).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("set\tnumber\tcard\tkeywords\tstatus\tmissing\tsources\tnote")
+    );
+    lines
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!(f.len(), 8, "{l}");
+            Row {
+                set: f[0].into(),
+                card: f[2].into(),
+                status: f[4].into(),
+                missing: f[5]
+                    .split("; ")
+                    .filter(|s| !s.is_empty())
+                    .map(String::from)
+                    .collect(),
+                note: f[7].into(),
+            }
+        })
+        .collect()
+}
+
+/// The pool's card of a row: its name in its set.
+fn entry<'p>(pool: &'p Pool, row: &Row) -> &'p Entry {
+    pool.entries()
+        .iter()
+        .find(|e| e.set == row.set && e.name() == row.card)
+        .unwrap_or_else(|| panic!("{} {}: not in the pool", row.set, row.card))
+}
+
+fn keyword_ability(k: &str) -> Option<Ability> {
+    serde_saphyr::from_str(&format!("kind: keyword\nkeyword: {k}\n")).ok()
+}
+
+/// The script's view of the engine is the engine's: every keyword it lists as missing
+/// is unapplied (or not in the language at all), every card it encodes is applied.
+#[test]
+fn the_report_agrees_with_the_engine() {
+    let pool = Pool::embedded();
+    let rows = report();
+    assert!(rows.len() > 100, "{}", rows.len());
+    for row in &rows {
+        let e = entry(pool, row);
+        match row.status.as_str() {
+            "encoded" | "by-hand" => {
+                assert!(
+                    e.card.abilities.encoded().is_some(),
+                    "{}: not encoded",
+                    row.card
+                );
+                if row.status == "encoded" {
+                    assert!(card_applied(&e.card.abilities), "{}: not applied", row.card);
+                }
+            }
+            "unapplied" => {
+                assert!(!row.missing.is_empty(), "{}", row.card);
+                for k in &row.missing {
+                    match keyword_ability(k) {
+                        Some(a) => assert!(
+                            !card_applied(&Abilities::Encoded(vec![a])),
+                            "{}: {k} is applied now: rerun python3 tools/cards/keyword_cards.py",
+                            row.card
+                        ),
+                        None => assert!(
+                            row.note.contains("not in the ability language"),
+                            "{}: {k} is not in the language, and the report does not say so",
+                            row.card
+                        ),
+                    }
+                }
+            }
+            "skipped" => assert!(
+                !row.note.is_empty(),
+                "{}: skipped without a reason",
+                row.card
+            ),
+            other => panic!("{}: status {other}", row.card),
+        }
+    }
+}
+
+/// The generated files hold exactly the cards the report calls encoded, and none of
+/// them is also written by hand (the later file would silently win).
+#[test]
+fn generated_and_hand_written_encodings_do_not_overlap() {
+    let mut generated = BTreeSet::new();
+    let mut by_hand = BTreeSet::new();
+    for f in std::fs::read_dir(root().join("cards/abilities")).unwrap() {
+        let path = f.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file = dmlint::cards::parse_card_file(&text).unwrap();
+        let set = file.encodes.clone().unwrap();
+        let gen_file = path.to_string_lossy().ends_with(".keywords.yaml");
+        assert_eq!(
+            gen_file,
+            text.starts_with("# Generated by tools/cards/keyword_cards.py"),
+            "{}",
+            path.display()
+        );
+        for a in file.abilities {
+            let name = format!("{}: {}", set.to_lowercase(), a.card.to_lowercase());
+            let fresh = if gen_file {
+                generated.insert(name.clone())
+            } else {
+                by_hand.insert(name.clone())
+            };
+            assert!(fresh, "{name} twice");
+        }
+    }
+    let names = |set: &BTreeSet<String>| -> BTreeSet<String> {
+        set.iter()
+            .map(|n| n.split_once(": ").unwrap().1.to_string())
+            .collect()
+    };
+    let both: Vec<_> = names(&generated)
+        .intersection(&names(&by_hand))
+        .cloned()
+        .collect();
+    assert!(both.is_empty(), "encoded twice: {both:?}");
+    let encoded: BTreeSet<String> = report()
+        .iter()
+        .filter(|r| r.status == "encoded")
+        .map(|r| format!("{}: {}", r.set.to_lowercase(), r.card.to_lowercase()))
+        .collect();
+    assert_eq!(generated, encoded);
+}
+
+/// The level of the card's die a template uses: the first that `fits`.
+fn level(e: &Entry, fits: impl Fn(&Level) -> bool) -> Option<(usize, Level)> {
+    let die = e.card.die.as_ref()?;
+    die.levels
+        .iter()
+        .enumerate()
+        .find(|(_, l)| fits(l))
+        .map(|(i, l)| (i + 1, *l))
+}
+
+/// A character face in log notation: its level and one `*` per burst (`L1*`).
+fn face(n: usize, l: &Level) -> String {
+    format!("L{n}{}", "*".repeat(usize::from(l.bursts)))
+}
+
+/// The face of level `n` of a card's die.
+fn face_of(e: &Entry, n: usize) -> Option<String> {
+    let die = e.card.die.as_ref()?;
+    die.levels.get(n - 1).map(|l| face(n, l))
+}
+
+fn energy_name(e: EnergyType) -> &'static str {
+    match e {
+        EnergyType::Fist => "fist",
+        EnergyType::Bolt => "bolt",
+        EnergyType::Mask => "mask",
+        EnergyType::Shield => "shield",
+    }
+}
+
+/// Ghost Rider: Johnny Blaze (AVX #44, no text) is every template's opponent.
+const GHOST_RIDER: &str = "Ghost Rider: Johnny Blaze";
+
+/// A game of a template: Ann plays the card (`KW`) and `others`, Bob Ghost Rider.
+fn game(label: &str, card: &str, others: &str, position: &str, moves: &str) -> String {
+    format!(
+        "\ngame {label}\nteam Ann\nKW = {card}\n{others}team Bob\nGR = {GHOST_RIDER}\nfirst Ann\n\
+         position\n{position}end\n{moves}"
+    )
+}
+
+/// The fixture one keyword's template makes of a card: a legal and an illegal game
+/// that hinge on the keyword; Err when the card's dice leave the template meaningless.
+fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
+    let name = e.name();
+    let head = |source: &str, summary: &str| {
+        format!(
+            "dmlog 1\n#~ source: {source}; card text: {name} (cards/keyword-only.tsv)\n\
+             #~ summary: {summary}\nrules 2018\nformat custom life 10\n"
+        )
+    };
+    match k {
+        Keyword::Overcrush => {
+            // Blocked by a sidekick (1D), the leftover of its attack goes to Bob.
+            let (n, l) = level(e, |l| l.attack >= 2).ok_or("no level with 2A or more")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann attack\nfield Ann KW:{f}[attacking]\nfield Bob SK:L1\nused Ann SK x8\nused Bob SK x7\n"
+            );
+            let moves = format!("block SK:L1 -> KW:{f}\npass\nBob: pass");
+            Ok(head(
+                "000 GLOSSARY Overcrush (lines 1498-1499)",
+                "an Overcrush attacker's damage beyond what knocks its blockers out goes to the opponent",
+            ) + &game(
+                "legal: the leftover goes to Bob",
+                &name,
+                "",
+                &pos,
+                &format!(
+                    "{moves}   #~ ok; life Bob {}\n",
+                    10 - (i32::from(l.attack) - 1)
+                ),
+            ) + &game(
+                "illegal: the leftover kept off Bob",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}\nlife Bob 10   #~ dmlint::rules::assertion-mismatch\n"),
+            ))
+        }
+        Keyword::Fast => {
+            // Blocked by a sidekick, it knocks the sidekick out before it strikes back.
+            let (n, l) = level(e, |l| l.attack >= 1).ok_or("no level with 1A or more")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann attack\nfield Ann KW:{f}[attacking]\nfield Bob SK:L1\nused Ann SK x8\nused Bob SK x7\n"
+            );
+            let moves = format!("block SK:L1 -> KW:{f}\npass\nBob: pass");
+            // Without Fast, the sidekick's 1 damage would stay on it or knock it out.
+            let slow = if l.defense <= 1 {
+                "prep Ann KW".to_string()
+            } else {
+                format!("field Ann KW:{f}[dmg=1]")
+            };
+            Ok(head(
+                "000 GLOSSARY Fast (lines 1484-1485)",
+                "a Fast die deals its combat damage first, and a blocker it knocks out deals none",
+            ) + &game(
+                "legal: the sidekick is out before it strikes",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}   #~ ok; field Ann KW:{f}; prep Bob SK\n"),
+            ) + &game(
+                "illegal: the sidekick's damage counted",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}\n{slow}   #~ dmlint::rules::assertion-mismatch\n"),
+            ))
+        }
+        Keyword::Deadly => {
+            // Blocked by a Ghost Rider that survives its attack, which is knocked out at
+            // the end of the turn.
+            let gr = pool
+                .entries()
+                .iter()
+                .find(|g| g.name() == GHOST_RIDER)
+                .and_then(|g| g.card.die.clone())
+                .ok_or("no Ghost Rider die")?;
+            let (n, g) = (1..=3)
+                .flat_map(|n| (1..=3).rev().map(move |g| (n, g)))
+                .find(|&(n, g)| {
+                    let mine = e.card.die.as_ref().and_then(|d| d.levels.get(n - 1));
+                    let his = gr.levels.get(g - 1);
+                    matches!((mine, his), (Some(m), Some(h)) if h.defense > m.attack)
+                })
+                .ok_or("no level a Ghost Rider survives")?;
+            let f = face_of(e, n).ok_or("no die")?;
+            let pos = format!(
+                "turn 4 Ann attack\nfield Ann KW:{f}[attacking]\nfield Bob GR:L{g}\nused Ann SK x8\nused Bob SK x8\n"
+            );
+            let moves = format!("block GR:L{g} -> KW:{f}\npass\nBob: pass\nend");
+            Ok(head(
+                "2017 keyword list Deadly (keywords-2017-11-09.txt line 28)",
+                "a character engaged with a Deadly die is knocked out at the end of the turn",
+            ) + &game(
+                "legal: the blocker goes at the end of the turn",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}   #~ ok; prep Bob GR\n"),
+            ) + &game(
+                "illegal: the blocker left in the field",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}\nfield Bob GR:L{g}   #~ dmlint::rules::assertion-mismatch\n"),
+            ))
+        }
+        Keyword::Ally => {
+            // In the field it is a sidekick: Captain America: Natural Leader's +1A to your
+            // sidekicks reaches it, attacking unblocked.
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann main\nfield Ann CN:L1 KW:{f}\nused Ann SK x8\nused Bob SK x8\n"
+            );
+            let moves = format!("pass\nBob: pass\nattack KW:{f}\npass\nBob: pass\n");
+            let cn = "CN = Captain America: Natural Leader\n";
+            Ok(head(
+                "000 GLOSSARY Ally (lines 1467-1469)",
+                "a die with Ally counts as a sidekick in the field: a bonus to sidekicks reaches it",
+            ) + &game(
+                "legal: the sidekicks' bonus reaches it",
+                &name,
+                cn,
+                &pos,
+                &format!(
+                    "{moves}life Bob {}   #~ ok\n",
+                    10 - (i32::from(l.attack) + 1)
+                ),
+            ) + &game(
+                "illegal: as if it were no sidekick",
+                &name,
+                cn,
+                &pos,
+                &format!(
+                    "{moves}life Bob {}   #~ dmlint::rules::assertion-mismatch\n",
+                    10 - i32::from(l.attack)
+                ),
+            ))
+        }
+        Keyword::SuitUp { names } => {
+            // Bought with a die of a name it lists in the field: that die is knocked out,
+            // and the bought die comes to the field at level 2; a sidekick will not do.
+            // The partner: a character of such a name, one without text first, else one
+            // whose text the engine applies and that neither a knock-out nor an effect
+            // sets off (a trigger of either would add a line to answer).
+            let candidates = pool.entries().iter().filter(|p| {
+                names.contains(&p.card.title)
+                    // a team brings one card of a title (team-duplicate-title)
+                    && p.card.title != e.card.title
+                    && p.card.kind == CardKind::Character
+                    && p.card.die.as_ref().is_some_and(|d| !d.levels.is_empty())
+                    && card_applied(&p.card.abilities)
+            });
+            let quiet = |p: &&Entry| {
+                p.card.abilities.encoded().unwrap_or(&[]).iter().all(|a| {
+                    a.kind != Kind::Triggered
+                        || a.when.as_ref().is_some_and(|w| {
+                            !matches!(
+                                w.event,
+                                Event::KnockedOut
+                                    | Event::KnockedOutWhileBlocking
+                                    | Event::WouldBeAffected
+                            )
+                        })
+                })
+            };
+            let partner = candidates
+                .clone()
+                .find(|p| p.card.abilities == Abilities::None)
+                .or_else(|| candidates.clone().find(quiet))
+                .ok_or_else(|| format!("no character named {names:?} the engine applies"))?;
+            let [energy] = e.card.energy[..] else {
+                return Err(format!("energy {:?}: not one type", e.card.energy));
+            };
+            let cost = e.card.cost.ok_or("no cost")?;
+            let energy = energy_name(energy);
+            let two = face_of(e, 2).ok_or("no level 2")?;
+            let im = face_of(partner, 1).ok_or("no partner level 1")?;
+            let others = format!("IM = {}\n", partner.name());
+            let pos = |extra: &str| {
+                format!(
+                    "turn 4 Ann main\nfield Ann IM:{im}{extra}\nreserve Ann SK:{energy} x{cost}\nused Ann SK x2\nused Bob SK x8\n"
+                )
+            };
+            let buy = format!("buy KW pay SK:{energy} x{cost}   #~ ok\n");
+            Ok(head(
+                "000 GLOSSARY Suit Up (lines 1504-1506)",
+                "bought with a die of a name Suit Up lists in the field, that die may be knocked out to move the bought die to the field at level 2",
+            ) + &game(
+                "legal: suited up",
+                &name,
+                &others,
+                &pos(""),
+                &format!(
+                    "{buy}resolve KW may yes target IM:{im}   #~ ok; field Ann KW:{two}; prep Ann IM\n"
+                ),
+            ) + &game(
+                "illegal: a sidekick is not a die of a name it lists",
+                &name,
+                &others,
+                &pos(" SK:L1"),
+                &format!(
+                    "{buy}resolve KW may yes target SK:L1   #~ dmlint::rules::invalid-target\n"
+                ),
+            ))
+        }
+        other => Err(format!("no template for {other:?}: write one")),
+    }
+}
+
+/// Issue 17: every card the script encodes, replayed legal and illegal through the
+/// template of each of its keywords with its own dice.
+#[test]
+fn every_encoded_keyword_card_plays_its_keyword() {
+    let pool = Pool::embedded();
+    let renderer = Renderer::plain(Format::Human);
+    let mut meaningless = Vec::new();
+    let mut played = 0;
+    for row in report().iter().filter(|r| r.status == "encoded") {
+        let e = entry(pool, row);
+        let abilities = e.card.abilities.encoded().unwrap();
+        for a in abilities {
+            assert_eq!(a.kind, Kind::Keyword, "{}", row.card);
+            let k = a.keyword.as_ref().unwrap();
+            match template(k, e, pool) {
+                Ok(text) => {
+                    let r = run(&format!("{} ({k:?})", row.card), &text, pool, &renderer);
+                    assert_eq!(r.verdict, Verdict::Passed, "\n{text}\n{}", r.report());
+                    played += 1;
+                }
+                Err(why) => meaningless.push(format!("{} ({k:?}): {why}", row.card)),
+            }
+        }
+    }
+    // A card whose dice make its template meaningless is named here, not skipped.
+    assert_eq!(meaningless, Vec::<String>::new());
+    assert!(played >= 29, "{played}");
+}
