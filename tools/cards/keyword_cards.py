@@ -12,7 +12,8 @@ wording), joined to the pool's cards exactly as convert.py joins them. For each 
 the script says which keywords, which sources agree, and whether the engine applies every
 keyword. It never guesses: a card only one source has text for, one whose sources
 disagree, or one with a keyword whose parameter the ability language cannot write is
-listed as skipped, with the reason.
+listed as skipped, with the reason. BulkCards' `keywords` field is no text (it misses
+keywords, and lists some a reminder names): where it differs, the report says so.
 
 What it writes (the card facts in cards/sets/ stay convert.py's):
   cards/abilities/<set>.keywords.yaml
@@ -286,9 +287,14 @@ def classify(card: dict, language: dict[str, str | None], applied: set[str], by_
         note = "by errata: " + ", ".join(s for s, _ in parsed if s.endswith("(errata)")) + "; the printed text in " + \
             ", ".join(s for s, _ in parsed if not s.endswith("(errata)"))
     kws = only[0]
+    # BulkCards' own `keywords` field is a hint, not text (it misses keywords now and
+    # then: Steel: John Henry Irons has none): one that names others is said.
+    listed = {k.lower() for r in card["_tb_rows"] if r.get("_bulk") for k in r["_bulk"].get("keywords", [])}
+    if listed and listed != {k[0].lower() for k in kws}:
+        note = "; ".join(filter(None, [note, f"BulkCards' keywords field lists {', '.join(sorted(listed))}"]))
     why = [w for w in (encodable(k, language) for k in kws) if w]
     if why:
-        return dict(row, status="skipped", note="; ".join(why))
+        return dict(row, status="skipped", note="; ".join(why + ([note] if note else [])))
     missing = [k for k in kws if slug(k[0]) not in applied]
     row["missing"] = "; ".join(yaml_keyword(k) for k in missing)
     row["_kws"] = kws

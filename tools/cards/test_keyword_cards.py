@@ -141,6 +141,13 @@ class Classify(unittest.TestCase):
         r = self.row(card(("TB", "Breath Weapon 2"), ("BULK", "Breath Weapon 2")))
         self.assertEqual(r["missing"], "{breath-weapon: 2}")
 
+    def test_bulkcards_keywords_field_is_a_hint_said_when_it_differs(self):
+        c = card(("TB", "Fast"), ("BULK", "Fast"))
+        c["_tb_rows"][0]["_bulk"]["keywords"] = ["Fast", "Overcrush"]
+        r = self.row(c)
+        self.assertEqual(r["status"], "encoded")
+        self.assertEqual(r["note"], "BulkCards' keywords field lists fast, overcrush")
+
     def test_a_card_encoded_by_hand_is_left_to_its_file(self):
         r = self.row(card(("TB", "Fast"), ("BULK", "Fast")), {"krypto: super loyal": "wf.yaml"})
         self.assertEqual(r["status"], "by-hand")
