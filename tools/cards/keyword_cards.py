@@ -268,8 +268,9 @@ def classify(card: dict, language: dict[str, str | None], applied: set[str], by_
     if name.lower() in by_hand:
         return dict(row, status="by-hand", note=f"encoded by hand in cards/abilities/{by_hand[name.lower()]}"
                     + ("" if len({repr(sorted(p or [], key=repr)) for _, p in parsed}) == 1 else f" ({readings})"))
-    if len(sources) == 1:
-        return dict(row, status="skipped", note=f"only one source has text ({sources[0][0]})")
+    # Two printings in the Team Builder are one source: agreement needs both sources.
+    if len({s.split()[0] for s, _ in sources}) == 1:
+        return dict(row, status="skipped", note=f"only one source has text ({', '.join(s for s, _ in sources)})")
     canon = [sorted(p, key=repr) if p else None for _, p in parsed]
     errata = [c for (s, _), c in zip(parsed, canon) if s.endswith("(errata)")]
     printed = [c for (s, _), c in zip(parsed, canon) if not s.endswith("(errata)")]

@@ -109,6 +109,11 @@ class Classify(unittest.TestCase):
         r = self.row(card(("TB", "Fast")))
         self.assertEqual(r["status"], "skipped")
         self.assertIn("only one source has text (TB 11WF)", r["note"])
+        # An organized-play printing in the same source is no second source.
+        c = card(("TB", "Fast"))
+        c["_tb_rows"].append(dict(c["_tb_rows"][0], tb_id="5M2017", _bulk=None))
+        r = self.row(c)
+        self.assertEqual((r["status"], r["note"]), ("skipped", "only one source has text (TB 11WF, TB 5M2017)"))
 
     def test_sources_that_disagree_are_skipped(self):
         r = self.row(card(("TB", "Fast"), ("BULK", "Fast Overcrush")))
