@@ -341,7 +341,7 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
             );
             let moves = format!("block GR:L{g} -> KW:{f}\npass\nBob: pass");
             Ok(head(
-                "000 GLOSSARY Iron Will (lines 1491-1497)",
+                "000 GLOSSARY Iron Will (lines 1491-1496)",
                 "a die with Iron Will is not knocked out by the first damage this turn that reaches its defense",
             ) + &game(
                 "legal: spared by the first damage",
@@ -371,7 +371,7 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
             let moves = format!("pass\nBob: pass\nattack KW:{f}\npass\nBob: pass\n");
             let cn = "CN = Captain America: Natural Leader\n";
             Ok(head(
-                "000 GLOSSARY Ally (lines 1467-1469)",
+                "000 GLOSSARY Ally (lines 1467-1468)",
                 "a die with Ally counts as a sidekick in the field: a bonus to sidekicks reaches it",
             ) + &game(
                 "legal: the sidekicks' bonus reaches it",
