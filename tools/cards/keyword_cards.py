@@ -345,7 +345,7 @@ def ability_files(rows: list[dict], set_names: dict[str, str]) -> dict[str, str]
                "# in the ability language of cards/README.md; rerun: python3 tools/cards/keyword_cards.py",
                "schema: 1", f"encodes: {code}", "abilities:"]
         for r in rs:
-            out.append(f"  # {r['keywords']}: {r['note'] or r['sources'] + ' agree'}")
+            out.append(f"  # {r['keywords']}: {r['sources']}" + (f"; {r['note']}" if r["note"] else " agree"))
             out.append(f"  - card: {qstr(r['card'])}")
             out.append("    abilities:")
             out.extend(f"      - {{kind: keyword, keyword: {yaml_keyword(k)}}}" for k in r["_kws"])
