@@ -4,7 +4,7 @@
 //! each game is parsed, its cards resolved, its teams checked and its moves replayed, and
 //! the file's report counts its games legal, illegal or undecided.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::io::BufRead;
 
 use miette::{Diagnostic, Severity};
@@ -12,11 +12,12 @@ use serde::Serialize;
 
 use crate::cards::{CardError, Pool, check_card_names};
 use crate::diag::{Code, Problem};
+use crate::engine::allowed::Allowed;
 use crate::engine::{Probe, Replay, Table, replay};
 use crate::render::{Format, Renderer};
 use crate::syntax::{
     Chunk, Game, GameStream, Header, Line, LineSink, Move, ParsedChunk, Span, Statement,
-    SyntaxCode, SyntaxError,
+    SyntaxCode, SyntaxError, Text, print_line,
 };
 
 /// The default cap on diagnostics printed per file.
@@ -662,7 +663,7 @@ fn read_games(
             last_chunk = chunk.source;
             continue;
         };
-        let checked = match streamed {
+        let mut checked = match streamed {
             Some((card_errors, replay)) => {
                 let checkable = chunk.errors.iter().all(|e| e.severity != Severity::Error)
                     && card_errors.iter().all(|e| e.severity != Severity::Error);
@@ -718,14 +719,41 @@ fn read_games(
                 errors: report.errors - errors,
                 warnings,
             };
-            let record = GameRecord::new(name, report.games, &checked, verdict, counts);
+            let mut record = GameRecord::new(name, report.games, &checked, verdict, counts);
+            // What else the rules allowed at the illegal line: asked only where it is
+            // shown, since it replays every generated move there.
+            let human = matches!(renderer.format, Format::Human | Format::Ariadne);
+            let allowed = match checked.replay.resume.as_deref_mut() {
+                Some(table)
+                    if verdict == Verdict::Illegal
+                        && ((human && renderer.board && violation_shown)
+                            || (renderer.format == Format::Json && renderer.legal_moves)) =>
+                {
+                    Some((crate::engine::allowed::allowed(table), table.cards()))
+                }
+                _ => None,
+            };
             match renderer.format {
-                Format::Json => out.push_str(&record.line()),
+                Format::Json => {
+                    if let Some((allowed, _)) = &allowed {
+                        record.legal_moves = Some(
+                            allowed
+                                .moves
+                                .iter()
+                                .map(|m| print_line(&m.line).trim_end().to_string())
+                                .collect(),
+                        );
+                    }
+                    out.push_str(&record.line());
+                }
                 // The table as it stood at the illegal line, under the violation a judge
                 // reads: what made the move illegal is on it.
                 Format::Human | Format::Ariadne if renderer.board && violation_shown => {
                     if let Some(board) = &record.board {
                         out.push_str(&board_text(board, record.end_line));
+                    }
+                    if let Some((allowed, cards)) = &allowed {
+                        out.push_str(&allowed_text(allowed, &cards.players, renderer.legal_moves));
                     }
                 }
                 _ => {}
@@ -794,6 +822,10 @@ pub struct GameRecord {
     /// The table where the replay stopped, as a `position` block: the state the illegal
     /// or undecided line was judged against. `null` for a game replayed to its end.
     pub board: Option<String>,
+    /// With `--legal-moves`, for an illegal game: every line the rules allowed instead
+    /// of the illegal one (moves using card abilities not among them). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal_moves: Option<Vec<String>>,
 }
 
 impl GameRecord {
@@ -851,6 +883,7 @@ impl GameRecord {
             waivers: checked.replay.waived,
             unverified_faces: checked.replay.unverified_faces.len(),
             board,
+            legal_moves: None,
         }
     }
 
@@ -871,6 +904,76 @@ fn board_text(board: &str, line: usize) -> String {
         out.push_str("    ");
         out.push_str(l);
         out.push('\n');
+    }
+    out
+}
+
+/// The moves the rules allowed at an illegal line, under its board: per player, each
+/// kind of move once with how many ways and one example (`all`: every line).
+fn allowed_text(allowed: &Allowed, players: &[Text; 2], all: bool) -> String {
+    let mut out = String::from(if all {
+        "  what the rules allowed there instead:\n"
+    } else {
+        "  what the rules allowed there instead (`--legal-moves` lists every move):\n"
+    });
+    for (p, name) in players.iter().enumerate() {
+        let lines: Vec<(&str, String)> = allowed
+            .moves
+            .iter()
+            .filter(|m| m.player == p)
+            .map(|m| (m.kind, print_line(&m.line).trim_end().to_string()))
+            .collect();
+        if lines.is_empty() {
+            continue;
+        }
+        if all {
+            let _ = writeln!(out, "    {name}:");
+            for (_, line) in &lines {
+                let _ = writeln!(out, "      {line}");
+            }
+            continue;
+        }
+        // Kinds in the order the generator first makes them.
+        let mut kinds: Vec<(&str, usize, &str)> = Vec::new();
+        for (kind, line) in &lines {
+            match kinds.iter_mut().find(|k| k.0 == *kind) {
+                Some(k) => k.1 += 1,
+                None => kinds.push((kind, 1, line)),
+            }
+        }
+        let said: Vec<String> = kinds
+            .iter()
+            .map(|(_, n, first)| match n {
+                1 => format!("`{first}`"),
+                n => format!(
+                    "`{first}` or {} other{}",
+                    n - 1,
+                    if *n == 2 { "" } else { "s" }
+                ),
+            })
+            .collect();
+        let _ = writeln!(out, "    {name}: {}", said.join(", "));
+    }
+    if let Some(chance) = &allowed.chance {
+        let _ = writeln!(out, "    and chance: {chance}");
+    }
+    if allowed.too_many {
+        out.push_str("    (too many combinations here to list them)\n");
+    } else if allowed.moves.is_empty() && allowed.chance.is_none() {
+        out.push_str("    no move the move generator makes\n");
+    }
+    if allowed.unchecked > 0 {
+        let _ = writeln!(
+            out,
+            "    ({} more moves were generated and not checked)",
+            allowed.unchecked
+        );
+    }
+    if allowed.abilities {
+        out.push_str(
+            "    (not listed: moves that use a card's ability, such as an action die, a global \
+             or a trigger's choice)\n",
+        );
     }
     out
 }

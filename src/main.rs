@@ -79,9 +79,14 @@ struct CheckArgs {
     /// The most diagnostics printed per file; the rest are counted.
     #[arg(long, default_value_t = DEFAULT_MAX_DIAGNOSTICS)]
     max_diagnostics: usize,
-    /// Do not print the table (a `position` block) under a rule violation.
+    /// Do not print the table (a `position` block) and the moves the rules allowed under
+    /// a rule violation.
     #[arg(long)]
     no_board: bool,
+    /// Under a rule violation, list every move the rules allowed instead of a summary by
+    /// kind (in JSON: the game record's `legal_moves`).
+    #[arg(long)]
+    legal_moves: bool,
     /// Check only the notation: parse every game, look at neither cards nor moves.
     #[arg(long)]
     syntax_only: bool,
@@ -518,6 +523,7 @@ fn check(args: CheckArgs) -> miette::Result<ExitCode> {
     }
     let renderer = Renderer {
         board: !args.no_board,
+        legal_moves: args.legal_moves,
         ..renderer(args.format, args.color)
     };
     let sarif = args.format == Format::Sarif;
@@ -816,6 +822,7 @@ fn renderer(format: Format, color: ColorChoice) -> Renderer {
         },
         width: if terminal { terminal_width() } else { 100 },
         board: true,
+        legal_moves: false,
     }
 }
 

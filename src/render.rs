@@ -47,8 +47,12 @@ pub struct Renderer {
     pub color: bool,
     /// Terminal width for the graphical formats.
     pub width: usize,
-    /// Whether the human formats print the table under a game's violation.
+    /// Whether the human formats print the table under a game's violation, with a
+    /// summary of the moves the rules allowed there.
     pub board: bool,
+    /// Every allowed move under a violation, not a summary by kind (and, in JSON, the
+    /// game record's `legal_moves`).
+    pub legal_moves: bool,
 }
 
 impl Renderer {
@@ -59,6 +63,7 @@ impl Renderer {
             color: false,
             width: 100,
             board: true,
+            legal_moves: false,
         }
     }
 

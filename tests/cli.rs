@@ -595,14 +595,28 @@ fn the_table_is_shown_under_a_violation_unless_hidden() {
                  position\n    turn 3 Ann main\n    life Ann 10\n    life Bob 10\n    \
                  reserve Ann SK:fist\n    end\n";
     assert!(out.contains(board), "{out}");
-    // After the diagnostic, before the summary line.
+    // After the diagnostic, before the summary line, and followed by what the rules
+    // allowed instead: with only an energy face in the reserve, nothing to buy or field.
+    let allowed = "  what the rules allowed there instead (`--legal-moves` lists every move):\n    \
+                   Ann: `turn 3 Bob`, `end`, `pass`, `attack none`\n";
     assert!(out.find("out-of-step").unwrap() < out.find(board).unwrap());
     assert!(
-        out.ends_with(&format!("{board}<stdin>: 1 rule violation\n")),
+        out.ends_with(&format!("{board}{allowed}<stdin>: 1 rule violation\n")),
         "{out}"
     );
     let o = dmlint_stdin(&["-", "--color", "never", "--no-board"], log.as_bytes());
     assert!(!stdout(&o).contains("the table before"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("allowed there"), "{}", stdout(&o));
+    // Every move, one per line, under its player.
+    let o = dmlint_stdin(&["-", "--color", "never", "--legal-moves"], log.as_bytes());
+    assert!(
+        stdout(&o).contains(
+            "  what the rules allowed there instead:\n    Ann:\n      turn 3 Bob\n      end\n      \
+             pass\n      attack none\n<stdin>"
+        ),
+        "{}",
+        stdout(&o)
+    );
     // The JSON game record carries the same table.
     let o = dmlint_stdin(&["-", "--format", "json"], log.as_bytes());
     let game: serde_json::Value = stdout(&o)
@@ -616,6 +630,18 @@ fn the_table_is_shown_under_a_violation_unless_hidden() {
     assert_eq!(
         game["board"],
         "position\nturn 3 Ann main\nlife Ann 10\nlife Bob 10\nreserve Ann SK:fist\nend\n"
+    );
+    // The allowed moves only when asked for.
+    assert!(game.get("legal_moves").is_none(), "{game}");
+    let o = dmlint_stdin(&["-", "--format", "json", "--legal-moves"], log.as_bytes());
+    let game: serde_json::Value = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["kind"] == "game")
+        .unwrap();
+    assert_eq!(
+        game["legal_moves"],
+        serde_json::json!(["turn 3 Bob", "end", "pass", "attack none"])
     );
     assert_eq!(
         game["life"],

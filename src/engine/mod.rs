@@ -7,6 +7,7 @@
 //! The rules themselves — what is wrong and what to say about it — are one file each
 //! under `src/rules/`.
 
+pub mod allowed;
 pub mod cards;
 pub mod condition;
 pub mod coverage;

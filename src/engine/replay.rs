@@ -41,6 +41,10 @@ pub struct Replay {
     /// Waiver lines that let a violation (or undecided text) stand: a game with any is
     /// "legal, with N waivers", never plain "legal".
     pub waived: usize,
+    /// The game where the replay stopped early, still playable: what else the rules
+    /// allowed at the stopping line is asked of it ([`super::allowed`]). `None` when the
+    /// replay ran to the end of the log or never set a game up.
+    pub resume: Option<Box<Table>>,
 }
 
 /// A state claim checked right after a line, as if an assertion line followed it, but
@@ -179,6 +183,14 @@ fn missing_team_help(setup: &Setup) -> String {
 /// reading them from a log.
 pub struct Table {
     r: Replayer,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("state", &self.r.state)
+            .finish_non_exhaustive()
+    }
 }
 
 /// What [`Table`] puts back, besides the state, when a line is refused or only tried.
@@ -432,10 +444,20 @@ impl Replayer {
 
     fn finish(mut self) -> Replay {
         self.flush_waivers();
-        if self.started {
-            self.out.end = Some((self.cards, self.state));
+        if !self.started {
+            return self.out;
         }
-        self.out
+        if self.out.stopped.is_none() {
+            self.out.end = Some((self.cards, self.state));
+            return self.out;
+        }
+        // Stopped early: the game is kept as the stopping line found it (the table
+        // the board shows), with none of the replay's report, for what else it allowed.
+        let mut out = std::mem::take(&mut self.out);
+        out.end = Some((self.cards.clone(), self.state.clone()));
+        self.waivers.clear();
+        out.resume = Some(Box::new(Table { r: self }));
+        out
     }
 
     fn line_(&mut self, line: &Line) -> Flow {
