@@ -1108,6 +1108,11 @@ fn walk() -> Vec<Variant> {
             // in combat, so none is left for Deadly to knock out at the end of the turn.
             v = v.shown_by("fixtures/rules/abilities/keywords/deadly.dmlog");
         }
+        if *k == "cleave" {
+            // Cleave acts when its attacker knocks out a blocker and the opponent has
+            // another character, which no game of the walk has.
+            v = v.shown_by("fixtures/rules/abilities/keywords/cleave.dmlog");
+        }
         if *k == "call-out" {
             // Call Out restricts blocks: the walk's attacks are blocked by the only
             // opposing die there is, which Call Out would have targeted anyway.

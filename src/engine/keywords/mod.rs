@@ -9,7 +9,8 @@
 //! - as a **trigger** with a choice, queued like any triggered ability and answered by a
 //!   `resolve` line (Suit Up when bought, Heroic when fielded, Call Out when attacking);
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
-//!   (Overcrush, Fast, Iron Will, Energy Drain), or at the end of the turn (Deadly);
+//!   (Overcrush, Fast, Iron Will, Energy Drain), or at the end of the turn (Deadly),
+//!   or with a choice as combat damage knocks out blockers (Cleave);
 //! - as a **rule of the draw** the clear and draw step reads (Swarm);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
 //!
@@ -28,6 +29,7 @@ use super::state::{About, DieId, Pending};
 
 pub(in crate::engine) mod ally;
 mod call_out;
+mod cleave;
 pub(in crate::engine) mod continuous;
 mod deadly;
 mod energy_drain;
@@ -56,7 +58,9 @@ pub fn applied(k: &Keyword) -> bool {
         // undecided once in play.
         // As the die attacks, restricting the `block` line.
         Keyword::CallOut => true,
-        Keyword::Cleave | Keyword::Infiltrate | Keyword::BreathWeapon(_) => false,
+        // As combat damage knocks its blockers out.
+        Keyword::Cleave => true,
+        Keyword::Infiltrate | Keyword::BreathWeapon(_) => false,
     }
 }
 
@@ -181,6 +185,7 @@ impl Replayer {
                 !suit_up::candidates(&self.cards, &self.state, p.card, p.controller).is_empty()
             }
             Keyword::CallOut => !self.call_out_targets(die).is_empty(),
+            Keyword::Cleave => !self.cleave_targets(die).is_empty(),
             _ => false,
         }
     }
@@ -197,6 +202,7 @@ impl Replayer {
             Keyword::Heroic => self.resolve_heroic(p, clauses),
             Keyword::SuitUp { .. } => self.resolve_suit_up(p, clauses),
             Keyword::CallOut => self.resolve_call_out(p, clauses),
+            Keyword::Cleave => self.resolve_cleave(p, clauses),
             _ => Ok(()),
         }
     }
@@ -309,7 +315,8 @@ mod tests {
         ] {
             assert!(applied(&k), "{k:?}");
         }
-        assert!(!applied(&Keyword::Cleave));
+        assert!(!applied(&Keyword::Infiltrate));
         assert!(applied(&Keyword::CallOut));
+        assert!(applied(&Keyword::Cleave));
     }
 }
