@@ -315,7 +315,7 @@ mod tests {
         ] {
             assert!(applied(&k), "{k:?}");
         }
-        assert!(!applied(&Keyword::Infiltrate));
+        assert!(!applied(&Keyword::BreathWeapon(1)));
         assert!(applied(&Keyword::CallOut));
         assert!(applied(&Keyword::Cleave));
     }
