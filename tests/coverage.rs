@@ -88,6 +88,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::Infiltrate => "infiltrate",
         Keyword::CallOut => "call-out",
         Keyword::BreathWeapon(_) => "breath-weapon",
+        Keyword::Swarm => "swarm",
     }
 }
 
@@ -382,6 +383,7 @@ const KEYWORDS: &[&str] = &[
     "infiltrate",
     "call-out",
     "{breath-weapon: 1}",
+    "swarm",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -1105,6 +1107,21 @@ fn walk() -> Vec<Variant> {
             // The walk's engaged dice (2A/2D heroes, sidekicks) all knock each other out
             // in combat, so none is left for Deadly to knock out at the end of the turn.
             v = v.shown_by("fixtures/rules/abilities/keywords/deadly.dmlog");
+        }
+        if *k == "cleave" {
+            // Cleave acts when its attacker knocks out a blocker and the opponent has
+            // another character, which no game of the walk has.
+            v = v.shown_by("fixtures/rules/abilities/keywords/cleave.dmlog");
+        }
+        if *k == "call-out" {
+            // Call Out restricts blocks: the walk's attacks are blocked by the only
+            // opposing die there is, which Call Out would have targeted anyway.
+            v = v.shown_by("fixtures/rules/abilities/keywords/call-out.dmlog");
+        }
+        if *k == "swarm" {
+            // Swarm acts in the clear and draw step when a die of the card is drawn while
+            // another is in the field, which no game of the walk has.
+            v = v.shown_by("fixtures/rules/abilities/keywords/swarm.dmlog");
         }
         if *k == "heroic" {
             // A die pairs only with a die of another Heroic card, which no game of the

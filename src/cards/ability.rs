@@ -246,6 +246,9 @@ pub enum Keyword {
     /// Breath Weapon X: attacking, its controller may pay X energy to deal X damage to
     /// the opponent and to each of their characters, once per card a turn (line 18).
     BreathWeapon(u32),
+    /// While a die of the card is active, each die of it drawn in the clear and draw step
+    /// makes its owner draw one more die (line 60).
+    Swarm,
 }
 
 /// When a static or triggered ability is on.

@@ -565,6 +565,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::Infiltrate => "Infiltrate".into(),
         Keyword::CallOut => "Call Out".into(),
         Keyword::BreathWeapon(x) => format!("Breath Weapon {x}"),
+        Keyword::Swarm => "Swarm".into(),
     }
 }
 

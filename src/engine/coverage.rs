@@ -326,7 +326,7 @@ mod tests {
         assert!(ability_applied(&damage));
         // A keyword outside the table of `keywords` is not applied; one in it is; a
         // pairing benefit other than a stat bonus of the die itself is not either.
-        let keyword = ability("kind: keyword\nkeyword: cleave\n");
+        let keyword = ability("kind: keyword\nkeyword: {breath-weapon: 1}\n");
         assert!(!ability_applied(&keyword));
         assert!(ability_applied(&ability("kind: keyword\nkeyword: ally\n")));
         assert!(ability_applied(&ability(
@@ -378,9 +378,9 @@ mod tests {
                 .all(|&m| unapplied_at(&fast, m).is_none())
         );
         // Not applied: undecided once a die with it is in the field, and only then.
-        let cleave = ability("kind: keyword\nkeyword: cleave\n");
-        assert!(unapplied_at(&cleave, Moment::Fielded).is_some());
-        assert!(unapplied_at(&cleave, Moment::Bought).is_none());
+        let breath = ability("kind: keyword\nkeyword: {breath-weapon: 1}\n");
+        assert!(unapplied_at(&breath, Moment::Fielded).is_some());
+        assert!(unapplied_at(&breath, Moment::Bought).is_none());
     }
 
     #[test]

@@ -411,7 +411,8 @@ impl DrawState {
         DrawState {
             bag: state.zone(t.active, Zone::Bag).collect(),
             used: state.count(t.active, Zone::Used),
-            need: if first { 3 } else { 4 },
+            // The dice Swarm owes are part of the draw (`keywords::swarm`).
+            need: (if first { 3 } else { 4 }) + t.swarm,
             drawn: t.drawn,
             first,
             oop: t.drawn_oop,

@@ -188,8 +188,10 @@ impl Replayer {
         let t = self.turn_ref().expect("checked by the caller");
         let (active, inactive) = (t.active, t.inactive());
         Ok(match s {
-            StateLine::Drawn { count, oop } => {
-                t.drawn == count.node && oop.as_ref().is_none_or(|o| t.drawn_oop == o.node)
+            StateLine::Drawn { count, oop, swarm } => {
+                t.drawn == count.node
+                    && oop.as_ref().is_none_or(|o| t.drawn_oop == o.node)
+                    && swarm.as_ref().is_none_or(|s| t.swarm == s.node)
             }
             StateLine::Rerolled => t.reroll.is_some(),
             StateLine::Passed { players } => {
@@ -555,6 +557,9 @@ impl Replayer {
                                     Modifier::Paired(target) => {
                                         facts.paired.push((id, target, m.span))
                                     }
+                                    Modifier::CalledOut(target) => {
+                                        facts.called_out.push((id, target, m.span))
+                                    }
                                     Modifier::Blocked => facts.blocked.push(id),
                                     Modifier::MustBlock(Some(target)) => {
                                         facts.must_block.push((id, target, m.span))
@@ -566,8 +571,12 @@ impl Replayer {
                         }
                     }
                 }
-                StateLine::Drawn { count, oop } => {
-                    facts.drawn = Some((count.node, oop.as_ref().map(|o| o.node)))
+                StateLine::Drawn { count, oop, swarm } => {
+                    facts.drawn = Some((
+                        count.node,
+                        oop.as_ref().map(|o| o.node),
+                        swarm.as_ref().map(|s| s.node),
+                    ))
                 }
                 StateLine::Rerolled => facts.rerolled = true,
                 StateLine::Passed { players } => {
@@ -620,6 +629,26 @@ impl Replayer {
                         span,
                         format!("no partner `{target}` in the field"),
                         "a paired die and its partner are both in the field; number identical dice in the order listed (`#2`)",
+                    ));
+                }
+            }
+        }
+        for &(die, target, span) in &facts.called_out {
+            let owner = self.owner_of(target, 1 - state.die(die).owner)?;
+            let card = self.card(&target.alias, owner)?;
+            let like = state.field_like(owner, card, target.face.as_ref().map(|f| &f.node));
+            let k = target.ordinal.as_ref().map_or(Some(0), |n| {
+                usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
+            });
+            match k.and_then(|k| like.get(k)) {
+                Some(&t) if state.die(die).attacking && owner != state.die(die).owner => {
+                    state.die_mut(die).called = Some(t)
+                }
+                _ => {
+                    return Err(self.impossible(
+                        span,
+                        format!("no target `{target}` for Call Out in the opponent's field"),
+                        "an attacker calls out a die in the opponent's field; number identical dice in the order listed (`#2`)",
                     ));
                 }
             }
@@ -680,9 +709,10 @@ impl Replayer {
         t.blocked = all_blocked;
         t.step_line = line;
         t.rolled = rolled;
-        if let Some((drawn, oop)) = facts.drawn {
+        if let Some((drawn, oop, swarm)) = facts.drawn {
             t.drawn = drawn;
             t.drawn_oop = oop.unwrap_or(0);
+            t.swarm = swarm.unwrap_or(0);
         }
         if facts.rerolled {
             t.reroll = Some(line);
@@ -1258,8 +1288,10 @@ struct Facts<'a> {
     must_block: Vec<(DieId, &'a DieRef, Span)>,
     /// `paired=` marks: each die's Heroic partner, in its owner's field.
     paired: Vec<(DieId, &'a DieRef, Span)>,
+    /// `called-out=` marks: each attacker's Call Out target, in the opponent's field.
+    called_out: Vec<(DieId, &'a DieRef, Span)>,
     blocked: Vec<DieId>,
-    drawn: Option<(u32, Option<u32>)>,
+    drawn: Option<(u32, Option<u32>, Option<u32>)>,
     rerolled: bool,
     passed: Option<(Vec<usize>, Span)>,
     acted: Option<(usize, Span)>,
@@ -1289,6 +1321,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         | Modifier::Attacking
         | Modifier::Blocking(_)
         | Modifier::Paired(_)
+        | Modifier::CalledOut(_)
         | Modifier::Blocked
         | Modifier::Spent
         | Modifier::MustBlock(Some(_)) => {}

@@ -259,6 +259,10 @@ impl Replayer {
                     Some(p) => self.names_partner(target, p)?,
                     None => false,
                 },
+                Modifier::CalledOut(target) => match die.called {
+                    Some(p) => self.names_partner(target, p)?,
+                    None => false,
+                },
             };
             if !ok {
                 return Ok(false);

@@ -62,6 +62,9 @@ pub struct Die {
     /// The die it is paired up with (Heroic, `keywords::heroic`): until the start of its
     /// owner's next turn, or until either leaves the field.
     pub partner: Option<DieId>,
+    /// The opposing die it targeted with Call Out as it attacked (`keywords::call_out`):
+    /// until it or that die leaves the field, or the turn ends.
+    pub called: Option<DieId>,
 }
 
 /// Applied and persistent effects on a die: they last until the end of the turn, and end
@@ -197,6 +200,7 @@ impl Die {
         self.blocking = None;
         self.boost = Boost::default();
         self.partner = None;
+        self.called = None;
     }
 }
 
@@ -281,6 +285,10 @@ pub struct Turn {
     /// Dice drawn into the prep area this clear and draw step, and to out of play.
     pub drawn: u32,
     pub drawn_oop: u32,
+    /// Dice the draw owes for Swarm (one per die drawn of a card with Swarm active in the
+    /// drawer's field), and the line that drew the first of them (`keywords::swarm`).
+    pub swarm: u32,
+    pub swarm_line: Option<Span>,
     /// The refill of this turn's draw, if any.
     pub refill: Option<Span>,
     /// The roll and the reroll of this turn.
@@ -458,6 +466,8 @@ impl Turn {
             step_line: line,
             drawn: 0,
             drawn_oop: 0,
+            swarm: 0,
+            swarm_line: None,
             refill: None,
             roll: None,
             reroll: None,
@@ -717,6 +727,10 @@ impl GameState {
                 if self.die(b).partner == Some(id) {
                     self.die_mut(b).partner = None;
                 }
+                // A die it called out is free again (Call Out is cancelled).
+                if self.die(b).called == Some(id) {
+                    self.die_mut(b).called = None;
+                }
             }
             // Back in the field it would be a new die, engaged with nothing (Deadly).
             if let Some(t) = self.turn.as_mut() {
@@ -844,12 +858,13 @@ impl GameState {
                 .collect();
             let _ = write!(
                 key,
-                "turn {} {} {:?} drawn {} {} rolled [{}] priority {} {} {} assigned [{}] {:?}",
+                "turn {} {} {:?} drawn {} {} {} rolled [{}] priority {} {} {} assigned [{}] {:?}",
                 t.number,
                 t.active,
                 t.step,
                 t.drawn,
                 t.drawn_oop,
+                t.swarm,
                 sorted(t.rolled.iter().map(|id| full(*id)).collect()),
                 t.priority,
                 t.inactive_acted,
@@ -953,16 +968,20 @@ impl GameState {
         out
     }
 
-    /// `drawn N` (`oop M`): the dice drawn this clear and draw step.
+    /// `drawn N` (`oop M`) (`swarm K`): the dice drawn this clear and draw step, and the
+    /// extra dice Swarm makes it draw.
     pub fn drawn_line(&self) -> String {
         let Some(t) = &self.turn else {
             return "drawn 0".to_string();
         };
+        let mut line = format!("drawn {}", t.drawn);
         if t.drawn_oop > 0 {
-            format!("drawn {} oop {}", t.drawn, t.drawn_oop)
-        } else {
-            format!("drawn {}", t.drawn)
+            let _ = write!(line, " oop {}", t.drawn_oop);
         }
+        if t.swarm > 0 {
+            let _ = write!(line, " swarm {}", t.swarm);
+        }
+        line
     }
 
     /// Under the 2018 rules, the step under way wrote a pass, so its closing passes
@@ -1217,6 +1236,9 @@ impl GameState {
         if let Some(p) = die.partner {
             mods.push(format!("paired={}", self.partner_text(cards, p)));
         }
+        if let Some(p) = die.called {
+            mods.push(format!("called-out={}", self.partner_text(cards, p)));
+        }
         let blockers = self.ids().any(|b| self.die(b).blocking == Some(id));
         if die.attacking && self.is_blocked(id) && !blockers {
             mods.push("blocked".to_string());
@@ -1348,6 +1370,7 @@ impl Die {
             moved: Span::default(),
             stamp: 0,
             partner: None,
+            called: None,
         }
     }
 }

@@ -319,11 +319,12 @@ pub enum StateLine {
         player: Spanned<Text>,
         step: Spanned<Step>,
     },
-    /// `drawn 3`, `drawn 3 oop 1`: the dice drawn this clear and draw step, to the prep
-    /// area and out of play.
+    /// `drawn 3`, `drawn 3 oop 1`, `drawn 5 swarm 1`: the dice drawn this clear and draw
+    /// step, to the prep area and out of play, and the extra dice Swarm makes it draw.
     Drawn {
         count: Spanned<u32>,
         oop: Option<Spanned<u32>>,
+        swarm: Option<Spanned<u32>>,
     },
     /// `rerolled`: the turn's one reroll has been made.
     Rerolled,
@@ -514,6 +515,8 @@ pub enum Modifier {
     Blocking(DieRef),
     /// `paired=DIE`: its Heroic partner (a reference without brackets).
     Paired(DieRef),
+    /// `called-out=DIE`: the opposing die this attacker targeted with Call Out.
+    CalledOut(DieRef),
     /// An attacker that was blocked and whose blockers are all gone: still blocked.
     Blocked,
     /// Partly spent (spun down from a double face): it cannot be rerolled.

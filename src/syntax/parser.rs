@@ -355,7 +355,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("supply", "`supply FB 2`"),
     ("virtual", "`virtual Eric 1`"),
     ("priority", "`priority Mike`"),
-    ("drawn", "`drawn 3` or `drawn 3 oop 1`"),
+    ("drawn", "`drawn 3`, `drawn 3 oop 1` or `drawn 5 swarm 1`"),
     ("rerolled", "`rerolled`"),
     ("passed", "`passed Eric Mike` or `passed none`"),
     ("acted", "`acted Mike`"),
@@ -961,7 +961,7 @@ fn state_line(i: In) -> PResult<StateLine> {
     }
 }
 
-/// `drawn 3`, `drawn 3 oop 1`.
+/// `drawn 3`, `drawn 3 oop 1`, `drawn 5 swarm 1`.
 fn drawn_state(i: In) -> PResult<StateLine> {
     let (i, _) = (kw("drawn"), ws).parse(i)?;
     let (i, count) = expect("the number of dice drawn to the prep area", number).parse(i)?;
@@ -970,7 +970,12 @@ fn drawn_state(i: In) -> PResult<StateLine> {
         expect("the number of dice drawn out of play", number),
     ))
     .parse(i)?;
-    Ok((i, StateLine::Drawn { count, oop }))
+    let (i, swarm) = opt(preceded(
+        (ws, kw("swarm"), ws),
+        expect("the number of extra dice Swarm makes the draw take", number),
+    ))
+    .parse(i)?;
+    Ok((i, StateLine::Drawn { count, oop, swarm }))
 }
 
 /// `rerolled`.
@@ -1990,6 +1995,13 @@ fn modifier(i: In) -> PResult<Modifier> {
         map(
             preceded(tag("paired="), expect("its partner", die_name)),
             Modifier::Paired,
+        ),
+        map(
+            preceded(
+                tag("called-out="),
+                expect("the die it targeted with Call Out", die_name),
+            ),
+            Modifier::CalledOut,
         ),
         value(Modifier::Blocked, kw("blocked")),
         value(Modifier::Spent, kw("spent")),

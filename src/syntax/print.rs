@@ -249,10 +249,13 @@ impl Display for StateLine {
             } => {
                 write!(f, "turn {} {} {}", number.node, player.node, step.node)
             }
-            StateLine::Drawn { count, oop } => {
+            StateLine::Drawn { count, oop, swarm } => {
                 write!(f, "drawn {}", count.node)?;
-                match oop {
-                    Some(n) => write!(f, " oop {}", n.node),
+                if let Some(n) = oop {
+                    write!(f, " oop {}", n.node)?;
+                }
+                match swarm {
+                    Some(n) => write!(f, " swarm {}", n.node),
                     None => Ok(()),
                 }
             }
@@ -417,6 +420,7 @@ impl Display for Modifier {
             Modifier::Attacking => f.write_str("attacking"),
             Modifier::Blocking(d) => write!(f, "blocking={d}"),
             Modifier::Paired(d) => write!(f, "paired={d}"),
+            Modifier::CalledOut(d) => write!(f, "called-out={d}"),
             Modifier::Blocked => f.write_str("blocked"),
             Modifier::Spent => f.write_str("spent"),
             Modifier::Attack(n) => write!(f, "{n:+}A"),

@@ -191,7 +191,7 @@ impl Replayer {
 
     /// The card that lets attacker `a` be blocked only by two or more characters, if one
     /// does: a static of its own card (She-Hulk: Lady Liberator), about the die itself.
-    fn two_or_more(&self, a: DieId) -> Option<CardId> {
+    pub(in crate::engine) fn two_or_more(&self, a: DieId) -> Option<CardId> {
         let die = self.state.die(a);
         self.statics_in_force()
             .into_iter()
@@ -270,8 +270,20 @@ impl Replayer {
     }
 
     /// Why blocker `b` may not block attacker `a`, if it may not: it cannot block at all,
-    /// or the attacker cannot be blocked by it. The message's reason and the context.
+    /// the attacker cannot be blocked by it, or Call Out forbids it
+    /// (`keywords::call_out`). The message's reason and the context.
     pub(in crate::engine) fn block_refused(
+        &self,
+        b: DieId,
+        a: DieId,
+    ) -> Option<(String, (Span, String))> {
+        self.block_refused_plain(b, a)
+            .or_else(|| self.call_out_refused(b, a))
+    }
+
+    /// [`Replayer::block_refused`] but for Call Out, which holds only when its target
+    /// could block but for it.
+    pub(in crate::engine) fn block_refused_plain(
         &self,
         b: DieId,
         a: DieId,

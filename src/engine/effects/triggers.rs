@@ -300,9 +300,17 @@ impl Replayer {
         let name = self.cards.get(p.card).name.clone();
         let example = self.resolve_example(&p);
         let ability = self.abilities_of(p.card).and_then(|l| l.get(p.ability));
-        // A keyword's choice (Suit Up, Heroic) is always one its controller may decline.
+        // A keyword's choice (Suit Up, Heroic) is one its controller may decline; the
+        // die Call Out or Cleave names is not.
         let keyword = ability.and_then(crate::engine::keywords::keyword);
-        let optional = ability.is_some_and(|a| a.may) || keyword.is_some();
+        let optional = ability.is_some_and(|a| a.may)
+            || keyword.is_some_and(|k| {
+                !matches!(
+                    k,
+                    crate::cards::ability::Keyword::CallOut
+                        | crate::cards::ability::Keyword::Cleave
+                )
+            });
         let what = match ability.filter(|_| keyword.is_some()) {
             Some(a) => crate::cards::text::ability(a)
                 .trim_start_matches("Keyword: ")

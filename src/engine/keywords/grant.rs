@@ -33,7 +33,8 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::Cleave
         | Keyword::Infiltrate
         | Keyword::CallOut
-        | Keyword::BreathWeapon(_) => None,
+        | Keyword::BreathWeapon(_)
+        | Keyword::Swarm => None,
     }
 }
 

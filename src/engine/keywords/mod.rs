@@ -7,9 +7,11 @@
 //! - as a **property** the engine reads where it matters (Ally: a sidekick in the field,
 //!   read by the selectors; Continuous: where a used action die goes);
 //! - as a **trigger** with a choice, queued like any triggered ability and answered by a
-//!   `resolve` line (Suit Up when bought, Heroic when fielded);
+//!   `resolve` line (Suit Up when bought, Heroic when fielded, Call Out when attacking);
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
-//!   (Overcrush, Fast, Iron Will, Energy Drain), or at the end of the turn (Deadly);
+//!   (Overcrush, Fast, Iron Will, Energy Drain), or at the end of the turn (Deadly),
+//!   or with a choice as combat damage knocks out blockers (Cleave);
+//! - as a **rule of the draw** the clear and draw step reads (Swarm);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
 //!
 //! A die may also have a keyword its card does not list: given by an effect for the turn,
@@ -26,6 +28,8 @@ use super::replay::{Flow, Replayer, Stop};
 use super::state::{About, DieId, Pending};
 
 pub(in crate::engine) mod ally;
+mod call_out;
+mod cleave;
 pub(in crate::engine) mod continuous;
 mod deadly;
 mod energy_drain;
@@ -35,6 +39,7 @@ pub(in crate::engine) mod heroic;
 mod iron_will;
 mod overcrush;
 pub(in crate::engine) mod suit_up;
+mod swarm;
 
 /// Whether the engine applies a keyword wherever it acts. The table: a keyword listed
 /// here has its own file and its hook; any other is undecided at its moment
@@ -47,11 +52,15 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Overcrush | Keyword::Fast | Keyword::IronWill | Keyword::EnergyDrain => true,
         // At the end of the turn.
         Keyword::Deadly => true,
+        // In the clear and draw step.
+        Keyword::Swarm => true,
         // The 2017 list's combat keywords, recorded only: a die with one makes the game
         // undecided once in play.
-        Keyword::Cleave | Keyword::Infiltrate | Keyword::CallOut | Keyword::BreathWeapon(_) => {
-            false
-        }
+        // As the die attacks, restricting the `block` line.
+        Keyword::CallOut => true,
+        // As combat damage knocks its blockers out.
+        Keyword::Cleave => true,
+        Keyword::Infiltrate | Keyword::BreathWeapon(_) => false,
     }
 }
 
@@ -104,13 +113,19 @@ impl Replayer {
         about: About,
         batch: u32,
     ) -> Vec<Pending> {
-        let (Event::Fielded, About::Die(die)) = (event, about) else {
+        let (Event::Fielded | Event::Attacks, About::Die(die)) = (event, about) else {
             return Vec::new();
         };
         let d = self.state.die(die);
         of(&self.cards, d.card)
-            .filter(|(_, k)| **k == Keyword::Heroic)
-            .filter(|_| !heroic::partners(&self.cards, &self.state, die).is_empty())
+            .filter(|(_, k)| match (event, k) {
+                (Event::Fielded, Keyword::Heroic) => {
+                    !heroic::partners(&self.cards, &self.state, die).is_empty()
+                }
+                // Call Out targets as the die attacks (`call_out`).
+                (Event::Attacks, Keyword::CallOut) => self.calls_out(die),
+                _ => false,
+            })
             .map(|(i, _)| Pending {
                 card: d.card,
                 ability: i,
@@ -169,6 +184,8 @@ impl Replayer {
             Keyword::SuitUp { .. } => {
                 !suit_up::candidates(&self.cards, &self.state, p.card, p.controller).is_empty()
             }
+            Keyword::CallOut => !self.call_out_targets(die).is_empty(),
+            Keyword::Cleave => !self.cleave_targets(die).is_empty(),
             _ => false,
         }
     }
@@ -184,6 +201,8 @@ impl Replayer {
         match k {
             Keyword::Heroic => self.resolve_heroic(p, clauses),
             Keyword::SuitUp { .. } => self.resolve_suit_up(p, clauses),
+            Keyword::CallOut => self.resolve_call_out(p, clauses),
+            Keyword::Cleave => self.resolve_cleave(p, clauses),
             _ => Ok(()),
         }
     }
@@ -296,6 +315,8 @@ mod tests {
         ] {
             assert!(applied(&k), "{k:?}");
         }
-        assert!(!applied(&Keyword::Cleave));
+        assert!(!applied(&Keyword::BreathWeapon(1)));
+        assert!(applied(&Keyword::CallOut));
+        assert!(applied(&Keyword::Cleave));
     }
 }

@@ -53,6 +53,8 @@ impl Replayer {
             die.attacking = false;
             die.blocking = None;
             die.boost = crate::engine::state::Boost::default();
+            // Call Out lasts the attack it was made in.
+            die.called = None;
         }
         for pl in &mut self.state.players {
             pl.virtual_energy = 0;

@@ -706,9 +706,12 @@ impl Replayer {
                     self.unblocked_leave();
                 }
                 let dead = self.lethal();
+                let cleaving = self.cleaving(&dead);
                 events.extend(super::super::effects::ko_events(&self.state, &dead));
                 self.fire(&events, &[]);
                 self.remove_knocked(&dead);
+                // Cleave waits with the effects of the knock-outs (`keywords::cleave`).
+                self.cleave_pending(&cleaving);
             }
         }
         self.check_life();
@@ -738,7 +741,10 @@ impl Replayer {
                     DamageStage::KnockedOut
                 };
                 let dead = self.lethal();
+                // Cleave acts as its blockers are knocked out (`keywords::cleave`).
+                let cleaving = self.cleaving(&dead);
                 self.knock_out_all(&dead, line);
+                self.cleave_pending(&cleaving);
             }
             (DamageStage::FastKnockedOut | DamageStage::KnockedOut, Combat::Y2014) => {
                 self.turn_mut().damage = if fast {

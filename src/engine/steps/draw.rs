@@ -61,8 +61,23 @@ impl Replayer {
         let drew_before = self.drawn_all(who);
         let first_turn = self.first_turn_2018();
         let t = self.turn_ref().expect("turn");
-        let (drawn, oop) = (t.drawn, t.drawn_oop);
+        let (drawn, oop, owed) = (t.drawn, t.drawn_oop, t.swarm);
         let own = who == t.active;
+        // Swarm: the extra dice these dice owe (`keywords::swarm`).
+        let (extra, swarm_card) = if own {
+            self.swarm_owed(who, dice)
+        } else {
+            (0, None)
+        };
+        if let (true, Some(card)) = (first_turn, swarm_card) {
+            self.undecided(
+                self.line,
+                card,
+                "has Swarm, and a die of it is drawn on the first player's first turn (3 dice \
+                 and a 4th out of play): dmlint does not know where its extra die goes",
+            )?;
+        }
+        let t = self.turn_ref().expect("turn");
         if !own {
             // A waived draw by the other player: not this step's draw (see below).
         } else if to_oop {
@@ -79,18 +94,30 @@ impl Replayer {
                 ))?;
             }
         } else {
-            let limit = self.draw_need();
+            let before = self.draw_need() + owed;
+            // A line does not say in what order its dice came: it draws too many when the
+            // draw was complete before it, or when no order of its dice would do.
+            let limit = if drawn >= before {
+                before
+            } else {
+                before + extra
+            };
             if drawn + n > limit {
                 let line = t.line;
+                let help = if first_turn {
+                    "on the very first turn the first player draws 3 dice (and a 4th out of play)"
+                        .to_string()
+                } else {
+                    format!(
+                        "each player draws 4 dice in the clear and draw step{}",
+                        self.swarm_help(limit - self.draw_need())
+                    )
+                };
                 self.violate(
                     rules::draw_count::new(
                         self.line,
                         format!("{} dice drawn this step, {limit} allowed", drawn + n),
-                        if first_turn {
-                            "on the very first turn the first player draws 3 dice (and a 4th out of play)"
-                        } else {
-                            "each player draws 4 dice in the clear and draw step"
-                        },
+                        help,
                     )
                     .with_context(line, "the step began here"),
                 )?;
@@ -119,6 +146,10 @@ impl Replayer {
             t.drawn_oop += n;
         } else {
             t.drawn += n;
+        }
+        if extra > 0 {
+            t.swarm += extra;
+            t.swarm_line.get_or_insert(line);
         }
         // Every die of the step's draw is one event, however many lines and refills it
         // takes (the rules reference, Clear and Draw Step, ruling [2], 003:102-106;
@@ -266,7 +297,7 @@ impl Replayer {
     /// Every die this step draws has been drawn (the first turn's out-of-play die too).
     pub(in crate::engine) fn draw_complete(&self) -> bool {
         let t = self.turn_ref().expect("turn");
-        t.drawn >= self.draw_need() && (!self.first_turn_2018() || t.drawn_oop >= 1)
+        t.drawn >= self.draw_need() + t.swarm && (!self.first_turn_2018() || t.drawn_oop >= 1)
     }
 
     /// The draw is over (the roll begins): it must have drawn all it could; a short draw
@@ -274,7 +305,8 @@ impl Replayer {
     pub(in crate::engine) fn end_draw(&mut self, who: usize) -> Flow {
         let first_turn = self.first_turn_2018();
         let t = self.turn_ref().expect("turn");
-        let (drawn, oop, line) = (t.drawn, t.drawn_oop, t.line);
+        let (drawn, oop, line, owed, swarm_line) =
+            (t.drawn, t.drawn_oop, t.line, t.swarm, t.swarm_line);
         let need = self.draw_need();
         let bag = self.state.count(who, Zone::Bag);
         let used = self.state.count(who, Zone::Used);
@@ -301,21 +333,32 @@ impl Replayer {
         if !self.draw_complete() {
             if bag > 0 {
                 let help = format!(
-                    "{} the bag still holds {}",
+                    "{}; the bag still holds {}",
                     if first_turn {
-                        "the first player draws 3 dice and puts a 4th out of play on the first turn;"
+                        "the first player draws 3 dice and puts a 4th out of play on the first turn"
+                            .to_string()
                     } else {
-                        "each turn begins with a draw of 4 dice;"
+                        format!(
+                            "each turn begins with a draw of 4 dice{}",
+                            self.swarm_help(owed)
+                        )
                     },
                     self.contents(who, Zone::Bag)
                 );
+                let (context, why) = match swarm_line {
+                    Some(l) if drawn >= need => (l, "a die with Swarm active was drawn here"),
+                    _ => (line, "the turn began here"),
+                };
                 return self.violate(
                     rules::draw_count::new(
                         self.line,
-                        format!("{drawn} dice drawn before the roll, {need} required"),
+                        format!(
+                            "{drawn} dice drawn before the roll, {} required",
+                            need + owed
+                        ),
                         help,
                     )
-                    .with_context(line, "the turn began here"),
+                    .with_context(context, why),
                 );
             }
             if used > 0 {

@@ -1,0 +1,177 @@
+//! Cleave: an attacker with it whose combat damage knocks out a die blocking it deals
+//! half its attack (rounded down) to another character die of the opponent, as combat
+//! damage, once.
+//!
+//! The text: the 2017 keyword list (keywords-2017-11-09.txt:22); the 2018 glossary has
+//! no entry for it, so the 2017 text stands; the cards' reminder says the same in short
+//! ("if this character attacks and KO's a blocker, deal half damage rounded down to
+//! another character your opponent controls"). How it is read:
+//! - It acts as the combat damage knocks its blockers out (the "knocked out" stage of
+//!   combat damage, 000:784-793): once for the attacker however many of its blockers
+//!   are knocked out ("only once"). The choice of the die waits in the trigger queue
+//!   like a trigger of the attacker, with the "when knocked out" effects of the same
+//!   knock-outs (the active player orders them), and the log names it:
+//!   `resolve CL:L1 target Bob.SK:L1`. With no other opposing character die in the
+//!   field, nothing happens. It is no "may": with a die to name, one must be named.
+//! - The amount is half the attacker's attack then, rounded down; it is dealt as one
+//!   damage event, lessened by a reduction of the die's damage, and a die whose damage
+//!   then reaches its defense is knocked out at once, as after an effect's damage (its
+//!   "when damaged" effects still resolve).
+//! - Undecided: under the 2014 and 2016 rules (their combat damage orders knock-outs,
+//!   effects and the player's damage otherwise, and dmlint does not place Cleave in
+//!   them); in the Fast round (a Fast attacker with Cleave: whether its Cleave damage
+//!   comes before the regular round is not said); and when the attacker was knocked out
+//!   with its blocker (whether a die gone from the field still deals it is not said).
+
+use crate::cards::ability::Keyword;
+use crate::rules;
+use crate::syntax::{Clause, Zone};
+
+use crate::engine::edition::{Combat, book};
+use crate::engine::replay::{Flow, Replayer};
+use crate::engine::select;
+use crate::engine::state::{DamageStage, DieId, Op, Pending};
+
+impl Replayer {
+    /// The opposing character dice in the field attacker `die` may deal its Cleave
+    /// damage to.
+    pub(in crate::engine) fn cleave_targets(&self, die: DieId) -> Vec<DieId> {
+        let owner = self.state.die(die).owner;
+        self.state
+            .ids()
+            .filter(|&d| {
+                let x = self.state.die(d);
+                x.owner != owner && x.zone == Zone::Field && select::is_character(&self.state, d)
+            })
+            .collect()
+    }
+
+    /// The attackers with Cleave whose blockers among `dead` (about to be knocked out
+    /// by combat damage) they block, each once.
+    pub(in crate::engine) fn cleaving(&self, dead: &[DieId]) -> Vec<DieId> {
+        let mut out = Vec::new();
+        for &b in dead {
+            let Some(a) = self.state.die(b).blocking else {
+                continue;
+            };
+            if self.state.die(a).attacking
+                && self.has_keyword(a, |k| *k == Keyword::Cleave)
+                && !out.contains(&a)
+            {
+                out.push(a);
+            }
+        }
+        out
+    }
+
+    /// Queues the Cleave of each of `attackers`, with the triggers the knock-outs just
+    /// queued (the same batch) or after them.
+    pub(in crate::engine) fn cleave_pending(&mut self, attackers: &[DieId]) {
+        let mut new = Vec::new();
+        for &a in attackers {
+            let d = self.state.die(a);
+            for (i, k) in super::of(&self.cards, d.card) {
+                if *k == Keyword::Cleave {
+                    new.push((d.card, i, a, d.owner));
+                }
+            }
+        }
+        if new.is_empty() {
+            return;
+        }
+        let line = self.line;
+        let t = self.turn_mut();
+        let batch = if t.pending.is_empty() {
+            t.batch + 1
+        } else {
+            t.batch
+        };
+        t.batch = batch;
+        for (card, ability, die, controller) in new {
+            t.pending.push(Pending {
+                card,
+                ability,
+                die: Some(die),
+                controller,
+                bursts: 0,
+                batch,
+                subject: None,
+                payers: Vec::new(),
+                line,
+            });
+        }
+    }
+
+    /// Cleave's `resolve` line: one `target` clause naming an opposing character die,
+    /// which takes half the attacker's attack; with none to name, nothing.
+    pub(in crate::engine) fn resolve_cleave(&mut self, p: &Pending, clauses: &[Clause]) -> Flow {
+        let Some(die) = p.die else { return Ok(()) };
+        // With no die to name, it does nothing, under any rules.
+        if self.cleave_targets(die).is_empty() && clauses.is_empty() {
+            return Ok(());
+        }
+        let combat = book(self.state.edition).combat;
+        let fast = self
+            .turn_ref()
+            .is_some_and(|t| t.damage == DamageStage::FastKnockedOut);
+        if combat != Combat::Y2018 || fast {
+            return self.undecided(
+                self.line,
+                p.card,
+                "has Cleave, which dmlint applies to the 2018 rules' combat damage outside the \
+                 Fast round only",
+            );
+        }
+        if self.state.die(die).zone != Zone::Field {
+            return self.undecided(
+                self.line,
+                p.card,
+                "has Cleave, and its die was knocked out with its blocker: whether it still \
+                 deals half its attack, and what its attack is then, is not said",
+            );
+        }
+        let name = self.cards.get(p.card).name.clone();
+        let help = "Cleave is no choice to decline: name the opposing character die it damages, \
+                    `target Bob.SK:L1`";
+        let mut targets = Vec::new();
+        for c in clauses {
+            match c {
+                Clause::Target { targets: t, .. } => targets.extend(t.iter()),
+                _ => {
+                    self.violate(rules::invalid_choice::new(
+                        self.line,
+                        format!("{name}'s Cleave takes no such choice"),
+                        help,
+                    ))?;
+                }
+            }
+        }
+        let [choice] = targets[..] else {
+            self.violate(rules::invalid_choice::new(
+                self.line,
+                format!("{name}'s Cleave damages one opposing character die"),
+                help,
+            ))?;
+            // Waived without one die named, it damages nothing.
+            return Ok(());
+        };
+        let owner = self.owner_of(choice, 1 - p.controller)?;
+        let found = self.find(choice, owner, Zone::Field, &[], |_, _| true)?;
+        let Some(target) = found.filter(|t| self.cleave_targets(die).contains(t)) else {
+            self.violate(
+                rules::invalid_target::new(
+                    choice.span,
+                    format!("`{choice}` is not an opposing character die in the field"),
+                    "Cleave damages another character die of the opponent's",
+                )
+                .with_context(p.line, "its blocker was knocked out here"),
+            )?;
+            return Ok(());
+        };
+        let amount = self.combat_attack(die) / 2;
+        self.commit(vec![Op::Damage {
+            die: target,
+            amount,
+        }])
+    }
+}
