@@ -809,12 +809,25 @@ impl Replayer {
             (Step::Roll, _) => self.enter_main(),
             // Attack triggers resolve (and reactive globals answer them) before blockers;
             // any other global or activated ability there is out of step: its handler says so.
+            // With nothing waiting and no character to block with, a `resolve` answers
+            // what the blocks left out open (Infiltrate's choice, `keywords::infiltrate`).
+            (Step::Attack | Step::Blockers, Move::Resolve { .. })
+                if !self.has_pending()
+                    && !self.can_block(1 - active)
+                    && self.infiltrator_attacks() =>
+            {
+                self.implied_no_blocks()?;
+            }
             (
                 Step::Attack | Step::Blockers,
                 Move::Resolve { .. } | Move::Global { .. } | Move::Activate { .. },
             ) => {}
             (Step::Attack | Step::Blockers, _) => {
                 self.implied_no_blocks()?;
+                // A choice the blocks left out opened (Infiltrate) was skipped.
+                if self.has_pending() {
+                    self.unresolved()?;
+                }
             }
             (Step::Window, Move::Use { .. } | Move::Global { .. } | Move::Activate { .. })
             | (Step::Window, Move::Resolve { .. } | Move::Pass) => {}

@@ -7,7 +7,8 @@
 //! - as a **property** the engine reads where it matters (Ally: a sidekick in the field,
 //!   read by the selectors; Continuous: where a used action die goes);
 //! - as a **trigger** with a choice, queued like any triggered ability and answered by a
-//!   `resolve` line (Suit Up when bought, Heroic when fielded);
+//!   `resolve` line (Suit Up when bought, Heroic when fielded, Infiltrate when not
+//!   blocked);
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
 //!   (Overcrush, Fast, Iron Will, Energy Drain), or at the end of the turn (Deadly);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
@@ -32,6 +33,7 @@ mod energy_drain;
 mod fast;
 pub(in crate::engine) mod grant;
 pub(in crate::engine) mod heroic;
+mod infiltrate;
 mod iron_will;
 mod overcrush;
 pub(in crate::engine) mod suit_up;
@@ -47,11 +49,11 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Overcrush | Keyword::Fast | Keyword::IronWill | Keyword::EnergyDrain => true,
         // At the end of the turn.
         Keyword::Deadly => true,
+        // A choice once the blockers are declared.
+        Keyword::Infiltrate => true,
         // The 2017 list's combat keywords, recorded only: a die with one makes the game
         // undecided once in play.
-        Keyword::Cleave | Keyword::Infiltrate | Keyword::CallOut | Keyword::BreathWeapon(_) => {
-            false
-        }
+        Keyword::Cleave | Keyword::CallOut | Keyword::BreathWeapon(_) => false,
     }
 }
 
@@ -96,7 +98,7 @@ impl Replayer {
     }
 
     /// Keyword choices an event opens, as pending triggers of `batch`: Heroic as a die is
-    /// fielded (when it has a die to pair with). A keyword that triggers is not a "when
+    /// fielded (when it has a die to pair with); Infiltrate as the blockers are declared. A keyword that triggers is not a "when
     /// fielded" ability (Avengers Infinity rulebook, ACTIVE AND FIELDED, 000:1220-1224).
     pub(in crate::engine) fn keyword_pending(
         &self,
@@ -104,6 +106,10 @@ impl Replayer {
         about: About,
         batch: u32,
     ) -> Vec<Pending> {
+        if event == Event::BlockersAssigned {
+            // Infiltrate, for each unblocked attacker with it (`infiltrate`).
+            return self.infiltrate_pending(batch);
+        }
         let (Event::Fielded, About::Die(die)) = (event, about) else {
             return Vec::new();
         };
@@ -169,6 +175,7 @@ impl Replayer {
             Keyword::SuitUp { .. } => {
                 !suit_up::candidates(&self.cards, &self.state, p.card, p.controller).is_empty()
             }
+            Keyword::Infiltrate => self.unblocked_attacker(die),
             _ => false,
         }
     }
@@ -184,6 +191,7 @@ impl Replayer {
         match k {
             Keyword::Heroic => self.resolve_heroic(p, clauses),
             Keyword::SuitUp { .. } => self.resolve_suit_up(p, clauses),
+            Keyword::Infiltrate => self.resolve_infiltrate(p, clauses),
             _ => Ok(()),
         }
     }
@@ -293,6 +301,7 @@ mod tests {
             Keyword::IronWill,
             Keyword::EnergyDrain,
             Keyword::Deadly,
+            Keyword::Infiltrate,
         ] {
             assert!(applied(&k), "{k:?}");
         }
