@@ -240,6 +240,9 @@ pub enum Keyword {
     /// Attacking and unblocked, it may leave combat to deal 1 damage to the opponent
     /// instead of its combat damage, and stay in the field (line 47).
     Infiltrate,
+    /// Knocked out, it is rolled: on a character face it returns to the field on that
+    /// face, otherwise it stays in the prep area (line 51).
+    Regenerate,
     /// Attacking, it targets an opposing character, which may block only it and is the
     /// only one that may block it (line 20).
     CallOut,

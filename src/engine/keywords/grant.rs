@@ -32,6 +32,7 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::Deadly
         | Keyword::Cleave
         | Keyword::Infiltrate
+        | Keyword::Regenerate
         | Keyword::CallOut
         | Keyword::BreathWeapon(_) => None,
     }

@@ -8,7 +8,7 @@
 //!   read by the selectors; Continuous: where a used action die goes);
 //! - as a **trigger** with a choice, queued like any triggered ability and answered by a
 //!   `resolve` line (Suit Up when bought, Heroic when fielded, Infiltrate when not
-//!   blocked);
+//!   blocked, Regenerate's roll when knocked out);
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
 //!   (Overcrush, Fast, Iron Will, Energy Drain), or at the end of the turn (Deadly);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
@@ -36,6 +36,7 @@ pub(in crate::engine) mod heroic;
 mod infiltrate;
 mod iron_will;
 mod overcrush;
+mod regenerate;
 pub(in crate::engine) mod suit_up;
 
 /// Whether the engine applies a keyword wherever it acts. The table: a keyword listed
@@ -51,6 +52,8 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Deadly => true,
         // A choice once the blockers are declared.
         Keyword::Infiltrate => true,
+        // A roll as the die is knocked out.
+        Keyword::Regenerate => true,
         // The 2017 list's combat keywords, recorded only: a die with one makes the game
         // undecided once in play.
         Keyword::Cleave | Keyword::CallOut | Keyword::BreathWeapon(_) => false,
@@ -176,6 +179,7 @@ impl Replayer {
                 !suit_up::candidates(&self.cards, &self.state, p.card, p.controller).is_empty()
             }
             Keyword::Infiltrate => self.unblocked_attacker(die),
+            Keyword::Regenerate => self.regenerate_waits(die),
             _ => false,
         }
     }
@@ -192,6 +196,7 @@ impl Replayer {
             Keyword::Heroic => self.resolve_heroic(p, clauses),
             Keyword::SuitUp { .. } => self.resolve_suit_up(p, clauses),
             Keyword::Infiltrate => self.resolve_infiltrate(p, clauses),
+            Keyword::Regenerate => self.resolve_regenerate(p, clauses),
             _ => Ok(()),
         }
     }
@@ -302,6 +307,7 @@ mod tests {
             Keyword::EnergyDrain,
             Keyword::Deadly,
             Keyword::Infiltrate,
+            Keyword::Regenerate,
         ] {
             assert!(applied(&k), "{k:?}");
         }
