@@ -87,6 +87,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::Cleave => "cleave",
         Keyword::Infiltrate => "infiltrate",
         Keyword::Regenerate => "regenerate",
+        Keyword::Intimidate => "intimidate",
         Keyword::CallOut => "call-out",
         Keyword::BreathWeapon(_) => "breath-weapon",
     }
@@ -382,6 +383,7 @@ const KEYWORDS: &[&str] = &[
     "cleave",
     "infiltrate",
     "regenerate",
+    "intimidate",
     "call-out",
     "{breath-weapon: 1}",
 ];

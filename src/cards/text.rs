@@ -564,6 +564,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::Cleave => "Cleave".into(),
         Keyword::Infiltrate => "Infiltrate".into(),
         Keyword::Regenerate => "Regenerate".into(),
+        Keyword::Intimidate => "Intimidate".into(),
         Keyword::CallOut => "Call Out".into(),
         Keyword::BreathWeapon(x) => format!("Breath Weapon {x}"),
     }

@@ -381,6 +381,10 @@ mod tests {
         let cleave = ability("kind: keyword\nkeyword: cleave\n");
         assert!(unapplied_at(&cleave, Moment::Fielded).is_some());
         assert!(unapplied_at(&cleave, Moment::Bought).is_none());
+        // Intimidate acts as its die is fielded, and only then.
+        let intimidate = ability("kind: keyword\nkeyword: intimidate\n");
+        assert!(unapplied_at(&intimidate, Moment::Fielded).is_some());
+        assert!(unapplied_at(&intimidate, Moment::Bought).is_none());
     }
 
     #[test]

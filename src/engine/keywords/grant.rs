@@ -33,6 +33,7 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::Cleave
         | Keyword::Infiltrate
         | Keyword::Regenerate
+        | Keyword::Intimidate
         | Keyword::CallOut
         | Keyword::BreathWeapon(_) => None,
     }

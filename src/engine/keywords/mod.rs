@@ -57,6 +57,16 @@ pub fn applied(k: &Keyword) -> bool {
         // The 2017 list's combat keywords, recorded only: a die with one makes the game
         // undecided once in play.
         Keyword::Cleave | Keyword::CallOut | Keyword::BreathWeapon(_) => false,
+        // Intimidate (keywords-2017-11-09.txt:48; the reminders: "target opposing
+        // (character) die") sets its target aside "until end of turn", next to its
+        // controller's cards, and the engine has no place for a die that is out of
+        // every zone and comes back to the field: Capture, the same "removed until the
+        // end of the turn", is recorded and not applied either. The smallest sound model,
+        // one place for both, is a turn's list of dice set aside with the face each
+        // showed, that a position states and the cleanup step returns to the field;
+        // until it exists, a die with Intimidate makes the game undecided as it is
+        // fielded (`coverage::keyword_moment`), where its target would be chosen.
+        Keyword::Intimidate => false,
     }
 }
 
@@ -312,5 +322,6 @@ mod tests {
             assert!(applied(&k), "{k:?}");
         }
         assert!(!applied(&Keyword::Cleave));
+        assert!(!applied(&Keyword::Intimidate));
     }
 }
