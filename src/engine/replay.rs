@@ -807,8 +807,6 @@ impl Replayer {
                 Move::Reroll { .. } | Move::Draw { .. } | Move::Refill | Move::Roll { .. },
             ) => {}
             (Step::Roll, _) => self.enter_main(),
-            // Attack triggers resolve (and reactive globals answer them) before blockers;
-            // any other global or activated ability there is out of step: its handler says so.
             // With nothing waiting and no character to block with, a `resolve` answers
             // what the blocks left out open (Infiltrate's choice, `keywords::infiltrate`).
             (Step::Attack | Step::Blockers, Move::Resolve { .. })
@@ -818,6 +816,8 @@ impl Replayer {
             {
                 self.implied_no_blocks()?;
             }
+            // Attack triggers resolve (and reactive globals answer them) before blockers;
+            // any other global or activated ability there is out of step: its handler says so.
             (
                 Step::Attack | Step::Blockers,
                 Move::Resolve { .. } | Move::Global { .. } | Move::Activate { .. },

@@ -2,20 +2,23 @@
 //! damage to the opponent instead of its combat damage, and stay in the field.
 //!
 //! The text: the 2017 keyword list (keywords-2017-11-09.txt:47); the 2018 glossary has
-//! no entry for it, so the 2017 text stands. How it is read:
+//! no entry for it, so the 2017 text stands (the cards' reminders, e.g. DXM001's, say
+//! the same in short). How it is read:
 //! - "Is not blocked" is known once the blockers are declared: as the `block` line
-//!   (or `block none`) is made, each unblocked attacker with Infiltrate waits in the
-//!   trigger queue with the "blockers are assigned" triggers, like a trigger with a
-//!   choice (as Heroic and Suit Up do), and the log answers it: `resolve DP:L1 may yes`
-//!   takes it out of combat, `resolve DP:L1 may no` leaves it attacking. It no longer
-//!   waits (it resolves by itself, to nothing) once the die is no longer an attacker in
-//!   the field.
+//!   (or `block none`) is made, or as the line after the attackers leaves the blocks
+//!   out because the defender has no character, each unblocked attacker with
+//!   Infiltrate waits in the trigger queue with the "blockers are assigned" triggers,
+//!   like a trigger with a choice (as Heroic and Suit Up do), and the log answers it:
+//!   `resolve IP:L1 may yes` takes it out of combat, `resolve IP:L1 may no` leaves it
+//!   attacking. It no longer waits (it resolves by itself, to nothing) once the die is
+//!   no longer an attacker in the field. A blocked attacker has nothing to answer.
 //! - Choosing it happens at once, as the line resolves: the die stops attacking (it
-//!   deals and takes no combat damage), stays in the field, and deals 1 damage to the
-//!   opponent then. The list does not say when the 1 damage is dealt; the choice is the
-//!   moment it names ("if you do, that character die deals 1 damage"), and that damage is
-//!   not combat damage (it comes "instead of" it): what reacts to combat damage does not
-//!   see it.
+//!   deals and takes no combat damage, and does not leave the field with the unblocked
+//!   attackers), and deals 1 damage to the opponent then. The list does not say when the
+//!   1 damage is dealt; the choice is the moment it names ("if you do, that character
+//!   die deals 1 damage"). That damage comes "instead of" combat damage: it is the
+//!   die's damage to the opponent (its "damages the opponent" triggers fire), not
+//!   combat damage.
 //! - It is the attacker's controller's choice, in the queue's order (the active player's
 //!   first).
 

@@ -111,8 +111,9 @@ impl Replayer {
     }
 
     /// Keyword choices an event opens, as pending triggers of `batch`: Heroic as a die is
-    /// fielded (when it has a die to pair with); Infiltrate as the blockers are declared. A keyword that triggers is not a "when
-    /// fielded" ability (Avengers Infinity rulebook, ACTIVE AND FIELDED, 000:1220-1224).
+    /// fielded (when it has a die to pair with); Infiltrate as the blockers are declared.
+    /// A keyword that triggers is not a "when fielded" ability (Avengers Infinity
+    /// rulebook, ACTIVE AND FIELDED, 000:1220-1224).
     pub(in crate::engine) fn keyword_pending(
         &self,
         event: Event,
