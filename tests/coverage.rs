@@ -86,6 +86,8 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::EnergyDrain => "energy-drain",
         Keyword::Cleave => "cleave",
         Keyword::Infiltrate => "infiltrate",
+        Keyword::Regenerate => "regenerate",
+        Keyword::Intimidate => "intimidate",
         Keyword::CallOut => "call-out",
         Keyword::BreathWeapon(_) => "breath-weapon",
         Keyword::Swarm => "swarm",
@@ -381,6 +383,8 @@ const KEYWORDS: &[&str] = &[
     "energy-drain",
     "cleave",
     "infiltrate",
+    "regenerate",
+    "intimidate",
     "call-out",
     "{breath-weapon: 1}",
     "swarm",
@@ -1137,6 +1141,11 @@ fn walk() -> Vec<Variant> {
         // Iron Will: the bolted and the blocked dice of the cycle survive; the other
         // scripts damage no die of the card.
         if *k == "iron-will" {
+            v = v.only(&["cycle"]);
+        }
+        // Regenerate: the cycle knocks out dice of the card (Power Bolt, combat); in
+        // `nowhere` Bob's copy has no die to knock out.
+        if *k == "regenerate" {
             v = v.only(&["cycle"]);
         }
         if *k == "continuous" {

@@ -240,6 +240,12 @@ pub enum Keyword {
     /// Attacking and unblocked, it may leave combat to deal 1 damage to the opponent
     /// instead of its combat damage, and stay in the field (line 47).
     Infiltrate,
+    /// Knocked out, it is rolled: on a character face it returns to the field on that
+    /// face, otherwise it stays in the prep area (line 51).
+    Regenerate,
+    /// Fielded, it removes a target (opposing, by the cards' reminders) character die
+    /// from the field until the end of the turn (line 48).
+    Intimidate,
     /// Attacking, it targets an opposing character, which may block only it and is the
     /// only one that may block it (line 20).
     CallOut,

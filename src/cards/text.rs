@@ -563,6 +563,8 @@ fn keyword(k: &Keyword) -> String {
         Keyword::EnergyDrain => "Energy Drain".into(),
         Keyword::Cleave => "Cleave".into(),
         Keyword::Infiltrate => "Infiltrate".into(),
+        Keyword::Regenerate => "Regenerate".into(),
+        Keyword::Intimidate => "Intimidate".into(),
         Keyword::CallOut => "Call Out".into(),
         Keyword::BreathWeapon(x) => format!("Breath Weapon {x}"),
         Keyword::Swarm => "Swarm".into(),

@@ -381,6 +381,10 @@ mod tests {
         let breath = ability("kind: keyword\nkeyword: {breath-weapon: 1}\n");
         assert!(unapplied_at(&breath, Moment::Fielded).is_some());
         assert!(unapplied_at(&breath, Moment::Bought).is_none());
+        // Intimidate acts as its die is fielded, and only then.
+        let intimidate = ability("kind: keyword\nkeyword: intimidate\n");
+        assert!(unapplied_at(&intimidate, Moment::Fielded).is_some());
+        assert!(unapplied_at(&intimidate, Moment::Bought).is_none());
     }
 
     #[test]

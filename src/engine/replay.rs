@@ -829,6 +829,15 @@ impl Replayer {
                 Move::Reroll { .. } | Move::Draw { .. } | Move::Refill | Move::Roll { .. },
             ) => {}
             (Step::Roll, _) => self.enter_main(),
+            // With nothing waiting and no character to block with, a `resolve` answers
+            // what the blocks left out open (Infiltrate's choice, `keywords::infiltrate`).
+            (Step::Attack | Step::Blockers, Move::Resolve { .. })
+                if !self.has_pending()
+                    && !self.can_block(1 - active)
+                    && self.infiltrator_attacks() =>
+            {
+                self.implied_no_blocks()?;
+            }
             // Attack triggers resolve (and reactive globals answer them) before blockers;
             // any other global or activated ability there is out of step: its handler says so.
             (
@@ -837,6 +846,10 @@ impl Replayer {
             ) => {}
             (Step::Attack | Step::Blockers, _) => {
                 self.implied_no_blocks()?;
+                // A choice the blocks left out opened (Infiltrate) was skipped.
+                if self.has_pending() {
+                    self.unresolved()?;
+                }
             }
             (Step::Window, Move::Use { .. } | Move::Global { .. } | Move::Activate { .. })
             | (Step::Window, Move::Resolve { .. } | Move::Pass) => {}

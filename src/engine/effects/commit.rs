@@ -110,7 +110,10 @@ impl Replayer {
     }
 
     /// The face each die showed is kept for the turn: "return it to the field".
+    /// A die with Regenerate is rolled once there (`keywords::regenerate`): the one place
+    /// every knock-out, whatever its cause, moves a die.
     pub(super) fn remove_knocked_at(&mut self, dice: &[DieId], line: Span) {
+        let regenerating = self.regenerating(dice);
         for &die in dice {
             let face = self.state.die(die).face.clone();
             if let (Some(f), Some(t)) = (face, self.state.turn.as_mut()) {
@@ -118,6 +121,7 @@ impl Replayer {
             }
             self.state.move_die(die, Zone::Prep, line);
         }
+        self.regenerate_queue(&regenerating);
     }
 
     /// The characters in the field whose damage reaches their defense: a defense brought

@@ -303,14 +303,24 @@ impl Replayer {
         // A keyword's choice (Suit Up, Heroic) is one its controller may decline; the
         // die Call Out or Cleave names is not.
         let keyword = ability.and_then(crate::engine::keywords::keyword);
+        // Regenerate's roll is no choice: its line records the face rolled; Call Out's
+        // and Cleave's targets are no choice to decline either.
+        let regenerate = keyword == Some(&crate::cards::ability::Keyword::Regenerate);
         let optional = ability.is_some_and(|a| a.may)
             || keyword.is_some_and(|k| {
                 !matches!(
                     k,
                     crate::cards::ability::Keyword::CallOut
                         | crate::cards::ability::Keyword::Cleave
+                        | crate::cards::ability::Keyword::Regenerate
                 )
             });
+        let example = match p.die {
+            Some(d) if regenerate => {
+                format!("{example} roll {}", self.rolled_example(d, p.controller))
+            }
+            _ => example,
+        };
         let what = match ability.filter(|_| keyword.is_some()) {
             Some(a) => crate::cards::text::ability(a)
                 .trim_start_matches("Keyword: ")
@@ -382,7 +392,7 @@ impl Replayer {
 
     /// A die as `who` names it once rolled: owner (when not `who`), card and a face it
     /// can show (`SK:fist`, `Bob.AM:L1`).
-    pub(super) fn rolled_example(&self, id: DieId, who: usize) -> String {
+    pub(in crate::engine) fn rolled_example(&self, id: DieId, who: usize) -> String {
         let die = self.state.die(id);
         let owner = if die.owner == who {
             String::new()

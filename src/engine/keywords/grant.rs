@@ -32,6 +32,8 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::Deadly
         | Keyword::Cleave
         | Keyword::Infiltrate
+        | Keyword::Regenerate
+        | Keyword::Intimidate
         | Keyword::CallOut
         | Keyword::BreathWeapon(_)
         | Keyword::Swarm => None,

@@ -7,7 +7,8 @@
 //! - as a **property** the engine reads where it matters (Ally: a sidekick in the field,
 //!   read by the selectors; Continuous: where a used action die goes);
 //! - as a **trigger** with a choice, queued like any triggered ability and answered by a
-//!   `resolve` line (Suit Up when bought, Heroic when fielded, Call Out when attacking);
+//!   `resolve` line (Suit Up when bought, Heroic when fielded, Call Out when attacking,
+//!   Infiltrate when not blocked, Regenerate's roll when knocked out);
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
 //!   (Overcrush, Fast, Iron Will, Energy Drain), or at the end of the turn (Deadly),
 //!   or with a choice as combat damage knocks out blockers (Cleave);
@@ -36,8 +37,10 @@ mod energy_drain;
 mod fast;
 pub(in crate::engine) mod grant;
 pub(in crate::engine) mod heroic;
+mod infiltrate;
 mod iron_will;
 mod overcrush;
+mod regenerate;
 pub(in crate::engine) mod suit_up;
 mod swarm;
 
@@ -54,13 +57,27 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Deadly => true,
         // In the clear and draw step.
         Keyword::Swarm => true,
-        // The 2017 list's combat keywords, recorded only: a die with one makes the game
-        // undecided once in play.
         // As the die attacks, restricting the `block` line.
         Keyword::CallOut => true,
         // As combat damage knocks its blockers out.
         Keyword::Cleave => true,
-        Keyword::Infiltrate | Keyword::BreathWeapon(_) => false,
+        // A choice once the blockers are declared.
+        Keyword::Infiltrate => true,
+        // A roll as the die is knocked out.
+        Keyword::Regenerate => true,
+        // The 2017 list's combat keywords, recorded only: a die with one makes the game
+        // undecided once in play.
+        Keyword::BreathWeapon(_) => false,
+        // Intimidate (keywords-2017-11-09.txt:48; the reminders: "target opposing
+        // (character) die") sets its target aside "until end of turn", next to its
+        // controller's cards, and the engine has no place for a die that is out of
+        // every zone and comes back to the field: Capture, the same "removed until the
+        // end of the turn", is recorded and not applied either. The smallest sound model,
+        // one place for both, is a turn's list of dice set aside with the face each
+        // showed, that a position states and the cleanup step returns to the field;
+        // until it exists, a die with Intimidate makes the game undecided as it is
+        // fielded (`coverage::keyword_moment`), where its target would be chosen.
+        Keyword::Intimidate => false,
     }
 }
 
@@ -105,14 +122,19 @@ impl Replayer {
     }
 
     /// Keyword choices an event opens, as pending triggers of `batch`: Heroic as a die is
-    /// fielded (when it has a die to pair with). A keyword that triggers is not a "when
-    /// fielded" ability (Avengers Infinity rulebook, ACTIVE AND FIELDED, 000:1220-1224).
+    /// fielded (when it has a die to pair with); Infiltrate as the blockers are declared.
+    /// A keyword that triggers is not a "when fielded" ability (Avengers Infinity
+    /// rulebook, ACTIVE AND FIELDED, 000:1220-1224).
     pub(in crate::engine) fn keyword_pending(
         &self,
         event: Event,
         about: About,
         batch: u32,
     ) -> Vec<Pending> {
+        if event == Event::BlockersAssigned {
+            // Infiltrate, for each unblocked attacker with it (`infiltrate`).
+            return self.infiltrate_pending(batch);
+        }
         let (Event::Fielded | Event::Attacks, About::Die(die)) = (event, about) else {
             return Vec::new();
         };
@@ -186,6 +208,8 @@ impl Replayer {
             }
             Keyword::CallOut => !self.call_out_targets(die).is_empty(),
             Keyword::Cleave => !self.cleave_targets(die).is_empty(),
+            Keyword::Infiltrate => self.unblocked_attacker(die),
+            Keyword::Regenerate => self.regenerate_waits(die),
             _ => false,
         }
     }
@@ -203,6 +227,8 @@ impl Replayer {
             Keyword::SuitUp { .. } => self.resolve_suit_up(p, clauses),
             Keyword::CallOut => self.resolve_call_out(p, clauses),
             Keyword::Cleave => self.resolve_cleave(p, clauses),
+            Keyword::Infiltrate => self.resolve_infiltrate(p, clauses),
+            Keyword::Regenerate => self.resolve_regenerate(p, clauses),
             _ => Ok(()),
         }
     }
@@ -312,11 +338,14 @@ mod tests {
             Keyword::IronWill,
             Keyword::EnergyDrain,
             Keyword::Deadly,
+            Keyword::Infiltrate,
+            Keyword::Regenerate,
         ] {
             assert!(applied(&k), "{k:?}");
         }
         assert!(!applied(&Keyword::BreathWeapon(1)));
         assert!(applied(&Keyword::CallOut));
         assert!(applied(&Keyword::Cleave));
+        assert!(!applied(&Keyword::Intimidate));
     }
 }

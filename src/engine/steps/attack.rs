@@ -123,6 +123,8 @@ impl Replayer {
             )?;
         }
         self.open_window();
+        // With no blocks, every attacker is unblocked: Infiltrate's choices open now.
+        self.infiltrate_without_blocks();
         Ok(())
     }
 

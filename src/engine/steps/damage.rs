@@ -323,6 +323,10 @@ impl Replayer {
             );
         }
         self.implied_no_blocks()?;
+        // An Infiltrate choice the blocks left out opened was skipped.
+        if self.has_pending() {
+            self.unresolved()?;
+        }
         self.damage()
     }
 

@@ -175,6 +175,10 @@ impl Replayer {
             }
             Step::Attack | Step::Blockers => {
                 self.implied_no_blocks()?;
+                // An Infiltrate choice the blocks left out opened was skipped.
+                if self.has_pending() {
+                    self.unresolved()?;
+                }
                 self.damage()?;
                 self.finish_damage()?;
             }
