@@ -577,6 +577,88 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 &format!("{moves}\n{whole}   #~ dmlint::rules::assertion-mismatch\n"),
             ))
         }
+        Keyword::Infiltrate => {
+            // Attacking unblocked, it leaves combat: 1 damage to Bob in place of its
+            // attack, and it stays in the field. With no attack, the two would agree.
+            let (n, l) = level(e, |l| l.attack >= 1).ok_or("no level with 1A or more")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann attack\nfield Ann KW:{f}[attacking]\nfield Bob GR:L1\nused Ann SK x8\nused Bob SK x8\n"
+            );
+            let moves = format!(
+                "block none\nresolve KW:{f} may yes   #~ ok; life Bob 9; field Ann KW:{f}\npass\nBob: pass"
+            );
+            Ok(head(
+                "2017 keyword list Infiltrate (keywords-2017-11-09.txt line 47)",
+                "an unblocked attacker with Infiltrate may leave combat to deal 1 damage to the opponent in place of its combat damage, and stays in the field",
+            ) + &game(
+                "legal: 1 damage, and it stays",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}   #~ ok; life Bob 9; field Ann KW:{f}\n"),
+            ) + &game(
+                "illegal: its combat damage counted as well",
+                &name,
+                "",
+                &pos,
+                &format!(
+                    "{moves}\nlife Bob {}   #~ dmlint::rules::assertion-mismatch\n",
+                    9 - i32::from(l.attack)
+                ),
+            ))
+        }
+        Keyword::Regenerate => {
+            // Attacking, blocked by a Ghost Rider whose attack knocks it out, it is rolled:
+            // on another character face it is back in the field. A defense beyond every
+            // Ghost Rider's attack (Krang's 7D) carries the damage it lacks from earlier
+            // in the turn.
+            let gr = ghost_rider(pool)?;
+            let die = e.card.die.as_ref().ok_or("no die")?;
+            let (n, g) = pairs()
+                .find(|&(n, g)| {
+                    let (mine, his) = (die.levels.get(n - 1), gr.levels.get(g - 1));
+                    matches!((mine, his), (Some(m), Some(h)) if h.attack >= m.defense)
+                })
+                .or_else(|| Some((1, gr.levels.len())).filter(|&(_, g)| g > 0))
+                .ok_or("no Ghost Rider level")?;
+            let (mine, his) = (
+                die.levels.get(n - 1).ok_or("no character level")?,
+                &gr.levels[g - 1],
+            );
+            let f = face(n, mine);
+            let marks = if his.attack >= mine.defense {
+                "attacking".to_string()
+            } else {
+                format!("attacking,dmg={}", mine.defense - his.attack)
+            };
+            let back = (1..=3)
+                .filter(|&r| r != n)
+                .find_map(|r| face_of(e, r))
+                .ok_or("no other character face")?;
+            let pos = format!(
+                "turn 4 Ann attack\nfield Ann KW:{f}[{marks}]\nfield Bob GR:L{g}\nused Ann SK x8\nused Bob SK x8\n"
+            );
+            let moves = format!(
+                "block GR:L{g} -> KW:{f}\npass\nBob: pass   #~ ok; prep Ann KW\nresolve KW roll KW:{back}"
+            );
+            Ok(head(
+                "2017 keyword list Regenerate (keywords-2017-11-09.txt line 51)",
+                "a knocked-out die with Regenerate is rolled, and a character face returns it to the field",
+            ) + &game(
+                "legal: back in the field on its new face",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}   #~ ok; field Ann KW:{back}; prep Ann none\n"),
+            ) + &game(
+                "illegal: left in the prep area",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}\nprep Ann KW   #~ dmlint::rules::assertion-mismatch\n"),
+            ))
+        }
         other => Err(format!("no template for {other:?}: write one")),
     }
 }
@@ -621,8 +703,9 @@ fn every_encoded_keyword_card_plays_its_keyword() {
              no character named [\"Batman\"] the engine applies"
         ]
     );
-    // 42 cards encoded here (three of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 63 cards encoded here (four of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Triple H: Pedigree,
-    // Overcrush and Cleave), 10 by hand.
-    assert_eq!(played, 55);
+    // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
+    // Infiltrate), 10 by hand.
+    assert_eq!(played, 77);
 }
