@@ -32,7 +32,8 @@ use rayon::prelude::*;
 #[derive(Parser)]
 #[command(
     name = "dmlint",
-    version,
+    // The card data is part of what a verdict rests on: the version names it.
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("DMLINT_CARD_DATA"), ")"),
     about = "Replays Dice Masters game logs (.dmlog) and points at the first illegal move",
     args_conflicts_with_subcommands = true
 )]

@@ -680,3 +680,23 @@ fn syntax_only_checks_the_notation_and_not_the_moves() {
     );
     assert!(!out.contains("dmlint::rules::"), "{out}");
 }
+
+#[test]
+fn the_version_names_the_card_data() {
+    let o = dmlint(&["--version"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    // `dmlint 0.1.0 (57 card files, digest 0123456789abcdef)`: the files the binary
+    // embeds, and a digest that changes with any of them.
+    let files =
+        dmlint::cards::files::card_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("cards"));
+    let want = format!(
+        "dmlint {} ({} card files, digest ",
+        env!("CARGO_PKG_VERSION"),
+        files.len()
+    );
+    assert!(out.starts_with(&want), "{out}");
+    let digest = out[want.len()..].trim_end().trim_end_matches(')');
+    assert_eq!(digest.len(), 16, "{out}");
+    assert!(digest.bytes().all(|b| b.is_ascii_hexdigit()), "{out}");
+}
