@@ -315,9 +315,14 @@ impl Replayer {
                         | crate::cards::ability::Keyword::Regenerate
                 )
             });
+        let decline = format!(" (`{example} may no` declines it)");
         let example = match p.die {
             Some(d) if regenerate => {
                 format!("{example} roll {}", self.rolled_example(d, p.controller))
+            }
+            // Infiltrate's line with no clause declines it: the example takes it.
+            _ if keyword == Some(&crate::cards::ability::Keyword::Infiltrate) => {
+                format!("{example} may yes")
             }
             _ => example,
         };
@@ -327,11 +332,7 @@ impl Replayer {
                 .to_string(),
             None => "triggered ability".to_string(),
         };
-        let decline = if optional {
-            format!(" (`{example} may no` declines it)")
-        } else {
-            String::new()
-        };
+        let decline = if optional { decline } else { String::new() };
         let started = self.turn_ref().is_some_and(|t| {
             t.pending
                 .iter()
