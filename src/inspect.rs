@@ -3,7 +3,10 @@
 
 use std::io::Cursor;
 
+use serde::Serialize;
+
 use crate::cards::Pool;
+use crate::check::PlayerLife;
 use crate::check::{DEFAULT_MAX_DIAGNOSTICS, RenderBudget, check_chunk};
 use crate::render::Renderer;
 use crate::syntax::{GameStream, Statement};
@@ -18,8 +21,13 @@ pub enum Target {
 /// What `dmlint state` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StateReport {
-    /// The position after the target, and whether the replay got there.
-    Found { position: String, reached: bool },
+    /// The position after the target, each player's life there, and whether the
+    /// replay got there.
+    Found {
+        position: String,
+        life: Vec<PlayerLife>,
+        reached: bool,
+    },
     /// The file has no such line or turn.
     NoTarget(String),
     /// The game cannot be replayed (syntax or card errors; diagnostics were written).
@@ -84,6 +92,12 @@ pub fn state_at(
         return match replayed.end {
             Some((cards, state)) => StateReport::Found {
                 position: state.position(&cards),
+                life: (0..2)
+                    .map(|p| PlayerLife {
+                        player: cards.players[p].to_string(),
+                        life: state.players[p].life,
+                    })
+                    .collect(),
                 reached,
             },
             None => StateReport::NoTarget(format!(
@@ -95,4 +109,69 @@ pub fn state_at(
         Target::Line(n) => format!("{name}: line {n} is not in a game"),
         Target::Turn(n) => format!("{name} has no `turn {n}` line"),
     })
+}
+
+/// `dmlint state --format json`: one object after the diagnostics' (schema
+/// [`crate::render::JSON_SCHEMA`]), what the human format says in its comment line and
+/// block.
+#[derive(Debug, Serialize)]
+pub struct StateRecord {
+    pub schema: u32,
+    /// Always `state`.
+    pub kind: &'static str,
+    pub file: String,
+    /// The line asked for (`--at`), or `null`.
+    pub at: Option<usize>,
+    /// The turn asked for (`--turn`), or `null`.
+    pub turn: Option<u32>,
+    /// Whether the replay got to the point asked for (when not, the state is where it
+    /// stopped).
+    pub reached: bool,
+    /// The state as a `position` block, or `null` when there is none.
+    pub position: Option<String>,
+    /// Each player's life there (empty without a state).
+    pub life: Vec<PlayerLife>,
+    /// Why there is no state (no such line or turn), or `null`.
+    pub error: Option<String>,
+}
+
+impl StateRecord {
+    pub fn new(file: &str, target: Target, report: &StateReport) -> StateRecord {
+        let (at, turn) = match target {
+            Target::Line(n) => (Some(n), None),
+            Target::Turn(n) => (None, Some(n)),
+        };
+        let mut record = StateRecord {
+            schema: crate::render::JSON_SCHEMA,
+            kind: "state",
+            file: file.to_string(),
+            at,
+            turn,
+            reached: false,
+            position: None,
+            life: Vec::new(),
+            error: None,
+        };
+        match report {
+            StateReport::Found {
+                position,
+                life,
+                reached,
+            } => {
+                record.position = Some(position.clone());
+                record.life = life.clone();
+                record.reached = *reached;
+            }
+            StateReport::NoTarget(why) => record.error = Some(why.clone()),
+            StateReport::NotReplayable => {
+                record.error = Some("the game cannot be replayed (see the diagnostics)".into());
+            }
+        }
+        record
+    }
+
+    /// The object on a line of its own.
+    pub fn line(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default() + "\n"
+    }
 }

@@ -20,7 +20,7 @@ use dmlint::check::{
 };
 use dmlint::codes;
 use dmlint::fixture::{self, Tally, Verdict, junit::junit};
-use dmlint::inspect::{StateReport, Target, state_at};
+use dmlint::inspect::{StateRecord, StateReport, Target, state_at};
 use dmlint::mutate;
 use dmlint::render::{Format, JsonSummary, Renderer};
 use dmlint::selfplay::{self, Policy};
@@ -134,8 +134,18 @@ struct StateArgs {
     /// Stop at the first `turn N …` line (after its clear step).
     #[arg(long, value_name = "N")]
     turn: Option<u32>,
+    /// How the state is printed: a `position` block, or JSON (the diagnostics as
+    /// `dmlint --format json` prints them, then one `state` object).
+    #[arg(long, value_enum, default_value_t = StateFormat::Human)]
+    format: StateFormat,
     #[command(flatten)]
     cards: CardFiles,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum StateFormat {
+    Human,
+    Json,
 }
 
 #[derive(Args)]
@@ -384,7 +394,11 @@ fn gen_games(args: GenArgs) -> miette::Result<ExitCode> {
 const STATE_MAX_FILE: u64 = 16 << 20;
 
 fn state(args: StateArgs) -> miette::Result<ExitCode> {
-    let renderer = renderer(Format::Human, ColorChoice::Auto);
+    let json = args.format == StateFormat::Json;
+    let renderer = renderer(
+        if json { Format::Json } else { Format::Human },
+        ColorChoice::Auto,
+    );
     let Some((pool, cards_ok)) = load_pool(&args.cards, &renderer) else {
         return Ok(ExitCode::from(2));
     };
@@ -406,8 +420,19 @@ fn state(args: StateArgs) -> miette::Result<ExitCode> {
     };
     let mut out = String::new();
     let report = state_at(&name, &text, target, &pool, &renderer, &mut out);
+    if json {
+        out.push_str(&StateRecord::new(&name, target, &report).line());
+        let code = match report {
+            StateReport::Found { reached, .. } if reached && cards_ok => 0,
+            _ => 2,
+        };
+        write_out(&mut io::stdout().lock(), &out).map_err(output_error)?;
+        return Ok(ExitCode::from(code));
+    }
     let code = match report {
-        StateReport::Found { position, reached } => {
+        StateReport::Found {
+            position, reached, ..
+        } => {
             let at = match target {
                 Target::Line(n) => format!("after line {n}"),
                 Target::Turn(n) => format!("at the start of turn {n}"),

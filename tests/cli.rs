@@ -700,3 +700,32 @@ fn the_version_names_the_card_data() {
     assert_eq!(digest.len(), 16, "{out}");
     assert!(digest.bytes().all(|b| b.is_ascii_hexdigit()), "{out}");
 }
+
+#[test]
+fn state_prints_json_on_request() {
+    let log = "logs/avx-first-game-long.dmlog";
+    let o = dmlint(&["state", log, "--turn", "2", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let out = stdout(&o);
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(last["kind"], "state");
+    assert_eq!(last["turn"], 2);
+    assert_eq!(last["at"], serde_json::Value::Null);
+    assert_eq!(last["reached"], true);
+    assert_eq!(last["error"], serde_json::Value::Null);
+    // The same block the human format prints, and each player's life in it.
+    let human = stdout(&dmlint(&["state", log, "--turn", "2"]));
+    let block = last["position"].as_str().unwrap();
+    assert!(block.starts_with("position\nturn 2 "), "{block}");
+    assert!(human.ends_with(block), "{human}");
+    assert_eq!(last["life"].as_array().unwrap().len(), 2, "{last}");
+    // No such line: no state, the reason, exit 2.
+    let o = dmlint(&["state", log, "--at", "999999", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(2));
+    let last: serde_json::Value = serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
+    assert_eq!(last["position"], serde_json::Value::Null);
+    assert!(
+        last["error"].as_str().unwrap().contains("no line 999999"),
+        "{last}"
+    );
+}

@@ -15,7 +15,9 @@ fn position(text: &str, target: Target) -> (String, bool, String) {
         &mut out,
     );
     match report {
-        StateReport::Found { position, reached } => (position, reached, out),
+        StateReport::Found {
+            position, reached, ..
+        } => (position, reached, out),
         other => panic!("no state: {other:?}\n{out}"),
     }
 }
@@ -220,6 +222,7 @@ fn every_line_of_every_log_and_fixture_round_trips_through_a_position() {
                 let StateReport::Found {
                     position,
                     reached: true,
+                    ..
                 } = report
                 else {
                     continue;
