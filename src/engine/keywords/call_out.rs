@@ -25,8 +25,8 @@
 //!   field. A position writes it as a mark on the attacker: `CO:L1[attacking,
 //!   called-out=Bob.GR:L2]`.
 
+use super::TargetWords;
 use crate::cards::ability::Keyword;
-use crate::rules;
 use crate::syntax::{Clause, Span, Zone};
 
 use crate::engine::replay::{Flow, Replayer};
@@ -55,42 +55,20 @@ impl Replayer {
     /// Call Out's `resolve` line: one `target` clause naming one opposing character die.
     pub(in crate::engine) fn resolve_call_out(&mut self, p: &Pending, clauses: &[Clause]) -> Flow {
         let Some(die) = p.die else { return Ok(()) };
-        let name = self.cards.get(p.card).name.clone();
-        let help = "Call Out is no choice to decline: name the opposing character die it targets, \
-                    `target Bob.GR:L2`";
-        let mut targets = Vec::new();
-        for c in clauses {
-            match c {
-                Clause::Target { targets: t, .. } => targets.extend(t.iter()),
-                _ => {
-                    self.violate(rules::invalid_choice::new(
-                        self.line,
-                        format!("{name}'s Call Out takes no such choice"),
-                        help,
-                    ))?;
-                }
-            }
-        }
-        let [choice] = targets[..] else {
-            self.violate(rules::invalid_choice::new(
-                self.line,
-                format!("{name}'s Call Out targets one opposing character die"),
-                help,
-            ))?;
-            // Waived without one die named, it targets nothing.
-            return Ok(());
-        };
-        let owner = self.owner_of(choice, 1 - p.controller)?;
-        let found = self.find(choice, owner, Zone::Field, &[], |_, _| true)?;
-        let Some(target) = found.filter(|t| self.call_out_targets(die).contains(t)) else {
-            self.violate(
-                rules::invalid_target::new(
-                    choice.span,
-                    format!("`{choice}` is not an opposing character die in the field"),
-                    "Call Out targets a character die in the opponent's field",
-                )
-                .with_context(p.line, "the die attacked here"),
-            )?;
+        let valid = self.call_out_targets(die);
+        let Some(target) = self.keyword_target(
+            p,
+            clauses,
+            "Call Out",
+            "targets",
+            &valid,
+            TargetWords {
+                example: "Bob.GR:L2",
+                valid: "Call Out targets a character die in the opponent's field",
+                context: "the die attacked here",
+            },
+        )?
+        else {
             return Ok(());
         };
         self.state.die_mut(die).called = Some(target);

@@ -23,8 +23,8 @@
 //!   comes before the regular round is not said); and when the attacker was knocked out
 //!   with its blocker (whether a die gone from the field still deals it is not said).
 
+use super::TargetWords;
 use crate::cards::ability::Keyword;
-use crate::rules;
 use crate::syntax::{Clause, Zone};
 
 use crate::engine::edition::{Combat, book};
@@ -130,42 +130,20 @@ impl Replayer {
                  deals half its attack, and what its attack is then, is not said",
             );
         }
-        let name = self.cards.get(p.card).name.clone();
-        let help = "Cleave is no choice to decline: name the opposing character die it damages, \
-                    `target Bob.SK:L1`";
-        let mut targets = Vec::new();
-        for c in clauses {
-            match c {
-                Clause::Target { targets: t, .. } => targets.extend(t.iter()),
-                _ => {
-                    self.violate(rules::invalid_choice::new(
-                        self.line,
-                        format!("{name}'s Cleave takes no such choice"),
-                        help,
-                    ))?;
-                }
-            }
-        }
-        let [choice] = targets[..] else {
-            self.violate(rules::invalid_choice::new(
-                self.line,
-                format!("{name}'s Cleave damages one opposing character die"),
-                help,
-            ))?;
-            // Waived without one die named, it damages nothing.
-            return Ok(());
-        };
-        let owner = self.owner_of(choice, 1 - p.controller)?;
-        let found = self.find(choice, owner, Zone::Field, &[], |_, _| true)?;
-        let Some(target) = found.filter(|t| self.cleave_targets(die).contains(t)) else {
-            self.violate(
-                rules::invalid_target::new(
-                    choice.span,
-                    format!("`{choice}` is not an opposing character die in the field"),
-                    "Cleave damages another character die of the opponent's",
-                )
-                .with_context(p.line, "its blocker was knocked out here"),
-            )?;
+        let valid = self.cleave_targets(die);
+        let Some(target) = self.keyword_target(
+            p,
+            clauses,
+            "Cleave",
+            "damages",
+            &valid,
+            TargetWords {
+                example: "Bob.SK:L1",
+                valid: "Cleave damages another character die of the opponent's",
+                context: "its blocker was knocked out here",
+            },
+        )?
+        else {
             return Ok(());
         };
         let amount = self.combat_attack(die) / 2;

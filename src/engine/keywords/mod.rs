@@ -28,6 +28,16 @@ use super::cards::{CardId, GameCards};
 use super::replay::{Flow, Replayer, Stop};
 use super::state::{About, DieId, Pending};
 
+/// The words of a keyword's target messages ([`Replayer::keyword_target`]).
+pub(in crate::engine) struct TargetWords {
+    /// A target as the help writes it: `Bob.GR:L2`.
+    pub example: &'static str,
+    /// What a valid target is, for a die that is not one.
+    pub valid: &'static str,
+    /// The label on the line the keyword waited from.
+    pub context: &'static str,
+}
+
 pub(in crate::engine) mod ally;
 mod call_out;
 mod cleave;
@@ -230,6 +240,64 @@ impl Replayer {
             Keyword::Infiltrate => self.resolve_infiltrate(p, clauses),
             Keyword::Regenerate => self.resolve_regenerate(p, clauses),
             _ => Ok(()),
+        }
+    }
+
+    /// The one die a keyword's mandatory target names (Call Out's, Cleave's): its line
+    /// holds one `target` clause naming one die in the opponent's field among `valid`.
+    /// `None` when a violation about it was waived: the keyword then does nothing.
+    /// The messages say what the keyword does to its target (`does`: "targets",
+    /// "damages"), with an example target and what a valid one is (`says`), and label
+    /// the line it waited from (`context`).
+    pub(in crate::engine) fn keyword_target(
+        &mut self,
+        p: &Pending,
+        clauses: &[Clause],
+        keyword: &str,
+        does: &str,
+        valid: &[DieId],
+        says: TargetWords,
+    ) -> Result<Option<DieId>, Stop> {
+        let name = self.cards.get(p.card).name.clone();
+        let help = format!(
+            "{keyword} is no choice to decline: name the opposing character die it {does}, \
+             `target {}`",
+            says.example
+        );
+        let mut targets = Vec::new();
+        for c in clauses {
+            match c {
+                Clause::Target { targets: t, .. } => targets.extend(t.iter()),
+                _ => self.violate(rules::invalid_choice::new(
+                    self.line,
+                    format!("{name}'s {keyword} takes no such choice"),
+                    help.clone(),
+                ))?,
+            }
+        }
+        let [choice] = targets[..] else {
+            self.violate(rules::invalid_choice::new(
+                self.line,
+                format!("{name}'s {keyword} {does} one opposing character die"),
+                help,
+            ))?;
+            return Ok(None);
+        };
+        let owner = self.owner_of(choice, 1 - p.controller)?;
+        let found = self.find(choice, owner, crate::syntax::Zone::Field, &[], |_, _| true)?;
+        match found.filter(|t| valid.contains(t)) {
+            Some(target) => Ok(Some(target)),
+            None => {
+                self.violate(
+                    rules::invalid_target::new(
+                        choice.span,
+                        format!("`{choice}` is not an opposing character die in the field"),
+                        says.valid,
+                    )
+                    .with_context(p.line, says.context),
+                )?;
+                Ok(None)
+            }
         }
     }
 
