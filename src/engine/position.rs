@@ -1146,6 +1146,11 @@ impl Replayer {
                             die: self.anywhere(die, owner, span)?,
                             amount: amount.node,
                         },
+                        // Not a change of the effect: what waits on its knock-out.
+                        HeldOp::SuitUp { die } => {
+                            self.held_suit_up(&held, die, owner, span)?;
+                            continue;
+                        }
                         HeldOp::Spin { die, level } => Op::Spin {
                             die: self.anywhere(die, owner, span)?,
                             level: u8::try_from(level.node).unwrap_or(u8::MAX),
@@ -1173,6 +1178,33 @@ impl Replayer {
             }
             _ => {}
         }
+        Ok(())
+    }
+
+    /// `suit-up DIE` on a `held` line: Suit Up's bought die, in the used pile, waiting on
+    /// the held line's `ko` (the last one written before it) to move to the field at
+    /// level 2 (`keywords::suit_up`).
+    fn held_suit_up(
+        &mut self,
+        held: &Held,
+        die: &DieRef,
+        owner: usize,
+        span: Span,
+    ) -> Result<(), Stop> {
+        let bought = self.anywhere(die, owner, span)?;
+        let ko = held.ops.iter().rev().find_map(|op| match *op {
+            Op::Ko { die } => Some(die),
+            _ => None,
+        });
+        let (Some(ko), Zone::Used) = (ko, self.state.die(bought).zone) else {
+            return Err(self.impossible(
+                die.span,
+                format!("`suit-up {die}` waits on nothing"),
+                "`suit-up DIE` follows the held `ko` it waits on, and names a die in its owner's used pile",
+            ));
+        };
+        let card = self.state.die(bought).card;
+        self.turn_mut().suit_up = Some((ko, bought, card));
         Ok(())
     }
 

@@ -352,6 +352,11 @@ pub struct Turn {
     /// Dice engaged this turn with a die with Deadly (the engaged die, the Deadly die),
     /// still in the field since: knocked out at the end of the turn (`keywords::deadly`).
     pub deadly: Vec<(DieId, DieId)>,
+    /// Suit Up's move waiting for its knock-out (the die to knock out, the bought die, its
+    /// card): made only once that die is knocked out, which a protection may hold back or
+    /// prevent (`keywords::suit_up`). It outlasts a line only beside a held `ko` of that
+    /// die, so a position writes it on the `held` line (`suit-up DIE`).
+    pub suit_up: Option<(DieId, DieId, CardId)>,
 }
 
 /// How far combat damage has gone. Each edition orders what follows the damage its own
@@ -494,6 +499,7 @@ impl Turn {
             knocked: Vec::new(),
             marked: Vec::new(),
             deadly: Vec::new(),
+            suit_up: None,
         }
     }
 
@@ -1138,6 +1144,10 @@ impl GameState {
                     }
                     Op::GainLife { .. } | Op::CostCut { .. } => Ok(()),
                 };
+            }
+            // Suit Up's move waits on the held knock-out (`keywords::suit_up`).
+            if let Some((_, bought, _)) = t.suit_up {
+                let _ = write!(line, " suit-up {}", die(bought));
             }
             out.push(line);
         }

@@ -460,6 +460,9 @@ pub enum HeldOp {
     },
     /// `spin DIE L2`: spun to that level.
     Spin { die: DieRef, level: Spanned<u32> },
+    /// `suit-up DIE`: not a change of the effect but what waits on it: Suit Up's bought
+    /// die, in the used pile, moves to the field at level 2 once the held `ko` happens.
+    SuitUp { die: DieRef },
 }
 
 /// The player written before a die or card (`Mike.` in `Mike.SK:L1`), boxed: it is

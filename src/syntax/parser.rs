@@ -1222,6 +1222,11 @@ fn held_op(i: In) -> PResult<HeldOp> {
             let (i, modifiers) = many1(preceded(ws, spanned(effect_modifier))).parse(i)?;
             Ok((i, HeldOp::Boost { die, modifiers }))
         }
+        "suit-up" => map(
+            preceded((kw("suit-up"), ws), expect("the bought die", die_ref)),
+            |die| HeldOp::SuitUp { die },
+        )
+        .parse(i),
         "spin" => {
             let (i, _) = (kw("spin"), ws).parse(i)?;
             let (i, die) = expect("the die", die_ref).parse(i)?;

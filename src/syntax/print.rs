@@ -367,6 +367,7 @@ impl Display for HeldOp {
                 Ok(())
             }
             HeldOp::Spin { die, level } => write!(f, "spin {die} L{}", level.node),
+            HeldOp::SuitUp { die } => write!(f, "suit-up {die}"),
         }
     }
 }

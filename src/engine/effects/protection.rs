@@ -151,9 +151,13 @@ impl Replayer {
         // Effects the opponent did not pay to stop happen now, as any effect does: a die's
         // own protection may still answer them.
         if self.held_for_unless(h.card, h.ability) {
-            return self.apply(h.ops);
+            self.apply(h.ops)?;
+        } else {
+            self.commit(h.ops)?;
         }
-        self.commit(h.ops)
+        // A knock-out Suit Up waited for has happened now.
+        self.settle_suit_up();
+        Ok(())
     }
 
     /// Whether a `resolve` line answers the held effect (its card's protection).

@@ -460,7 +460,10 @@ impl Replayer {
             if self.held_for_unless(held.card, held.ability) {
                 return self.answer_unless(who, die, held, clauses);
             }
-            return self.protect(who, die, held, clauses);
+            self.protect(who, die, held, clauses)?;
+            // A knock-out Suit Up waited for has happened or been prevented.
+            self.settle_suit_up();
+            return Ok(());
         }
         // A number or a state names one die of the card: its trigger, not another's.
         let named = if die.ordinal.is_some() || !die.modifiers.is_empty() {

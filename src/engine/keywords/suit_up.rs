@@ -10,6 +10,8 @@
 //! knocked-out die as the target: `resolve IM2 may yes target IM:L1`, or declines with
 //! `resolve IM2 may no`. The glossary gives two choices ("may KO … may move"); one line
 //! makes both, since a player who knocks the die out for Suit Up moves the bought die.
+//! "If you do": the move waits for the knock-out, which a protection may hold back to
+//! the next line (`Turn::suit_up`), and is not made if the die stays in the field.
 
 use crate::cards::ability::Keyword;
 use crate::rules;
@@ -94,14 +96,32 @@ impl Replayer {
             )?;
         }
         self.apply(vec![Op::Ko { die: ko }])?;
+        self.turn_mut().suit_up = Some((ko, bought, p.card));
+        self.settle_suit_up();
+        Ok(())
+    }
+
+    /// Suit Up's move, once its knock-out is no longer held back (a protection's answer
+    /// waits for the next line): "if you do" (000:1505), so only if the die left the
+    /// field. Prevented, refused (Iron Will) or gone already, the bought die stays put.
+    pub(in crate::engine) fn settle_suit_up(&mut self) {
+        let Some(t) = self.state.turn.as_ref() else {
+            return;
+        };
+        let Some((ko, bought, card)) = t.suit_up else {
+            return;
+        };
+        if (t.held.as_ref()).is_some_and(|h| h.ops.contains(&Op::Ko { die: ko })) {
+            return;
+        }
+        self.turn_mut().suit_up = None;
         // The bought die, still where the purchase put it, moves to the field at level 2.
-        if self.state.die(bought).zone == Zone::Used {
-            let bursts = self.cards.get(p.card).levels.get(1).map_or(0, |l| l.bursts);
+        if self.state.die(ko).zone != Zone::Field && self.state.die(bought).zone == Zone::Used {
+            let bursts = self.cards.get(card).levels.get(1).map_or(0, |l| l.bursts);
             let line = self.line;
             self.state.move_die(bought, Zone::Field, line);
             self.state.die_mut(bought).face = Some(Face::Level { level: 2, bursts });
         }
-        Ok(())
     }
 }
 
