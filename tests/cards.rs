@@ -308,9 +308,11 @@ fn every_ability_encoding_names_a_card_of_its_set() {
     assert!(fb.card.abilities.encoded().is_some(), "{}", fb.set);
 }
 
-/// Issue 17: an encoding reaches every printing of its card. A reprint in another set has
-/// the card's name; an alternate-art, blank-art, chase or OP alt printing has the name
-/// followed by its mark ("Beast: Mutate #666 (Alt)"), and the same text.
+/// Issue 17: an encoding reaches every printing of its card. An alternate-art, blank-art,
+/// chase or OP alt printing has the name followed by its mark ("Beast: Mutate #666
+/// (Alt)") and the card's text. Its card is the one of that name in its set, or one
+/// sharing a Team Builder id with it; where there is none (WF's Thrown Car (Alt)), which
+/// card's text it has is not known, and it stays not encoded.
 #[test]
 fn every_printing_of_an_encoded_card_shares_its_encoding() {
     let pool = Pool::embedded();
@@ -331,14 +333,25 @@ fn every_printing_of_an_encoded_card_shares_its_encoding() {
                 .map(|c| c.to_ascii_lowercase())
                 .collect()
         };
-        let Some(card) = pool
-            .entries()
-            .iter()
-            .find(|c| loose(&c.name()) == loose(base))
-        else {
-            panic!("{name}: no card {base}");
+        let card = pool.entries().iter().find(|c| {
+            loose(&c.name()) == loose(base)
+                && (c.set == e.set
+                    || c.card
+                        .printings
+                        .iter()
+                        .any(|p| e.card.printings.contains(p)))
+        });
+        let Some(card) = card else {
+            assert!(
+                pool.entries()
+                    .iter()
+                    .any(|c| loose(&c.name()) == loose(base)),
+                "{name}: no card {base}"
+            );
+            assert_eq!(e.card.abilities, Abilities::NotEncoded, "{} {name}", e.set);
+            continue;
         };
-        assert_eq!(e.card.abilities, card.card.abilities, "{name}");
+        assert_eq!(e.card.abilities, card.card.abilities, "{} {name}", e.set);
         reached += usize::from(card.card.abilities.encoded().is_some());
     }
     // Among them the AvX and Uncanny X-Men alternate arts of encoded cards.
@@ -416,7 +429,7 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("AoU"), (159, 1, 1), "AoU");
     assert_eq!(counts("BFF"), (157, 3, 3), "BFF");
     assert_eq!(counts("FUS"), (147, 2, 2), "FUS");
-    assert_eq!(counts("WF"), (159, 5, 5), "WF");
+    assert_eq!(counts("WF"), (159, 4, 4), "WF");
     assert_eq!(counts("TMNT"), (58, 2, 2), "TMNT");
     assert_eq!(counts("CW"), (154, 1, 1), "CW");
     assert_eq!(counts("GATF"), (136, 2, 2), "GATF");

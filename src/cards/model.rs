@@ -208,6 +208,11 @@ pub struct Encoding {
     /// `Title: Subtitle`, as logs name it.
     pub card: String,
     pub abilities: Vec<Ability>,
+    /// Other sets (codes) whose card of this name is this card reprinted, its text
+    /// checked to say the same: the encoding reaches them too. One name is now and then
+    /// two different cards, so no other set's card of the name shares it unasked.
+    #[serde(default)]
+    pub reprints: Vec<String>,
 }
 
 /// What is known of a card's die.

@@ -72,6 +72,9 @@ pub struct Pool {
     unmatched: Vec<String>,
     /// Other printings (alternate art …) by the loose key of the card they print.
     printings: HashMap<String, Vec<usize>>,
+    /// How many entries the pool compiled into the binary has: those after them come
+    /// from `--cards` files (`usize::MAX` until the embedded pool is built).
+    embedded: usize,
 }
 
 static EMBEDDED: LazyLock<Pool> = LazyLock::new(|| {
@@ -79,7 +82,9 @@ static EMBEDDED: LazyLock<Pool> = LazyLock::new(|| {
     // build.rs wrote these bytes from files it had just read with the same model.
     let files: Vec<CardFile> =
         postcard::from_bytes(bytes).expect("the embedded card pool is well formed");
-    Pool::from_files(files)
+    let mut pool = Pool::from_files(files);
+    pool.embedded = pool.entries.len();
+    pool
 });
 
 impl Pool {
@@ -89,7 +94,10 @@ impl Pool {
     }
 
     pub fn from_files(files: impl IntoIterator<Item = CardFile>) -> Pool {
-        let mut pool = Pool::default();
+        let mut pool = Pool {
+            embedded: usize::MAX,
+            ..Pool::default()
+        };
         for f in files {
             pool.add_file(f);
         }
@@ -160,25 +168,45 @@ impl Pool {
             self.unmatched.push(format!("{set}: {}", e.card));
             return;
         };
-        // A reprint in another set is the same card (`lookup` treats it as one), so it
-        // has the same text.
+        // Every other printing of the card has its text: an alternate, blank, chase or
+        // OP alt printing, which the catalogue lists under the card's name with the
+        // printing's mark after it (spelled apart now and then, "Storm: Wind Rider (Alt)"
+        // for Storm: Wind-Rider, so compared as the converter compares names), and a copy
+        // in another set. But one name is now and then two different cards (Red Dragon:
+        // Greater Dragon of BFF and of ToA): only a printing [`same_card`] ties to this
+        // one, or a copy in a set the encoding lists as a reprint (`reprints:`), shares
+        // its text; any other stays not encoded, undecided rather than wrong.
         let name = self.entries[found].name();
-        for i in ids {
-            if self.entries[i].name().eq_ignore_ascii_case(&name) {
-                self.entries[i].card.abilities = Abilities::Encoded(e.abilities.clone());
+        let mut homes = vec![found];
+        for code in &e.reprints {
+            match ids.iter().copied().find(|&i| {
+                self.entries[i].set.eq_ignore_ascii_case(code)
+                    && self.entries[i].name().eq_ignore_ascii_case(&name)
+            }) {
+                Some(i) => homes.push(i),
+                None => self
+                    .unmatched
+                    .push(format!("{code}: {} (a reprint)", e.card)),
             }
         }
-        // So is another printing of it (alternate art, blank art, chase, OP alt): the
-        // catalogue lists it under its own name with the printing's mark after it, and
-        // the converter gives it the card's facts; its text is the card's too.
-        // The catalogue spells the two names apart now and then ("Storm: Wind Rider (Alt)"
-        // for Storm: Wind-Rider), so they are compared as the converter compares them.
         let printings = self
             .printings
             .get(&loose_key(&name))
             .cloned()
             .unwrap_or_default();
-        for i in printings {
+        let shared: Vec<usize> = ids
+            .into_iter()
+            .chain(printings)
+            .filter(|&i| {
+                homes.contains(&i)
+                    || (self.entries[i].name().eq_ignore_ascii_case(&name)
+                        || printed_card(&self.entries[i].name()).is_some())
+                        && homes
+                            .iter()
+                            .any(|&h| same_card(&self.entries[h], &self.entries[i]))
+            })
+            .collect();
+        for i in shared {
             self.entries[i].card.abilities = Abilities::Encoded(e.abilities.clone());
         }
     }
@@ -209,7 +237,55 @@ impl Pool {
 
     /// Resolves a card named in a log: `Title: Subtitle`, or a title alone when only one
     /// card has it (or only one card with that title has no subtitle, a basic action).
+    /// A set code in brackets after the name (`Thrown Car (SKC)`) picks that set's card.
     pub fn lookup(&self, title: &str, subtitle: Option<&str>) -> Lookup<'_> {
+        if let Some((title, subtitle, set)) = self.set_qualified(title, subtitle) {
+            return match self.lookup_in(title, subtitle, Some(set)) {
+                // Not in that set: the sets that print it, if any do.
+                Lookup::Unknown(near) => {
+                    let sets: Vec<String> = match self.lookup_in(title, subtitle, None) {
+                        Lookup::Found(e) => self
+                            .by_name
+                            .get(&name_key(title, subtitle))
+                            .into_iter()
+                            .flatten()
+                            .map(|&i| &self.entries[i])
+                            .filter(|o| o.name().eq_ignore_ascii_case(&e.name()))
+                            .map(|o| format!("{} ({})", o.name(), o.set))
+                            .collect(),
+                        _ => near,
+                    };
+                    Lookup::Unknown(sets)
+                }
+                found => found,
+            };
+        }
+        self.lookup_in(title, subtitle, None)
+    }
+
+    /// A name ending in a set code in brackets, `Thrown Car (SKC)`: the name without it
+    /// and the code. A printing's mark (`(Alt)`) is no set code, so it stays in the name.
+    fn set_qualified<'n>(
+        &self,
+        title: &'n str,
+        subtitle: Option<&'n str>,
+    ) -> Option<(&'n str, Option<&'n str>, &'n str)> {
+        let last = subtitle.unwrap_or(title).trim_end();
+        let (rest, code) = last.strip_suffix(')')?.rsplit_once(" (")?;
+        if !self
+            .entries
+            .iter()
+            .any(|e| e.set.eq_ignore_ascii_case(code))
+        {
+            return None;
+        }
+        Some(match subtitle {
+            Some(_) => (title, Some(rest), code),
+            None => (rest, None, code),
+        })
+    }
+
+    fn lookup_in(&self, title: &str, subtitle: Option<&str>, set: Option<&str>) -> Lookup<'_> {
         let wanted = name_key(title, subtitle);
         if let Some(b) = self.broken.iter().find(|b| {
             name_key(&b.title, b.subtitle.as_deref()) == wanted
@@ -222,30 +298,50 @@ impl Pool {
             .get(&wanted)
             .map(Vec::as_slice)
             .unwrap_or_default();
-        // The same card reprinted in several sets is one card for a team's purposes.
-        let mut found: Vec<&Entry> = ids.iter().map(|&i| &self.entries[i]).collect();
+        let mut found: Vec<usize> = ids
+            .iter()
+            .copied()
+            .filter(|&i| set.is_none_or(|s| self.entries[i].set.eq_ignore_ascii_case(s)))
+            .collect();
         if subtitle.is_none() {
-            let exact: Vec<&Entry> = found
+            let exact: Vec<usize> = found
                 .iter()
                 .copied()
-                .filter(|e| e.card.subtitle.is_none())
+                .filter(|&i| self.entries[i].card.subtitle.is_none())
                 .collect();
             if !exact.is_empty() {
                 found = exact;
             }
         }
-        match found.as_slice() {
+        let entries: Vec<&Entry> = found.iter().map(|&i| &self.entries[i]).collect();
+        match entries.as_slice() {
             [] => Lookup::Unknown(self.closest(&full_name(title, subtitle))),
-            // Entries share a name when the card was reprinted in several sets: it is one
-            // card. The last loaded wins, so a `--cards` file's copy is the one used.
             [.., last]
-                if found
+                if entries
                     .iter()
                     .all(|e| e.name().eq_ignore_ascii_case(&last.name())) =>
             {
-                Lookup::Found(last)
+                // One name in several sets. Printings of one card (their text alike) are
+                // one card for a team's purposes, and a card a `--cards` file adds is the
+                // one its user means: the last loaded is used. Different cards of one
+                // name (Take Cover of AvX and of AI): the first printed, as a log of the
+                // early sets names it; the others are picked by set (`Take Cover (AI)`).
+                let added = found.last().is_some_and(|&i| i >= self.embedded);
+                if added
+                    || entries
+                        .iter()
+                        .all(|e| e.card.abilities == last.card.abilities)
+                {
+                    Lookup::Found(last)
+                } else {
+                    let first = entries
+                        .iter()
+                        .min_by_key(|e| release_rank(&e.set))
+                        .unwrap_or(last);
+                    Lookup::Found(first)
+                }
             }
-            _ => Lookup::Ambiguous(found),
+            _ => Lookup::Ambiguous(entries),
         }
     }
 
@@ -334,6 +430,36 @@ pub struct SetStats {
     pub disputed: usize,
 }
 
+/// Whether `other`, a printing of `card`'s name, is `card` itself: a printing in the same
+/// set (the converter gives a set's alternate printing its base card's facts), or one the
+/// card data lists under a Team Builder id of the card's own (an organized-play reprint).
+/// Copies in other sets with ids of their own are not known to be the card: the same
+/// name is now and then another card (Odin: The All-Father of AoU and of THOR).
+fn same_card(card: &Entry, other: &Entry) -> bool {
+    card.set == other.set
+        || card
+            .card
+            .printings
+            .iter()
+            .any(|p| other.card.printings.contains(p))
+}
+
+/// The sets in the order they came out, as the Team Builder lists them (its set
+/// families, `FAMILY` in tools/cards/teambuilder.py); a set not listed comes last.
+const RELEASE_ORDER: [&str; 49] = [
+    "AVX", "UX", "BFF", "S1", "JL", "AoU", "WoL", "ASM", "FUS", "WF", "TMNT", "CW", "GATF", "DS",
+    "DP", "HHS", "IMWM", "BM", "TD", "SWW", "SMMC", "GotG", "XMFC", "ToA", "TMT", "AI", "KI",
+    "JLL", "HQ", "BFU", "ORK", "SW", "JUS", "DOOM", "MYST", "XMF", "XFO", "DXM", "TIW", "AIW",
+    "ZHN", "WWE", "BIT", "TAG", "IG", "DPS", "SKC", "MSW", "NOSET",
+];
+
+fn release_rank(set: &str) -> usize {
+    RELEASE_ORDER
+        .iter()
+        .position(|s| s.eq_ignore_ascii_case(set))
+        .unwrap_or(RELEASE_ORDER.len())
+}
+
 /// The marks after a card's name that make it another printing of the same card, as
 /// the converter reads them (`VARIANT` in tools/cards/merge.py). "(Zombie)" is not one:
 /// those are cards of their own.
@@ -385,5 +511,151 @@ mod tests {
             loose_key("Storm: Wind Rider"),
             loose_key("Storm: Wind-Rider")
         );
+    }
+
+    /// A set file of `code` with one character per `(title, subtitle, printings)`.
+    fn set_file(code: &str, cards: &[(&str, &str, &[&str])]) -> CardFile {
+        let mut yaml = format!("schema: 1\nset: {{code: {code}, name: {code}}}\ncards:\n");
+        for (title, subtitle, printings) in cards {
+            // An empty subtitle is none (a basic action card's).
+            let subtitle = match subtitle {
+                &"" => "null".to_string(),
+                s => format!("\"{s}\""),
+            };
+            yaml += &format!(
+                "  - {{title: {title}, subtitle: {subtitle}, kind: character, printings: {printings:?}}}\n"
+            );
+        }
+        crate::cards::parse_card_file(&yaml).expect("a valid set file")
+    }
+
+    /// An ability file giving `card` of `set` the keyword Overcrush.
+    fn overcrush(set: &str, card: &str) -> CardFile {
+        let yaml = format!(
+            "schema: 1\nencodes: {set}\nabilities:\n  - card: \"{card}\"\n    abilities:\n      - {{kind: keyword, keyword: overcrush}}\n"
+        );
+        crate::cards::parse_card_file(&yaml).expect("a valid ability file")
+    }
+
+    fn encoded(pool: &Pool, set: &str, name: &str) -> bool {
+        let e = pool
+            .entries()
+            .iter()
+            .find(|e| e.set == set && e.name() == name)
+            .unwrap_or_else(|| panic!("{set} {name}"));
+        e.card.abilities.encoded().is_some()
+    }
+
+    #[test]
+    fn an_encoding_reaches_the_cards_printings_never_another_card_of_its_name() {
+        // Red Dragon: Greater Dragon of BFF (#84) and of ToA (#79), Odin: The All-Father
+        // of AoU (#58) and of THOR (#38): one name, two texts (cards/keyword-only.tsv).
+        let mut pool = Pool::from_files([
+            set_file(
+                "BFF",
+                &[
+                    ("Red Dragon", "Greater Dragon", &["84BFF"]),
+                    ("Red Dragon", "Greater Dragon (Alt)", &["84BFF"]),
+                ],
+            ),
+            set_file(
+                "ToA",
+                &[
+                    ("Red Dragon", "Greater Dragon", &["79TOA"]),
+                    ("Red Dragon", "Greater Dragon (Chase)", &["79TOA"]),
+                ],
+            ),
+            set_file("AoU", &[("Odin", "The All-Father", &["58AoU"])]),
+            set_file(
+                "TMT",
+                &[
+                    ("Odin", "The All-Father", &["38THOR"]),
+                    ("Odin", "The All-Father (Blank)", &[]),
+                ],
+            ),
+            // An organized-play reprint listed under the card's own Team Builder id.
+            set_file(
+                "DPS",
+                &[("Gambit", "Ace in the Hole", &["32DPS", "5M2022"])],
+            ),
+            set_file("DP", &[("Gambit", "Ace in the Hole", &["5M2022"])]),
+        ]);
+        pool.add_file(overcrush("BFF", "Red Dragon: Greater Dragon"));
+        assert!(encoded(&pool, "BFF", "Red Dragon: Greater Dragon"));
+        assert!(encoded(&pool, "BFF", "Red Dragon: Greater Dragon (Alt)"));
+        assert!(!encoded(&pool, "ToA", "Red Dragon: Greater Dragon"));
+        assert!(!encoded(&pool, "ToA", "Red Dragon: Greater Dragon (Chase)"));
+
+        pool.add_file(overcrush("TMT", "Odin: The All-Father"));
+        assert!(encoded(&pool, "TMT", "Odin: The All-Father"));
+        assert!(encoded(&pool, "TMT", "Odin: The All-Father (Blank)"));
+        assert!(!encoded(&pool, "AoU", "Odin: The All-Father"));
+
+        pool.add_file(overcrush("DPS", "Gambit: Ace in the Hole"));
+        assert!(encoded(&pool, "DP", "Gambit: Ace in the Hole"));
+        assert!(pool.unmatched().is_empty(), "{:?}", pool.unmatched());
+    }
+
+    #[test]
+    fn one_name_of_two_cards_is_the_first_printed_unless_a_set_is_named() {
+        let pool = Pool::embedded();
+        let set_of = |title: &str| match pool.lookup(title, None) {
+            Lookup::Found(e) => e.set.clone(),
+            other => panic!("{title}: {other:?}"),
+        };
+        // Take Cover of AvX, AI and DPS/SWW say three things: AvX's came first.
+        assert_eq!(set_of("Take Cover"), "AVX");
+        assert_eq!(set_of("Take Cover (AI)"), "AI");
+        assert_eq!(set_of("take cover (sww)"), "SWW");
+        assert_eq!(set_of("Thrown Car (SKC)"), "SKC");
+        // A printing's mark is no set code: WF's alt (of a card not known, so not
+        // encoded) came before SKC's.
+        assert_eq!(set_of("Thrown Car (Alt)"), "WF");
+        assert_eq!(set_of("Thrown Car (Alt) (SKC)"), "SKC");
+        // A set without the card: unknown, not another set's.
+        assert!(matches!(
+            pool.lookup("Thrown Car (UX)", None),
+            Lookup::Unknown(_)
+        ));
+        // The subtitle carries the code when there is one.
+        match pool.lookup("The Spot", Some("Dr. Jonathan Ohnn (IG)")) {
+            Lookup::Found(e) => assert_eq!(e.set, "IG"),
+            other => panic!("{other:?}"),
+        }
+        // Every set of the pool has its place in the release order.
+        for e in pool.entries() {
+            assert!(release_rank(&e.set) < RELEASE_ORDER.len(), "{}", e.set);
+        }
+        // A card a `--cards` file adds is the one its user means.
+        let mut with_file = pool.clone();
+        with_file.add_file(set_file("HOUSE", &[("Take Cover", "", &[])]));
+        match with_file.lookup("Take Cover", None) {
+            Lookup::Found(e) => assert_eq!(e.set, "HOUSE"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_encoding_reaches_the_reprints_it_lists_and_their_printings() {
+        let mut pool = Pool::from_files([
+            set_file("AVX", &[("Power Bolt", "", &["31AvX"])]),
+            set_file(
+                "DPS",
+                &[
+                    ("Power Bolt", "", &["11DPS"]),
+                    ("Power Bolt (Alt)", "", &[]),
+                ],
+            ),
+            set_file("DP", &[("Power Bolt", "", &["10M2017"])]),
+        ]);
+        let yaml = "schema: 1\nencodes: AVX\nabilities:\n  - card: Power Bolt\n    reprints: [DPS, XYZ]\n    abilities:\n      - {kind: keyword, keyword: overcrush}\n";
+        pool.add_file(crate::cards::parse_card_file(yaml).expect("a valid ability file"));
+        assert!(encoded(&pool, "AVX", "Power Bolt"));
+        assert!(encoded(&pool, "DPS", "Power Bolt"));
+        assert!(encoded(&pool, "DPS", "Power Bolt (Alt)"));
+        // Not listed: DP's copy waits for its text to be checked.
+        assert!(!encoded(&pool, "DP", "Power Bolt"));
+        // A set listed that has no card of the name is a typo to report.
+        assert_eq!(pool.unmatched(), ["XYZ: Power Bolt (a reprint)"]);
     }
 }

@@ -310,8 +310,9 @@ def classify(card: dict, language: dict[str, str | None], applied: set[str], by_
 def collect(cards: list[dict], language: dict[str, str | None], applied: set[str],
             by_hand: dict[str, str]) -> list[dict]:
     """The report's rows, one per card name: a reprint in another set is the same card
-    (its encoding reaches it when the pool is loaded, src/cards/pool.rs), so its sources
-    are pooled and it is written once, under its first set in the Team Builder's order."""
+    (its encoding lists the other sets as `reprints:`, which the pool gives it to,
+    src/cards/pool.rs), so its sources are pooled (any disagreement skips the card) and
+    it is written once, under its first set in the Team Builder's order."""
     order = {code: i for i, code in enumerate(FAMILY.values())}
     groups: dict[str, list[dict]] = {}
     for c in cards:
@@ -349,6 +350,11 @@ def ability_files(rows: list[dict], set_names: dict[str, str]) -> dict[str, str]
             out.append(f"  - card: {qstr(r['card'])}")
             out.append("    abilities:")
             out.extend(f"      - {{kind: keyword, keyword: {yaml_keyword(k)}}}" for k in r["_kws"])
+            # The same card printed in other sets, its text in every source agreeing:
+            # the encoding reaches them only when listed (src/cards/pool.rs).
+            others = [c for c in r.get("_sets", []) if c != code]
+            if others:
+                out.append(f"    reprints: [{', '.join(others)}]")
         files[f"abilities/{code.lower()}.keywords.yaml"] = "\n".join(out) + "\n"
     return files
 

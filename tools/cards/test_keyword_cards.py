@@ -172,6 +172,15 @@ class Classify(unittest.TestCase):
                                    "1 waiting for a keyword, 1 skipped")
         self.assertIn("  waiting for Infiltrate: 1 card", lines)
 
+    def test_a_reprint_in_another_set_is_listed_under_the_first(self):
+        r = self.row(card(("TB", "Fast"), ("BULK", "Fast")))
+        r["_sets"] = ["IG", "WF"]
+        text = ability_files([r], {"WF": "World's Finest"})["abilities/wf.keywords.yaml"]
+        self.assertIn("      - {kind: keyword, keyword: fast}\n    reprints: [IG]\n", text)
+        r["_sets"] = ["WF"]
+        text = ability_files([r], {"WF": "World's Finest"})["abilities/wf.keywords.yaml"]
+        self.assertNotIn("reprints", text)
+
 
 if __name__ == "__main__":
     unittest.main()
