@@ -100,7 +100,8 @@ struct TestArgs {
     /// Fixture files or directories (searched for *.dmlog).
     #[arg(default_value = "fixtures")]
     paths: Vec<PathBuf>,
-    /// How results are printed: failures and a summary, or a JUnit XML report.
+    /// How results are printed: failures and a summary, a JUnit XML report, or JSON (one
+    /// object per game, per file, and a summary; see the README).
     #[arg(long, value_enum, default_value_t = TestFormat::Human)]
     format: TestFormat,
     /// List passing fixtures too.
@@ -117,6 +118,7 @@ struct TestArgs {
 enum TestFormat {
     Human,
     Junit,
+    Json,
 }
 
 #[derive(Args)]
@@ -477,6 +479,7 @@ fn test(args: TestArgs) -> miette::Result<ExitCode> {
     let mut out = String::new();
     match args.format {
         TestFormat::Junit => out.push_str(&junit(&reports)),
+        TestFormat::Json => out.push_str(&fixture::json::json(&reports)),
         TestFormat::Human => {
             // Failures first, with their diagnostics; then the pending list, which is
             // always shown so that no pending ruling is forgotten.
