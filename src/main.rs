@@ -107,6 +107,10 @@ struct TestArgs {
     /// List passing fixtures too.
     #[arg(long, short)]
     verbose: bool,
+    /// Run only game N of the one fixture file named (counted from 1 in file order;
+    /// `--format json` lists each game's number and line).
+    #[arg(long, value_name = "N")]
+    game: Option<usize>,
     /// When to use colours.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
@@ -463,6 +467,13 @@ fn state(args: StateArgs) -> miette::Result<ExitCode> {
 /// the card files given cannot be loaded.
 fn test(args: TestArgs) -> miette::Result<ExitCode> {
     let renderer = renderer(Format::Human, args.color);
+    if args.game.is_some() && !matches!(args.paths.as_slice(), [one] if !one.is_dir()) {
+        eprintln!(
+            "error: --game N runs one game of one fixture file: name that file alone\n\
+             usage: dmlint test FILE --game N"
+        );
+        return Ok(ExitCode::from(2));
+    }
     let Some((pool, true)) = load_pool(&args.cards, &renderer) else {
         return Ok(ExitCode::from(2));
     };
@@ -470,7 +481,7 @@ fn test(args: TestArgs) -> miette::Result<ExitCode> {
     for input in inputs(&args.paths) {
         let name = input.display_name();
         reports.push(match &input {
-            Input::File(path) => fixture::run_file(path, &name, &pool, &renderer),
+            Input::File(path) => fixture::run_file_game(path, &name, &pool, &renderer, args.game),
             Input::Stdin => fixture::unreadable(&name, "fixtures are read from files", &renderer),
             Input::Missing(_, why) => fixture::unreadable(&name, why, &renderer),
         });

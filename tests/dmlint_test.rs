@@ -188,3 +188,74 @@ fn json_puts_a_files_own_failures_on_its_record() {
     assert_eq!(r[0]["failures"][0]["code"], "dmlint::fixture::unreadable");
     assert_eq!(r[1]["failed"], 1);
 }
+
+#[test]
+fn game_n_runs_one_game_of_a_file() {
+    let dir = Scratch::new("game");
+    let games = dir.file("games.dmlog", &two_games());
+    // The first game alone passes; the second alone fails, at its own line.
+    let o = dmlint(&["test", &games, "--game", "1", "--color", "never"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("1 passed, 0 failed, 0 pending\n"));
+    let o = dmlint(&["test", &games, "--game", "2", "--color", "never"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(&format!(
+            "FAIL    {games}:19: expected ok, found `dmlint::rules::turn-order`"
+        )),
+        "{}",
+        stdout(&o)
+    );
+    // Only the game run has a record.
+    let o = dmlint(&["test", &games, "--game", "2", "--format", "json"]);
+    let r = records(&o);
+    assert_eq!(r.len(), 3, "{}", stdout(&o));
+    assert_eq!((&r[0]["game"], &r[0]["line"]), (&2.into(), &13.into()));
+    assert_eq!(r[1]["games"], 1);
+
+    // Out of range: a diagnostic that lists the file's games.
+    for n in ["3", "0"] {
+        let o = dmlint(&["test", &games, "--game", n, "--color", "never"]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(1), "{out}");
+        assert!(out.contains("dmlint::fixture::no-such-game"), "{out}");
+        assert!(
+            out.contains(&format!("--game {n}: the file holds 2 games")),
+            "{out}"
+        );
+        // The help may be wrapped: its words are compared.
+        let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains("1 (line 5, `ann starts`), 2 (line 13, `bob starts`)"),
+            "{out}"
+        );
+    }
+
+    // One file only: a directory (the default included) is refused.
+    let dir_arg = dir.path().to_string_lossy().into_owned();
+    for args in [
+        vec!["test", "--game", "1"],
+        vec!["test", &dir_arg, "--game", "1"],
+    ] {
+        let o = dmlint(&args);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("--game N runs one game"));
+    }
+}
+
+#[test]
+fn one_passing_game_of_a_pending_fixture_passes_and_the_file_stays_pending() {
+    // The pending mark is the file's: the game that meets its expectations passes when
+    // run alone, and the whole file is still pending.
+    let dir = Scratch::new("pending-game");
+    let text = two_games().replace(
+        "#~ summary:",
+        "#~ pending: the second game's claim waits\n#~ summary:",
+    );
+    let path = dir.file("games.dmlog", &text);
+    let o = dmlint(&["test", &path, "--game", "1", "--color", "never"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("1 passed, 0 failed, 0 pending\n"));
+    let o = dmlint(&["test", &path, "--color", "never"]);
+    assert!(stdout(&o).ends_with("0 passed, 0 failed, 1 pending\n"));
+}
