@@ -19,6 +19,7 @@ use dmlint::check::{
     DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, check_syntax, read_whole, unreadable,
 };
 use dmlint::codes;
+use dmlint::fixture::bless::{self, Blessed};
 use dmlint::fixture::{self, Tally, Verdict, junit::junit};
 use dmlint::inspect::{StateRecord, StateReport, Target, state_at};
 use dmlint::mutate;
@@ -111,6 +112,11 @@ struct TestArgs {
     /// `--format json` lists each game's number and line).
     #[arg(long, value_name = "N")]
     game: Option<usize>,
+    /// Write the engine's verdict on each line of FILE, a new fixture without
+    /// expectations, into it as `#~` expectations to review (refused, with the file left
+    /// as it was, when it holds any expectation).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["paths", "game", "format", "verbose"])]
+    bless: Option<PathBuf>,
     /// When to use colours.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
@@ -477,6 +483,9 @@ fn test(args: TestArgs) -> miette::Result<ExitCode> {
     let Some((pool, true)) = load_pool(&args.cards, &renderer) else {
         return Ok(ExitCode::from(2));
     };
+    if let Some(path) = &args.bless {
+        return bless(path, &pool, &renderer);
+    }
     let mut reports = Vec::new();
     for input in inputs(&args.paths) {
         let name = input.display_name();
@@ -515,6 +524,64 @@ fn test(args: TestArgs) -> miette::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `dmlint test --bless FILE`: 0 when the expectations were written, 1 when refused (the
+/// file untouched), 2 when the file cannot be read or written.
+fn bless(path: &Path, pool: &Pool, renderer: &Renderer) -> miette::Result<ExitCode> {
+    let name = path.display().to_string();
+    let mut stdout = io::stdout().lock();
+    let text = match read_whole(path, fixture::MAX_FIXTURE, "`dmlint test --bless`") {
+        Ok(text) => text,
+        Err(why) => {
+            let report = fixture::unreadable(&name, &why, renderer);
+            let out: String = report
+                .failures
+                .iter()
+                .map(|f| f.rendered.as_str())
+                .collect();
+            write_out(&mut stdout, &out).map_err(output_error)?;
+            return Ok(ExitCode::from(2));
+        }
+    };
+    match bless::bless(&name, &text, path.parent(), pool, renderer) {
+        Blessed::Refused(out) => {
+            write_out(&mut stdout, &out).map_err(output_error)?;
+            Ok(ExitCode::from(1))
+        }
+        Blessed::Text {
+            text,
+            lines,
+            metadata_added,
+        } => {
+            if let Err(e) = bless::write_atomically(path, &text) {
+                eprintln!("error: cannot write {name}: {e}; the file is left as it was");
+                return Ok(ExitCode::from(2));
+            }
+            let mut out = match lines.as_slice() {
+                [] => {
+                    format!("blessed {name}: the engine reported nothing; no expectation written\n")
+                }
+                _ => format!(
+                    "blessed {name}: the engine's verdicts written on {} line{} ({}); review each before relying on it\n",
+                    lines.len(),
+                    if lines.len() == 1 { "" } else { "s" },
+                    lines
+                        .iter()
+                        .map(|l| l.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            if metadata_added {
+                out.push_str(
+                    "note: `#~ source:` and `#~ summary:` placeholders were added after the `dmlog` line: write the ruling's source and claim there\n",
+                );
+            }
+            write_out(&mut stdout, &out).map_err(output_error)?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
 }
 
 fn explain(code: Option<&str>) -> miette::Result<ExitCode> {

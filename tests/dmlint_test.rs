@@ -259,3 +259,84 @@ fn one_passing_game_of_a_pending_fixture_passes_and_the_file_stays_pending() {
     let o = dmlint(&["test", &path, "--color", "never"]);
     assert!(stdout(&o).ends_with("0 passed, 0 failed, 1 pending\n"));
 }
+
+/// A new fixture: metadata, no expectations; Bob's turn at line 11 breaks turn order.
+const NEW: &str = "dmlog 1\n#~ source: 000 TURN ORDER\n#~ summary: the first player takes the first turn\n\
+                   format custom life 10\nteam Ann\nGR = Ghost Rider: Johnny Blaze x2\nteam Bob\n\
+                   AM = Ant-Man: Biophysicist x2\nfirst Ann\n# Bob goes first, which is not his to do\n\
+                   turn 1 Bob\n";
+
+#[test]
+fn bless_writes_the_engines_verdicts_and_the_file_then_passes() {
+    let dir = Scratch::new("bless");
+    let path = dir.file("new.dmlog", NEW);
+    let o = dmlint(&["test", "--bless", &path]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains(&format!(
+            "blessed {path}: the engine's verdicts written on 1 line (11)"
+        )),
+        "{out}"
+    );
+    let blessed = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        blessed,
+        NEW.replace(
+            "turn 1 Bob\n",
+            "turn 1 Bob   #~ dmlint::rules::turn-order\n"
+        )
+    );
+    // No temporary file is left beside it.
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(left.len(), 1);
+    let o = dmlint(&["test", &path, "--color", "never"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("1 passed, 0 failed, 0 pending\n"));
+
+    // Now it holds expectations: a second bless is refused, the file untouched.
+    let o = dmlint(&["test", "--bless", &path, "--color", "never"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("dmlint::fixture::has-expectations"), "{out}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), blessed);
+}
+
+#[test]
+fn bless_adds_placeholder_metadata_and_refuses_a_file_with_expectations() {
+    let dir = Scratch::new("bless-meta");
+    // No metadata: placeholders after the `dmlog` line, and the file passes.
+    let bare = NEW
+        .replace("#~ source: 000 TURN ORDER\n", "")
+        .replace("#~ summary: the first player takes the first turn\n", "");
+    let path = dir.file("bare.dmlog", &bare);
+    let o = dmlint(&["test", "--bless", &path]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("placeholders were added"),
+        "{}",
+        stdout(&o)
+    );
+    let blessed = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        blessed.starts_with("dmlog 1\n#~ source: TODO: "),
+        "{blessed}"
+    );
+    assert!(blessed.contains("\n#~ summary: TODO: "), "{blessed}");
+    let o = dmlint(&["test", &path]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+
+    // A file with one expectation anywhere is refused, byte for byte untouched.
+    let with_ok = NEW.replace("first Ann\n", "first Ann   #~ ok\n");
+    let path = dir.file("reviewed.dmlog", &with_ok);
+    let o = dmlint(&["test", "--bless", &path, "--color", "never"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("dmlint::fixture::has-expectations"), "{out}");
+    assert!(out.contains("already holds expectations"), "{out}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), with_ok);
+
+    // Bless takes one file, and nothing else to run.
+    let o = dmlint(&["test", "--bless", &path, "fixtures"]);
+    assert_eq!(o.status.code(), Some(2));
+}
