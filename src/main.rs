@@ -9,7 +9,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use std::borrow::Cow;
 
 use dmlint::cards::load::{MAX_FILE, card_at, key_spans, too_large};
@@ -65,6 +65,17 @@ enum Command {
     Explain {
         /// A code: `dmlint::syntax::unknown-keyword`, `syntax::unknown-keyword` or `unknown-keyword`.
         code: Option<String>,
+    },
+    /// Print a completion script for a shell (see the README for where to put it).
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), generated from the same definitions as `--help`: of
+    /// dmlint, or of one of its subcommands.
+    Man {
+        /// A subcommand (`test`, `state`, …) whose own page to print.
+        subcommand: Option<String>,
     },
 }
 
@@ -250,6 +261,8 @@ fn main() -> miette::Result<ExitCode> {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Explain { code }) => explain(code.as_deref()),
+        Some(Command::Completions { shell }) => completions(shell),
+        Some(Command::Man { subcommand }) => man(subcommand.as_deref()),
         Some(Command::Cards(args)) => cards(args),
         Some(Command::State(args)) => state(args),
         Some(Command::Test(args)) => test(args),
@@ -582,6 +595,53 @@ fn bless(path: &Path, pool: &Pool, renderer: &Renderer) -> miette::Result<ExitCo
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `dmlint completions SHELL`: the script clap_complete generates from the definitions.
+fn completions(shell: clap_complete::Shell) -> miette::Result<ExitCode> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "dmlint", &mut script);
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(&script).map_err(output_error)?;
+    stdout.flush().map_err(output_error)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `dmlint man [SUBCOMMAND]`: the man page clap_mangen generates, of dmlint (its
+/// subcommands listed) or of one subcommand (named `dmlint-NAME`, as git names its pages).
+fn man(subcommand: Option<&str>) -> miette::Result<ExitCode> {
+    let mut cli = Cli::command();
+    cli.build();
+    let page = match subcommand {
+        None => cli,
+        Some(name) => match cli.find_subcommand(name) {
+            Some(sub) => sub
+                .clone()
+                .name(format!("dmlint-{name}"))
+                .bin_name(format!("dmlint {name}"))
+                .version(cli.get_version().unwrap_or_default().to_string()),
+            None => {
+                let names: Vec<&str> = cli
+                    .get_subcommands()
+                    .map(|s| s.get_name())
+                    .filter(|n| *n != "help")
+                    .collect();
+                eprintln!(
+                    "error: no subcommand `{name}`\nhelp: one of {}",
+                    names.join(", ")
+                );
+                return Ok(ExitCode::from(2));
+            }
+        },
+    };
+    let mut roff = Vec::new();
+    clap_mangen::Man::new(page)
+        .render(&mut roff)
+        .map_err(output_error)?;
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(&roff).map_err(output_error)?;
+    stdout.flush().map_err(output_error)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn explain(code: Option<&str>) -> miette::Result<ExitCode> {
