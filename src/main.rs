@@ -647,10 +647,14 @@ fn man(subcommand: Option<&str>) -> miette::Result<ExitCode> {
 fn explain(code: Option<&str>) -> miette::Result<ExitCode> {
     let mut stdout = io::stdout().lock();
     let Some(code) = code else {
-        for e in codes::all() {
-            let summary = e.doc.lines().next().unwrap_or("");
-            writeln!(stdout, "{:<45} {summary}", e.code).map_err(output_error)?;
-        }
+        // Each code's first sentence, whole, wrapped at the terminal's width (100 columns
+        // when piped, as diagnostics are).
+        let width = if io::stdout().is_terminal() {
+            terminal_width()
+        } else {
+            100
+        };
+        write!(stdout, "{}", codes::list(width)).map_err(output_error)?;
         return Ok(ExitCode::SUCCESS);
     };
     let found = codes::explain(code);
