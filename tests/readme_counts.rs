@@ -134,3 +134,39 @@ fn the_rust_version_named_is_the_one_the_locked_dependencies_need() {
         needed.0
     );
 }
+
+#[test]
+fn the_two_starter_sets_counts_are_those_of_their_stats_lines() {
+    let stats = dmlint(&["cards", "--stats"]);
+    let r = readme();
+    for (name, set) in [("Avengers vs. X-Men ", "AVX"), ("Uncanny X-Men ", "UX")] {
+        // `AVX      158 cards, …,    84 with abilities,    79 applied, …`
+        let line = stats
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(set))
+            .unwrap_or_else(|| panic!("no {set} line"));
+        let field = |suffix: &str| -> usize {
+            line[set.len()..]
+                .split(',')
+                .find_map(|part| part.trim().strip_suffix(suffix).map(|n| parse(n.trim())))
+                .unwrap()
+        };
+        // `per set, Avengers vs. X-Men 84 of 158 encoded (79 applied), Uncanny X-Men 64 of
+        // 141 (64 applied)`
+        let at = r.find(&format!("{name}{}", field(" with abilities")));
+        let at = at.unwrap_or_else(|| {
+            panic!(
+                "the README's {name}count is not {}",
+                field(" with abilities")
+            )
+        });
+        let words: Vec<&str> = r[at + name.len()..].split_whitespace().take(6).collect();
+        assert_eq!(words[1], "of", "{words:?}");
+        assert_eq!(parse(words[2]), field(" cards"), "{set}: {words:?}");
+        let applied = words
+            .iter()
+            .find_map(|w| w.strip_prefix('('))
+            .unwrap_or_else(|| panic!("{set}: {words:?}"));
+        assert_eq!(parse(applied), field(" applied"), "{set}: {words:?}");
+    }
+}
