@@ -34,13 +34,17 @@ fn family<C: Code>(codes: &'static [C]) -> impl Iterator<Item = Explanation> {
     })
 }
 
-/// A rule's documentation; a move rule's ends with the section that states it in each
-/// edition's rulebook.
+/// A rule's documentation, ending with the section that states it in each edition's
+/// rulebook, with our copy's lines (every rule but the format lists').
 fn rule(code: RuleCode) -> Explanation {
     let mut doc = code.doc();
     let cited: Vec<String> = [Edition::Rules2014, Edition::Rules2016, Edition::Rules2018]
         .into_iter()
-        .filter_map(|e| citations::cite(code, e).map(|c| format!("rules {e}: {c} ({})", c.lines)))
+        .filter_map(|e| {
+            citations::cite(code, e)
+                .or_else(|| citations::team(code, e))
+                .map(|c| format!("rules {e}: {c} ({})", c.lines))
+        })
         .collect();
     if !cited.is_empty() {
         doc.push_str("\nIn the rulebook of each edition:\n\n");
@@ -91,6 +95,70 @@ impl Explanation {
     }
 }
 
+/// The first sentence of a documentation: its first paragraph, joined, up to the first
+/// full stop that ends a sentence (doc comments wrap mid-sentence, so the first line
+/// alone would cut it).
+pub fn first_sentence(doc: &str) -> String {
+    let paragraph: Vec<&str> = doc
+        .lines()
+        .map(str::trim)
+        .skip_while(|l| l.is_empty())
+        .take_while(|l| !l.is_empty() && !l.starts_with("```"))
+        .collect();
+    let text = paragraph.join(" ");
+    let mut from = 0;
+    while let Some(at) = text[from..].find(". ") {
+        let end = from + at + 1;
+        // A full stop after an abbreviation does not end the sentence.
+        let word = text[..end].rsplit(' ').next().unwrap_or("");
+        let word = word.trim_start_matches(['(', '`', '"']);
+        if !["e.g.", "i.e.", "vs.", "etc."].contains(&word) {
+            return text[..end].to_string();
+        }
+        from = end;
+    }
+    text
+}
+
+/// The list `dmlint explain` prints: each code and the first sentence of its
+/// documentation, wrapped at `width` columns under a column of codes, never cut. A code
+/// too long for the column, or a width too narrow for two columns, puts the sentence on
+/// the lines under it.
+pub fn list(width: usize) -> String {
+    const COLUMN: usize = 46;
+    let two_columns = width >= COLUMN + 30;
+    let indent = if two_columns { COLUMN } else { 4 };
+    let mut out = String::new();
+    for e in all() {
+        let sentence = first_sentence(&e.doc);
+        let mut line = e.code.to_string();
+        if two_columns && e.code.len() < COLUMN {
+            line.push_str(&" ".repeat(COLUMN - e.code.len()));
+        } else {
+            out.push_str(&line);
+            out.push('\n');
+            line = " ".repeat(indent);
+        }
+        let mut empty = true;
+        for word in sentence.split_whitespace() {
+            if !empty && line.chars().count() + 1 + word.chars().count() > width {
+                out.push_str(&line);
+                out.push('\n');
+                line = " ".repeat(indent);
+                empty = true;
+            }
+            if !empty {
+                line.push(' ');
+            }
+            line.push_str(word);
+            empty = false;
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 /// Codes close to a mistyped query, for "did you mean".
 pub fn near(query: &str) -> Vec<&'static str> {
     let short = query.rsplit("::").next().unwrap_or(query);
@@ -107,6 +175,48 @@ pub fn near(query: &str) -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_list_keeps_whole_sentences_within_the_width() {
+        for width in [80, 100, 60] {
+            let list = list(width);
+            for line in list.lines() {
+                assert!(line.chars().count() <= width, "{width}: {line:?}");
+            }
+            // Every code starts a line, and its sentence, read back across the wrapped
+            // lines, is the whole first sentence.
+            let mut entries: Vec<(String, String)> = Vec::new();
+            for line in list.lines() {
+                if let Some(code) = line.strip_prefix("dmlint::") {
+                    let (code, rest) = code.split_once(' ').unwrap_or((code, ""));
+                    entries.push((format!("dmlint::{code}"), rest.trim().to_string()));
+                } else {
+                    let last = entries.last_mut().unwrap();
+                    if !last.1.is_empty() {
+                        last.1.push(' ');
+                    }
+                    last.1.push_str(line.trim());
+                }
+            }
+            let all = all();
+            assert_eq!(entries.len(), all.len());
+            for ((code, text), e) in entries.iter().zip(&all) {
+                assert_eq!(code, e.code);
+                assert_eq!(*text, first_sentence(&e.doc), "{code}");
+                assert!(text.ends_with('.') || text.ends_with(')'), "{code}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_first_sentence_runs_across_wrapped_lines_and_past_abbreviations() {
+        let doc = " A keyword written with capitals: a warning, and the line is read as\n                    if it were lower case, e.g. `Turn`. More.\n\n ```text\n x\n ```\n";
+        assert_eq!(
+            first_sentence(doc),
+            "A keyword written with capitals: a warning, and the line is read as if it were \
+             lower case, e.g. `Turn`."
+        );
+    }
 
     #[test]
     fn every_code_of_every_family_is_unique_kebab_case_and_documented() {
@@ -180,8 +290,14 @@ mod tests {
             assert!(text.contains(book), "{book} missing:\n{text}");
         }
         assert!(text.contains("ASSIGN DAMAGE (000 lines "), "{text}");
-        // Team rules cite their format's section in their own text, not per edition.
-        assert!(!explain("team-dice-count")[0].doc.contains("rules 2014:"));
+        // Team rules cite each edition's team-building section too; the format lists,
+        // which are organized play's and in no rulebook, cite none.
+        let team = &explain("team-dice-count")[0].doc;
+        assert!(
+            team.contains("rules 2016: Iron Man and War Machine rulebook (2016), CUSTOMIZING YOUR TEAM, TOURNAMENT TEAMS (002 lines 725-725)"),
+            "{team}"
+        );
+        assert!(!explain("team-format-card")[0].doc.contains("rules 2014:"));
     }
 
     #[test]

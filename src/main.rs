@@ -9,7 +9,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use std::borrow::Cow;
 
 use dmlint::cards::load::{MAX_FILE, card_at, key_spans, too_large};
@@ -19,6 +19,7 @@ use dmlint::check::{
     DEFAULT_MAX_DIAGNOSTICS, FileReport, check_reader, check_syntax, read_whole, unreadable,
 };
 use dmlint::codes;
+use dmlint::fixture::bless::{self, Blessed};
 use dmlint::fixture::{self, Tally, Verdict, junit::junit};
 use dmlint::inspect::{StateRecord, StateReport, Target, state_at};
 use dmlint::mutate;
@@ -65,6 +66,17 @@ enum Command {
         /// A code: `dmlint::syntax::unknown-keyword`, `syntax::unknown-keyword` or `unknown-keyword`.
         code: Option<String>,
     },
+    /// Print a completion script for a shell (see the README for where to put it).
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), generated from the same definitions as `--help`: of
+    /// dmlint, or of one of its subcommands.
+    Man {
+        /// A subcommand (`test`, `state`, …) whose own page to print.
+        subcommand: Option<String>,
+    },
 }
 
 #[derive(Args)]
@@ -100,12 +112,22 @@ struct TestArgs {
     /// Fixture files or directories (searched for *.dmlog).
     #[arg(default_value = "fixtures")]
     paths: Vec<PathBuf>,
-    /// How results are printed: failures and a summary, or a JUnit XML report.
+    /// How results are printed: failures and a summary, a JUnit XML report, or JSON (one
+    /// object per game, per file, and a summary; see the README).
     #[arg(long, value_enum, default_value_t = TestFormat::Human)]
     format: TestFormat,
     /// List passing fixtures too.
     #[arg(long, short)]
     verbose: bool,
+    /// Run only game N of the one fixture file named (counted from 1 in file order;
+    /// `--format json` lists each game's number and line).
+    #[arg(long, value_name = "N")]
+    game: Option<usize>,
+    /// Write the engine's verdict on each line of FILE, a new fixture without
+    /// expectations, into it as `#~` expectations to review (refused, with the file left
+    /// as it was, when it holds any expectation).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["paths", "game", "format", "verbose"])]
+    bless: Option<PathBuf>,
     /// When to use colours.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
@@ -117,6 +139,7 @@ struct TestArgs {
 enum TestFormat {
     Human,
     Junit,
+    Json,
 }
 
 #[derive(Args)]
@@ -238,6 +261,8 @@ fn main() -> miette::Result<ExitCode> {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Explain { code }) => explain(code.as_deref()),
+        Some(Command::Completions { shell }) => completions(shell),
+        Some(Command::Man { subcommand }) => man(subcommand.as_deref()),
         Some(Command::Cards(args)) => cards(args),
         Some(Command::State(args)) => state(args),
         Some(Command::Test(args)) => test(args),
@@ -461,14 +486,24 @@ fn state(args: StateArgs) -> miette::Result<ExitCode> {
 /// the card files given cannot be loaded.
 fn test(args: TestArgs) -> miette::Result<ExitCode> {
     let renderer = renderer(Format::Human, args.color);
+    if args.game.is_some() && !matches!(args.paths.as_slice(), [one] if !one.is_dir()) {
+        eprintln!(
+            "error: --game N runs one game of one fixture file: name that file alone\n\
+             usage: dmlint test FILE --game N"
+        );
+        return Ok(ExitCode::from(2));
+    }
     let Some((pool, true)) = load_pool(&args.cards, &renderer) else {
         return Ok(ExitCode::from(2));
     };
+    if let Some(path) = &args.bless {
+        return bless(path, &pool, &renderer);
+    }
     let mut reports = Vec::new();
     for input in inputs(&args.paths) {
         let name = input.display_name();
         reports.push(match &input {
-            Input::File(path) => fixture::run_file(path, &name, &pool, &renderer),
+            Input::File(path) => fixture::run_file_game(path, &name, &pool, &renderer, args.game),
             Input::Stdin => fixture::unreadable(&name, "fixtures are read from files", &renderer),
             Input::Missing(_, why) => fixture::unreadable(&name, why, &renderer),
         });
@@ -477,6 +512,7 @@ fn test(args: TestArgs) -> miette::Result<ExitCode> {
     let mut out = String::new();
     match args.format {
         TestFormat::Junit => out.push_str(&junit(&reports)),
+        TestFormat::Json => out.push_str(&fixture::json::json(&reports)),
         TestFormat::Human => {
             // Failures first, with their diagnostics; then the pending list, which is
             // always shown so that no pending ruling is forgotten.
@@ -503,13 +539,122 @@ fn test(args: TestArgs) -> miette::Result<ExitCode> {
     })
 }
 
+/// `dmlint test --bless FILE`: 0 when the expectations were written, 1 when refused (the
+/// file untouched), 2 when the file cannot be read or written.
+fn bless(path: &Path, pool: &Pool, renderer: &Renderer) -> miette::Result<ExitCode> {
+    let name = path.display().to_string();
+    let mut stdout = io::stdout().lock();
+    let text = match read_whole(path, fixture::MAX_FIXTURE, "`dmlint test --bless`") {
+        Ok(text) => text,
+        Err(why) => {
+            let report = fixture::unreadable(&name, &why, renderer);
+            let out: String = report
+                .failures
+                .iter()
+                .map(|f| f.rendered.as_str())
+                .collect();
+            write_out(&mut stdout, &out).map_err(output_error)?;
+            return Ok(ExitCode::from(2));
+        }
+    };
+    match bless::bless(&name, &text, path.parent(), pool, renderer) {
+        Blessed::Refused(out) => {
+            write_out(&mut stdout, &out).map_err(output_error)?;
+            Ok(ExitCode::from(1))
+        }
+        Blessed::Text {
+            text,
+            lines,
+            metadata_added,
+        } => {
+            if let Err(e) = bless::write_atomically(path, &text) {
+                eprintln!("error: cannot write {name}: {e}; the file is left as it was");
+                return Ok(ExitCode::from(2));
+            }
+            let mut out = match lines.as_slice() {
+                [] => {
+                    format!("blessed {name}: the engine reported nothing; no expectation written\n")
+                }
+                _ => format!(
+                    "blessed {name}: the engine's verdicts written on {} line{} ({}); review each before relying on it\n",
+                    lines.len(),
+                    if lines.len() == 1 { "" } else { "s" },
+                    lines
+                        .iter()
+                        .map(|l| l.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            if metadata_added {
+                out.push_str(
+                    "note: `#~ source:` and `#~ summary:` placeholders were added after the `dmlog` line: write the ruling's source and claim there\n",
+                );
+            }
+            write_out(&mut stdout, &out).map_err(output_error)?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// `dmlint completions SHELL`: the script clap_complete generates from the definitions.
+fn completions(shell: clap_complete::Shell) -> miette::Result<ExitCode> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "dmlint", &mut script);
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(&script).map_err(output_error)?;
+    stdout.flush().map_err(output_error)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `dmlint man [SUBCOMMAND]`: the man page clap_mangen generates, of dmlint (its
+/// subcommands listed) or of one subcommand (named `dmlint-NAME`, as git names its pages).
+fn man(subcommand: Option<&str>) -> miette::Result<ExitCode> {
+    let mut cli = Cli::command();
+    cli.build();
+    let page = match subcommand {
+        None => cli,
+        Some(name) => match cli.find_subcommand(name) {
+            Some(sub) => sub
+                .clone()
+                .name(format!("dmlint-{name}"))
+                .bin_name(format!("dmlint {name}"))
+                .version(cli.get_version().unwrap_or_default().to_string()),
+            None => {
+                let names: Vec<&str> = cli
+                    .get_subcommands()
+                    .map(|s| s.get_name())
+                    .filter(|n| *n != "help")
+                    .collect();
+                eprintln!(
+                    "error: no subcommand `{name}`\nhelp: one of {}",
+                    names.join(", ")
+                );
+                return Ok(ExitCode::from(2));
+            }
+        },
+    };
+    let mut roff = Vec::new();
+    clap_mangen::Man::new(page)
+        .render(&mut roff)
+        .map_err(output_error)?;
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(&roff).map_err(output_error)?;
+    stdout.flush().map_err(output_error)?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn explain(code: Option<&str>) -> miette::Result<ExitCode> {
     let mut stdout = io::stdout().lock();
     let Some(code) = code else {
-        for e in codes::all() {
-            let summary = e.doc.lines().next().unwrap_or("");
-            writeln!(stdout, "{:<45} {summary}", e.code).map_err(output_error)?;
-        }
+        // Each code's first sentence, whole, wrapped at the terminal's width (100 columns
+        // when piped, as diagnostics are).
+        let width = if io::stdout().is_terminal() {
+            terminal_width()
+        } else {
+            100
+        };
+        write!(stdout, "{}", codes::list(width)).map_err(output_error)?;
         return Ok(ExitCode::SUCCESS);
     };
     let found = codes::explain(code);

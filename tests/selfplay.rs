@@ -99,13 +99,13 @@ fn agree(table: &mut Table) -> Result<(), String> {
     let (cards, state) = (table.cards().clone(), table.state().clone());
     for p in play::pseudo_legal(&cards, &state) {
         let line = p.line(&cards, &state);
-        if let Ok(after) = table.accepts(&line) {
-            if !reached.contains(&after.position_key()) {
-                return Err(format!(
-                    "the checker accepts `{}`, which no generated move matches",
-                    print_line(&line).trim_end()
-                ));
-            }
+        if let Ok(after) = table.accepts(&line)
+            && !reached.contains(&after.position_key())
+        {
+            return Err(format!(
+                "the checker accepts `{}`, which no generated move matches",
+                print_line(&line).trim_end()
+            ));
         }
     }
     Ok(())

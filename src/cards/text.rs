@@ -423,10 +423,10 @@ pub fn sel(s: &Selector) -> String {
     if s.already {
         words.push("already in the field".into());
     }
-    if let Some(z) = s.zone {
-        if z != ZoneName::Field {
-            words.push(format!("in the {}", zone(z)));
-        }
+    if let Some(z) = s.zone
+        && z != ZoneName::Field
+    {
+        words.push(format!("in the {}", zone(z)));
     }
     if !s.zones.is_empty() {
         let names: Vec<&str> = s.zones.iter().map(|&z| zone(z)).collect();

@@ -958,17 +958,17 @@ impl Replayer {
             .state
             .zone(owner, zone)
             .all(|id| self.state.die(id).card != card);
-        if let (true, Some((z, at))) = (none_here, self.whereabouts(card, owner)) {
-            if at != Span::default() {
-                let alias = &self.cards.get(card).alias;
-                v = v.with_context(
-                    at,
-                    format!(
-                        "one of the {alias} dice went to the {} here",
-                        zone_phrase(z)
-                    ),
-                );
-            }
+        if let (true, Some((z, at))) = (none_here, self.whereabouts(card, owner))
+            && at != Span::default()
+        {
+            let alias = &self.cards.get(card).alias;
+            v = v.with_context(
+                at,
+                format!(
+                    "one of the {alias} dice went to the {} here",
+                    zone_phrase(z)
+                ),
+            );
         }
         self.stuck(v)
     }

@@ -60,6 +60,42 @@ pub fn cite(code: RuleCode, edition: Edition) -> Option<Citation> {
     }
 }
 
+/// Where a team rule (or a starter's first-game setup) is written in the book of
+/// `edition`; `None` for a move rule, and for `team-format-card`, whose lists are
+/// organized play's and in no rulebook. No diagnostic cites these by edition: a team is
+/// checked against its format before any move, and its help line names the format's own
+/// section. `dmlint explain` lists them.
+pub fn team(code: RuleCode, edition: Edition) -> Option<Citation> {
+    use RuleCode::*;
+    // The 2014 book's Basic Teams and Tournament Teams state each limit twice, for six
+    // and for eight cards; the range holds both.
+    const AVX_TEAMS: &str = "CUSTOMIZING YOUR TEAM, Basic Teams and Tournament Teams";
+    const IMWM_TEAMS: &str = "CUSTOMIZING YOUR TEAM, TOURNAMENT TEAMS";
+    const AI_TEAMS: &str = "CUSTOMIZING YOUR TEAM";
+    // The 2016 book says every team limit in one paragraph.
+    const IMWM_PARAGRAPH: &str = "002 lines 725-725";
+    let (y2014, y2018) = match code {
+        TeamCardCount | TeamCardKind => ("001 lines 766-782", "000 lines 1387-1388"),
+        TeamBasicActions => ("001 lines 764-780", "000 lines 1387-1388"),
+        TeamDuplicateTitle => ("001 lines 766-782", "000 lines 1390-1395"),
+        TeamDiceCount => ("001 lines 768-784", "000 lines 1389-1396"),
+        TeamDieLimit | TeamCardWithoutDice => ("001 lines 768-784", "000 lines 1395-1398"),
+        FirstGameSetup => {
+            return Some(match edition {
+                Edition::Rules2014 => c(AVX, "SETUP, Your First Game", "001 lines 109-126"),
+                Edition::Rules2016 => c(IMWM, "SETUP, A DEMO GAME", "002 lines 430-465"),
+                Edition::Rules2018 => c(AI, "EXAMPLE GAME, EXAMPLE OF PLAY", "000 lines 814-857"),
+            });
+        }
+        _ => return None,
+    };
+    Some(match edition {
+        Edition::Rules2014 => c(AVX, AVX_TEAMS, y2014),
+        Edition::Rules2016 => c(IMWM, IMWM_TEAMS, IMWM_PARAGRAPH),
+        Edition::Rules2018 => c(AI, AI_TEAMS, y2018),
+    })
+}
+
 /// The Avengers vs. X-Men rulebook (001), and the Uncanny X-Men rulebook (004) where its
 /// text is the revised one (May 2014: a short draw loses life) or the only one.
 fn y2014(code: RuleCode) -> Option<Citation> {
@@ -439,6 +475,33 @@ mod tests {
             for (edition, _) in EDITIONS {
                 assert_eq!(cite(*code, edition), None, "{}", code.name());
             }
+        }
+    }
+
+    #[test]
+    fn team_rules_are_cited_in_every_edition_but_the_format_lists() {
+        for code in RuleCode::ALL
+            .iter()
+            .filter(|c| !move_rules().any(|m| m == **c))
+        {
+            for (edition, _) in EDITIONS {
+                let cited = team(*code, edition);
+                if *code == RuleCode::TeamFormatCard {
+                    assert_eq!(cited, None);
+                    continue;
+                }
+                let c = cited.unwrap_or_else(|| panic!("{} {edition:?}", code.name()));
+                let file = file_of(c.lines).unwrap_or_else(|| panic!("{}", c.lines));
+                let (want, book) = match edition {
+                    Edition::Rules2014 => ("001", AVX),
+                    Edition::Rules2016 => ("002", IMWM),
+                    Edition::Rules2018 => ("000", AI),
+                };
+                assert_eq!((file, c.book), (want, book), "{} {edition:?}", code.name());
+            }
+        }
+        for code in move_rules() {
+            assert_eq!(team(code, Edition::Rules2018), None, "{}", code.name());
         }
     }
 
