@@ -427,8 +427,9 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("GotG"), (129, 10, 10), "GotG");
     assert_eq!(counts("TMT"), (142, 1, 1), "TMT");
     assert_eq!(counts("KI"), (24, 2, 2), "KI");
+    assert_eq!(counts("BFU"), (59, 4, 4), "BFU");
     assert_eq!(counts("ORK"), (24, 1, 1), "ORK");
-    assert_eq!(counts("SW"), (24, 4, 4), "SW");
+    assert_eq!(counts("SW"), (24, 5, 5), "SW");
     assert_eq!(counts("XMF"), (72, 6, 5), "XMF");
     assert_eq!(counts("XFO"), (24, 1, 1), "XFO");
     assert_eq!(counts("DXM"), (24, 2, 2), "DXM");
@@ -436,7 +437,7 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("WWE"), (58, 4, 4), "WWE");
     assert_eq!(counts("IG"), (159, 5, 5), "IG");
     assert_eq!(counts("DPS"), (170, 7, 7), "DPS");
-    assert_eq!(counts("SKC"), (157, 3, 3), "SKC");
+    assert_eq!(counts("SKC"), (157, 5, 5), "SKC");
 }
 
 /// The encoded cards the engine does not apply in full, by name: a card that regresses

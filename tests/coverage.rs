@@ -91,6 +91,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::CallOut => "call-out",
         Keyword::BreathWeapon(_) => "breath-weapon",
         Keyword::Swarm => "swarm",
+        Keyword::Range(_) => "range",
     }
 }
 
@@ -388,6 +389,7 @@ const KEYWORDS: &[&str] = &[
     "call-out",
     "{breath-weapon: 1}",
     "swarm",
+    "{range: 1}",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -1121,6 +1123,11 @@ fn walk() -> Vec<Variant> {
             // Call Out restricts blocks: the walk's attacks are blocked by the only
             // opposing die there is, which Call Out would have targeted anyway.
             v = v.shown_by("fixtures/rules/abilities/keywords/call-out.dmlog");
+        }
+        if *k == "{range: 1}" {
+            // Range waits for its target as the die attacks while the opponent has a
+            // character in the field, which the walk's scripts do not answer.
+            v = v.shown_by("fixtures/rules/abilities/keywords/range.dmlog");
         }
         if *k == "swarm" {
             // Swarm acts in the clear and draw step when a die of the card is drawn while

@@ -659,6 +659,41 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 &format!("{moves}\nprep Ann KW   #~ dmlint::rules::assertion-mismatch\n"),
             ))
         }
+        Keyword::Range(r) => {
+            // Attacking, it names Ghost Rider, who takes its Range value (its own the only
+            // Range in play) and survives it, so that the damage shows.
+            let gr = ghost_rider(pool)?;
+            let g = (1..=gr.levels.len())
+                .rev()
+                .find(|&g| u32::from(gr.levels[g - 1].defense) > *r)
+                .ok_or("no Ghost Rider level that survives its Range")?;
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann main\nfield Ann KW:{f}\nfield Bob GR:L{g}\nused Ann SK x8\nused Bob SK x8\n"
+            );
+            let moves =
+                format!("pass\nBob: pass\nattack KW:{f}\nresolve KW:{f} target Bob.GR:L{g}");
+            Ok(head(
+                "the cards' reminder of Range (BFU006 and the other BFU cards)",
+                "as a die with Range attacks, each active Range character of its side deals its Range value to the opposing character die named",
+            ) + &game(
+                "legal: its Range value to Ghost Rider",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}   #~ ok; field Bob GR:L{g}[dmg={r}]\n"),
+            ) + &game(
+                "illegal: one more than its Range",
+                &name,
+                "",
+                &pos,
+                &format!(
+                    "{moves}\nfield Bob GR:L{g}[dmg={}]   #~ dmlint::rules::assertion-mismatch\n",
+                    r + 1
+                ),
+            ))
+        }
         other => Err(format!("no template for {other:?}: write one")),
     }
 }
@@ -703,9 +738,10 @@ fn every_encoded_keyword_card_plays_its_keyword() {
              no character named [\"Batman\"] the engine applies"
         ]
     );
-    // 63 cards encoded here (four of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 70 cards encoded here (six of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
-    // Infiltrate), 10 by hand.
-    assert_eq!(played, 77);
+    // Infiltrate; OMAC: Kevin Kho, Range and Overcrush; Wolf Guard Terminator: The
+    // Mightiest Warrior, Range and Infiltrate), 10 by hand.
+    assert_eq!(played, 86);
 }

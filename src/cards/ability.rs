@@ -255,6 +255,10 @@ pub enum Keyword {
     /// While a die of the card is active, each die of it drawn in the clear and draw step
     /// makes its owner draw one more die (line 60).
     Swarm,
+    // Keywords the cards' reminder text defines (in neither list; DiceFight2026's cards).
+    /// Range N: attacking, every active character of its controller with Range deals its
+    /// Range value to one target opposing character die (BFU006's reminder).
+    Range(u32),
 }
 
 /// When a static or triggered ability is on.

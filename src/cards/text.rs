@@ -568,6 +568,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::CallOut => "Call Out".into(),
         Keyword::BreathWeapon(x) => format!("Breath Weapon {x}"),
         Keyword::Swarm => "Swarm".into(),
+        Keyword::Range(x) => format!("Range {x}"),
     }
 }
 

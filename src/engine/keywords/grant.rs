@@ -36,7 +36,8 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::Intimidate
         | Keyword::CallOut
         | Keyword::BreathWeapon(_)
-        | Keyword::Swarm => None,
+        | Keyword::Swarm
+        | Keyword::Range(_) => None,
     }
 }
 

@@ -8,7 +8,8 @@
 //!   read by the selectors; Continuous: where a used action die goes);
 //! - as a **trigger** with a choice, queued like any triggered ability and answered by a
 //!   `resolve` line (Suit Up when bought, Heroic when fielded, Call Out when attacking,
-//!   Infiltrate when not blocked, Regenerate's roll when knocked out);
+//!   Infiltrate when not blocked, Regenerate's roll when knocked out, Range's target when
+//!   attacking);
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
 //!   (Overcrush, Fast, Iron Will, Energy Drain), or at the end of the turn (Deadly),
 //!   or with a choice as combat damage knocks out blockers (Cleave);
@@ -50,6 +51,7 @@ pub(in crate::engine) mod heroic;
 mod infiltrate;
 mod iron_will;
 mod overcrush;
+mod range;
 mod regenerate;
 pub(in crate::engine) mod suit_up;
 mod swarm;
@@ -69,6 +71,8 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Swarm => true,
         // As the die attacks, restricting the `block` line.
         Keyword::CallOut => true,
+        // As the die attacks, damaging its target.
+        Keyword::Range(_) => true,
         // As combat damage knocks its blockers out.
         Keyword::Cleave => true,
         // A choice once the blockers are declared.
@@ -156,6 +160,8 @@ impl Replayer {
                 }
                 // Call Out targets as the die attacks (`call_out`).
                 (Event::Attacks, Keyword::CallOut) => self.calls_out(die),
+                // Range targets as the die attacks (`range`).
+                (Event::Attacks, Keyword::Range(_)) => self.ranges(die),
                 _ => false,
             })
             .map(|(i, _)| Pending {
@@ -217,6 +223,7 @@ impl Replayer {
                 !suit_up::candidates(&self.cards, &self.state, p.card, p.controller).is_empty()
             }
             Keyword::CallOut => !self.call_out_targets(die).is_empty(),
+            Keyword::Range(_) => !self.range_targets(die).is_empty(),
             Keyword::Cleave => !self.cleave_targets(die).is_empty(),
             Keyword::Infiltrate => self.unblocked_attacker(die),
             Keyword::Regenerate => self.regenerate_waits(die),
@@ -236,6 +243,7 @@ impl Replayer {
             Keyword::Heroic => self.resolve_heroic(p, clauses),
             Keyword::SuitUp { .. } => self.resolve_suit_up(p, clauses),
             Keyword::CallOut => self.resolve_call_out(p, clauses),
+            Keyword::Range(_) => self.resolve_range(p, clauses),
             Keyword::Cleave => self.resolve_cleave(p, clauses),
             Keyword::Infiltrate => self.resolve_infiltrate(p, clauses),
             Keyword::Regenerate => self.resolve_regenerate(p, clauses),
@@ -414,6 +422,7 @@ mod tests {
         assert!(!applied(&Keyword::BreathWeapon(1)));
         assert!(applied(&Keyword::CallOut));
         assert!(applied(&Keyword::Cleave));
+        assert!(applied(&Keyword::Range(2)));
         assert!(!applied(&Keyword::Intimidate));
     }
 }
