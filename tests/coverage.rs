@@ -92,6 +92,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::BreathWeapon(_) => "breath-weapon",
         Keyword::Swarm => "swarm",
         Keyword::Range(_) => "range",
+        Keyword::Strike => "strike",
     }
 }
 
@@ -390,6 +391,7 @@ const KEYWORDS: &[&str] = &[
     "{breath-weapon: 1}",
     "swarm",
     "{range: 1}",
+    "strike",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -1128,6 +1130,12 @@ fn walk() -> Vec<Variant> {
             // Range waits for its target as the die attacks while the opponent has a
             // character in the field, which the walk's scripts do not answer.
             v = v.shown_by("fixtures/rules/abilities/keywords/range.dmlog");
+        }
+        if *k == "strike" {
+            // Strike holds only for the one character die its controller fielded this
+            // turn; the walk's games start from positions that do not say what was
+            // fielded, where a die with it is undecided.
+            v = v.shown_by("fixtures/rules/abilities/keywords/strike.dmlog");
         }
         if *k == "swarm" {
             // Swarm acts in the clear and draw step when a die of the card is drawn while

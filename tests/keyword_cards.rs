@@ -503,7 +503,15 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
         }
         Keyword::CallOut => {
             // Attacking beside a sidekick, it calls out Ghost Rider: Ghost Rider may block
-            // it, and Bob's sidekick may not.
+            // it, and Bob's sidekick may not. A position in the main step does not say
+            // what was fielded this turn, which a card with Strike needs.
+            if e.card
+                .abilities
+                .encoded()
+                .is_some_and(|a| a.iter().any(|a| a.keyword == Some(Keyword::Strike)))
+            {
+                return Err("Strike: the template's main-step position leaves it undecided".into());
+            }
             let (n, l) = level(e, |_| true).ok_or("no character level")?;
             let f = face(n, &l);
             let pos = format!(
@@ -694,6 +702,55 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 ),
             ))
         }
+        Keyword::Strike => {
+            // Fielded alone this turn (the game begins at the draw, so that what was
+            // fielded is known), it attacks with 2A more and Overcrush: blocked by a
+            // sidekick, all but 1 of its attack goes to Bob. Call Out (Gorilla Grodd)
+            // names the sidekick as it attacks.
+            let (n, l) = level(e, |l| l.fielding <= 3)
+                .ok_or("no level with a fielding cost of 3 or less")?;
+            let f = face(n, &l);
+            let pay = ["SK:fist", "SK:bolt", "SK:mask"][..usize::from(l.fielding)].join(" ");
+            let pay = if pay.is_empty() {
+                String::new()
+            } else {
+                format!(" pay {pay}")
+            };
+            let call_out = if e
+                .card
+                .abilities
+                .encoded()
+                .is_some_and(|a| a.iter().any(|a| a.keyword == Some(Keyword::CallOut)))
+            {
+                format!("resolve KW:{f} target Bob.SK:L1\n")
+            } else {
+                String::new()
+            };
+            let pos = "turn 4 Ann draw\nbag Ann KW SK x3\nused Ann SK x5\nfield Bob SK:L1\nused Bob SK x7\n";
+            let moves = format!(
+                "draw KW SK x3\nroll KW:{f} SK:fist SK:bolt SK:mask\nfield KW:{f}{pay}\npass\nBob: pass\n\
+                 attack KW:{f}\n{call_out}block SK:L1 -> KW:{f}\npass\nBob: pass"
+            );
+            Ok(head(
+                "the cards' reminder of Strike (JUS001 and the other JUS cards); 000 GLOSSARY Overcrush (lines 1498-1499)",
+                "the one character die fielded this turn gets +2A/+2D and Overcrush",
+            ) + &game(
+                "legal: its attack and 2 more, less the sidekick's 1, to Bob",
+                &name,
+                "",
+                pos,
+                &format!(
+                    "{moves}   #~ ok; life Bob {}\n",
+                    10 - (i32::from(l.attack) + 1)
+                ),
+            ) + &game(
+                "illegal: no Overcrush",
+                &name,
+                "",
+                pos,
+                &format!("{moves}\nlife Bob 10   #~ dmlint::rules::assertion-mismatch\n"),
+            ))
+        }
         other => Err(format!("no template for {other:?}: write one")),
     }
 }
@@ -730,18 +787,23 @@ fn every_encoded_keyword_card_plays_its_keyword() {
         }
     }
     // A card the template cannot play is named here, not skipped: no Batman card the
-    // engine applies yet, so Thomas Wayne (encoded by hand) has nothing to suit up over.
+    // engine applies yet, so Thomas Wayne (encoded by hand) has nothing to suit up over;
+    // Gorilla Grodd's Call Out is played by the Strike template, whose game begins at the
+    // draw (Call Out's begins in the main step, where Strike is undecided).
     assert_eq!(
         meaningless,
         [
             "Thomas Wayne: Corrupted by Pain (SuitUp { names: [\"Batman\"] }): \
-             no character named [\"Batman\"] the engine applies"
+             no character named [\"Batman\"] the engine applies",
+            "Gorilla Grodd: Stronger Than You (CallOut): \
+             Strike: the template's main-step position leaves it undecided"
         ]
     );
-    // 70 cards encoded here (six of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 77 cards encoded here (six of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
     // Infiltrate; OMAC: Kevin Kho, Range and Overcrush; Wolf Guard Terminator: The
-    // Mightiest Warrior, Range and Infiltrate), 10 by hand.
-    assert_eq!(played, 86);
+    // Mightiest Warrior, Range and Infiltrate; Gorilla Grodd, with Strike and Call Out,
+    // once), 10 by hand.
+    assert_eq!(played, 93);
 }

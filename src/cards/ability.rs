@@ -259,6 +259,9 @@ pub enum Keyword {
     /// Range N: attacking, every active character of its controller with Range deals its
     /// Range value to one target opposing character die (BFU006's reminder).
     Range(u32),
+    /// While it is the only character die its controller fielded this turn, it gets
+    /// +2A/+2D and Overcrush (JUS001's reminder; DOOM004's words it otherwise).
+    Strike,
 }
 
 /// When a static or triggered ability is on.

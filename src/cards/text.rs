@@ -569,6 +569,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::BreathWeapon(x) => format!("Breath Weapon {x}"),
         Keyword::Swarm => "Swarm".into(),
         Keyword::Range(x) => format!("Range {x}"),
+        Keyword::Strike => "Strike".into(),
     }
 }
 

@@ -352,6 +352,11 @@ pub struct Turn {
     /// Dice engaged this turn with a die with Deadly (the engaged die, the Deadly die),
     /// still in the field since: knocked out at the end of the turn (`keywords::deadly`).
     pub deadly: Vec<(DieId, DieId)>,
+    /// The character dice fielded this turn, either player's, that Strike reads
+    /// (`keywords::strike`); `fielded_unknown` when a position began the turn after its
+    /// main step had begun, and so does not say.
+    pub fielded: Vec<DieId>,
+    pub fielded_unknown: bool,
 }
 
 /// How far combat damage has gone. Each edition orders what follows the damage its own
@@ -494,6 +499,8 @@ impl Turn {
             knocked: Vec::new(),
             marked: Vec::new(),
             deadly: Vec::new(),
+            fielded: Vec::new(),
+            fielded_unknown: false,
         }
     }
 

@@ -37,7 +37,8 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::CallOut
         | Keyword::BreathWeapon(_)
         | Keyword::Swarm
-        | Keyword::Range(_) => None,
+        | Keyword::Range(_)
+        | Keyword::Strike => None,
     }
 }
 

@@ -11,7 +11,8 @@
 //!   Infiltrate when not blocked, Regenerate's roll when knocked out, Range's target when
 //!   attacking);
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
-//!   (Overcrush, Fast, Iron Will, Energy Drain), or at the end of the turn (Deadly),
+//!   (Overcrush, Fast, Iron Will, Energy Drain; Strike's Overcrush and its stats bonus,
+//!   read by `select::stats`, while it holds), or at the end of the turn (Deadly),
 //!   or with a choice as combat damage knocks out blockers (Cleave);
 //! - as a **rule of the draw** the clear and draw step reads (Swarm);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
@@ -53,6 +54,7 @@ mod iron_will;
 mod overcrush;
 mod range;
 mod regenerate;
+pub(in crate::engine) mod strike;
 pub(in crate::engine) mod suit_up;
 mod swarm;
 
@@ -73,6 +75,8 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::CallOut => true,
         // As the die attacks, damaging its target.
         Keyword::Range(_) => true,
+        // A static bonus and Overcrush while its die is the only one fielded.
+        Keyword::Strike => true,
         // As combat damage knocks its blockers out.
         Keyword::Cleave => true,
         // A choice once the blockers are declared.
@@ -133,6 +137,9 @@ impl Replayer {
     ) -> bool {
         of(&self.cards, self.state.die(id).card).any(|(_, k)| pick(k))
             || self.granted_keyword(id, &pick)
+            // Strike gives Overcrush while it holds (`strike`).
+            || (pick(&Keyword::Overcrush)
+                && strike::holds(&self.cards, &self.state, id) == Some(true))
     }
 
     /// Keyword choices an event opens, as pending triggers of `batch`: Heroic as a die is
@@ -423,6 +430,7 @@ mod tests {
         assert!(applied(&Keyword::CallOut));
         assert!(applied(&Keyword::Cleave));
         assert!(applied(&Keyword::Range(2)));
+        assert!(applied(&Keyword::Strike));
         assert!(!applied(&Keyword::Intimidate));
     }
 }
