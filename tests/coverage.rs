@@ -93,6 +93,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::Swarm => "swarm",
         Keyword::Range(_) => "range",
         Keyword::Strike => "strike",
+        Keyword::Obscure => "obscure",
     }
 }
 
@@ -392,6 +393,7 @@ const KEYWORDS: &[&str] = &[
     "swarm",
     "{range: 1}",
     "strike",
+    "obscure",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -1136,6 +1138,11 @@ fn walk() -> Vec<Variant> {
             // turn; the walk's games start from positions that do not say what was
             // fielded, where a die with it is undecided.
             v = v.shown_by("fixtures/rules/abilities/keywords/strike.dmlog");
+        }
+        if *k == "obscure" {
+            // Obscure acts as an action die is used while a die with it is in the field,
+            // and shows only when a blocker is then refused, which no game of the walk has.
+            v = v.shown_by("fixtures/rules/abilities/keywords/obscure.dmlog");
         }
         if *k == "swarm" {
             // Swarm acts in the clear and draw step when a die of the card is drawn while

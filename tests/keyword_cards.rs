@@ -751,6 +751,35 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 &format!("{moves}\nlife Bob 10   #~ dmlint::rules::assertion-mismatch\n"),
             ))
         }
+        Keyword::Obscure => {
+            // In the field as Ann uses an action die (a Power Bolt on Ghost Rider, who
+            // survives it), it attacks and Ghost Rider may not block it.
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann main\nreserve Ann PB:act\nfield Ann KW:{f}\nfield Bob GR:L3\nused Ann SK x8\nused Bob SK x8\n"
+            );
+            let moves = format!(
+                "use PB:act target Bob.GR:L3   #~ ok; field Ann KW:{f}[unblockable]\npass\nBob: pass\nattack KW:{f}\n"
+            );
+            let bolt = "basic PB = Power Bolt\n";
+            Ok(head(
+                "the cards' reminder of Obscure (TIW025 and TIW027)",
+                "when its controller uses an action die, a die with Obscure cannot be blocked until the end of the turn",
+            ) + &game(
+                "legal: unblocked",
+                &name,
+                bolt,
+                &pos,
+                &format!("{moves}block none   #~ ok\n"),
+            ) + &game(
+                "illegal: Ghost Rider blocks it",
+                &name,
+                bolt,
+                &pos,
+                &format!("{moves}block GR:L3 -> KW:{f}   #~ dmlint::rules::cannot-block\n"),
+            ))
+        }
         other => Err(format!("no template for {other:?}: write one")),
     }
 }
@@ -799,11 +828,12 @@ fn every_encoded_keyword_card_plays_its_keyword() {
              Strike: the template's main-step position leaves it undecided"
         ]
     );
-    // 77 cards encoded here (six of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 79 cards encoded here (eight of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
     // Infiltrate; OMAC: Kevin Kho, Range and Overcrush; Wolf Guard Terminator: The
-    // Mightiest Warrior, Range and Infiltrate; Gorilla Grodd, with Strike and Call Out,
-    // once), 10 by hand.
-    assert_eq!(played, 93);
+    // Mightiest Warrior, Range and Infiltrate; Kuo-toa: Whip of Blibdoolpoolp, Swarm
+    // and Obscure; Kuo-toa: Mad Degenerate, Obscure and Infiltrate; Gorilla Grodd, with
+    // Strike and Call Out, once), 10 by hand.
+    assert_eq!(played, 97);
 }

@@ -262,6 +262,9 @@ pub enum Keyword {
     /// While it is the only character die its controller fielded this turn, it gets
     /// +2A/+2D and Overcrush (JUS001's reminder; DOOM004's words it otherwise).
     Strike,
+    /// As its controller uses an action die, it cannot be blocked until the end of the
+    /// turn (TIW025's reminder).
+    Obscure,
 }
 
 /// When a static or triggered ability is on.

@@ -570,6 +570,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::Swarm => "Swarm".into(),
         Keyword::Range(x) => format!("Range {x}"),
         Keyword::Strike => "Strike".into(),
+        Keyword::Obscure => "Obscure".into(),
     }
 }
 

@@ -97,6 +97,8 @@ pub struct Boost {
     /// its defense, which was this, and Iron Will kept it in the field. Not an effect,
     /// but it lasts as they do: until the cleanup step or until the die leaves the field.
     pub iron_will_spared: Option<u32>,
+    /// It cannot be blocked this turn (Obscure, `keywords::obscure`).
+    pub unblockable: bool,
 }
 
 /// A set of the keywords an effect may give a die ([`Granted`]), kept inline: it is part
@@ -1276,6 +1278,7 @@ impl GameState {
             (b.cant_block, "cant-block"),
             (b.double_damage_to_blockers, "double-damage-to-blockers"),
             (b.excess_to_player, "excess-to-player"),
+            (b.unblockable, "unblockable"),
         ];
         mods.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
         mods.extend(b.granted.iter().map(|k| format!("+{}", k.name())));

@@ -38,7 +38,8 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::BreathWeapon(_)
         | Keyword::Swarm
         | Keyword::Range(_)
-        | Keyword::Strike => None,
+        | Keyword::Strike
+        | Keyword::Obscure => None,
     }
 }
 

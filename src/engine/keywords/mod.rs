@@ -15,6 +15,7 @@
 //!   read by `select::stats`, while it holds), or at the end of the turn (Deadly),
 //!   or with a choice as combat damage knocks out blockers (Cleave);
 //! - as a **rule of the draw** the clear and draw step reads (Swarm);
+//! - as an effect on the die when its controller uses an action die (Obscure);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
 //!
 //! A die may also have a keyword its card does not list: given by an effect for the turn,
@@ -51,6 +52,7 @@ pub(in crate::engine) mod grant;
 pub(in crate::engine) mod heroic;
 mod infiltrate;
 mod iron_will;
+mod obscure;
 mod overcrush;
 mod range;
 mod regenerate;
@@ -77,6 +79,8 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Range(_) => true,
         // A static bonus and Overcrush while its die is the only one fielded.
         Keyword::Strike => true,
+        // As an action die is used, restricting the `block` line.
+        Keyword::Obscure => true,
         // As combat damage knocks its blockers out.
         Keyword::Cleave => true,
         // A choice once the blockers are declared.
@@ -431,6 +435,7 @@ mod tests {
         assert!(applied(&Keyword::Cleave));
         assert!(applied(&Keyword::Range(2)));
         assert!(applied(&Keyword::Strike));
+        assert!(applied(&Keyword::Obscure));
         assert!(!applied(&Keyword::Intimidate));
     }
 }

@@ -253,6 +253,8 @@ impl Replayer {
                 "only a die rolled to an action face (`act`, `*`, `**`) is used as an action",
             ));
         }
+        // Obscure acts as the die is used, before its effect (`keywords::obscure`).
+        self.obscure(who);
         self.use_die(who, id, clauses)?;
         self.acted(who);
         Ok(())
