@@ -94,6 +94,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::Range(_) => "range",
         Keyword::Strike => "strike",
         Keyword::Obscure => "obscure",
+        Keyword::Retaliation => "retaliation",
     }
 }
 
@@ -394,6 +395,7 @@ const KEYWORDS: &[&str] = &[
     "{range: 1}",
     "strike",
     "obscure",
+    "retaliation",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -1096,6 +1098,9 @@ fn walk() -> Vec<Variant> {
             // Combat keywords, where they make a difference.
             "overcrush" | "fast" => "combat:this",
             "energy-drain" => "drain:this",
+            // Retaliation acts as a die is knocked out (its own die, of the test card's
+            // affiliation, first).
+            "retaliation" => "knocked-out:this",
             _ => "in-field:this",
         };
         let mut v = variant(
@@ -1143,6 +1148,11 @@ fn walk() -> Vec<Variant> {
             // Obscure acts as an action die is used while a die with it is in the field,
             // and shows only when a blocker is then refused, which no game of the walk has.
             v = v.shown_by("fixtures/rules/abilities/keywords/obscure.dmlog");
+        }
+        if *k == "retaliation" {
+            // Retaliation acts when a character sharing an affiliation with its card is
+            // knocked out, and the walk's test cards have no affiliation.
+            v = v.shown_by("fixtures/rules/abilities/keywords/retaliation.dmlog");
         }
         if *k == "swarm" {
             // Swarm acts in the clear and draw step when a die of the card is drawn while

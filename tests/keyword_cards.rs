@@ -780,6 +780,40 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 &format!("{moves}block GR:L3 -> KW:{f}   #~ dmlint::rules::cannot-block\n"),
             ))
         }
+        Keyword::Retaliation => {
+            // Beside it, a character of its affiliation attacks and Ghost Rider knocks it
+            // out: 1 damage to Bob. Martian Manhunter: Green Martian (JL #61, Overcrush) is
+            // the Justice League character the engine applies in full.
+            const PARTNER: &str = "Martian Manhunter: Green Martian";
+            if !e.card.affiliations.iter().any(|a| a == "Justice League")
+                || e.card.title == "Martian Manhunter"
+            {
+                return Err(format!("no character of its affiliation beside {PARTNER}"));
+            }
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann attack\nfield Ann KW:{f} MM:L1[attacking]\nfield Bob GR:L3\nused Ann SK x7\nused Bob SK x8\n"
+            );
+            let moves = "block GR:L3 -> MM:L1\npass\nBob: pass";
+            let others = format!("MM = {PARTNER}\n");
+            Ok(head(
+                "2017 keyword list Retaliation (keywords-2017-11-09.txt line 53)",
+                "when a character of its controller's sharing its affiliation is knocked out, a die with Retaliation deals 1 damage to the opponent",
+            ) + &game(
+                "legal: 1 damage to Bob",
+                &name,
+                &others,
+                &pos,
+                &format!("{moves}   #~ ok; prep Ann MM; life Bob 9\n"),
+            ) + &game(
+                "illegal: no damage",
+                &name,
+                &others,
+                &pos,
+                &format!("{moves}\nlife Bob 10   #~ dmlint::rules::assertion-mismatch\n"),
+            ))
+        }
         other => Err(format!("no template for {other:?}: write one")),
     }
 }
@@ -828,12 +862,12 @@ fn every_encoded_keyword_card_plays_its_keyword() {
              Strike: the template's main-step position leaves it undecided"
         ]
     );
-    // 79 cards encoded here (eight of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 80 cards encoded here (eight of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
     // Infiltrate; OMAC: Kevin Kho, Range and Overcrush; Wolf Guard Terminator: The
     // Mightiest Warrior, Range and Infiltrate; Kuo-toa: Whip of Blibdoolpoolp, Swarm
     // and Obscure; Kuo-toa: Mad Degenerate, Obscure and Infiltrate; Gorilla Grodd, with
     // Strike and Call Out, once), 10 by hand.
-    assert_eq!(played, 97);
+    assert_eq!(played, 98);
 }

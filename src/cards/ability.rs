@@ -265,6 +265,9 @@ pub enum Keyword {
     /// As its controller uses an action die, it cannot be blocked until the end of the
     /// turn (TIW025's reminder).
     Obscure,
+    /// When a character of its controller that shares an affiliation with it is knocked
+    /// out, it deals 1 damage to the opponent (line 53).
+    Retaliation,
 }
 
 /// When a static or triggered ability is on.

@@ -571,6 +571,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::Range(x) => format!("Range {x}"),
         Keyword::Strike => "Strike".into(),
         Keyword::Obscure => "Obscure".into(),
+        Keyword::Retaliation => "Retaliation".into(),
     }
 }
 

@@ -39,7 +39,8 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::Swarm
         | Keyword::Range(_)
         | Keyword::Strike
-        | Keyword::Obscure => None,
+        | Keyword::Obscure
+        | Keyword::Retaliation => None,
     }
 }
 

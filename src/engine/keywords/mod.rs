@@ -16,6 +16,8 @@
 //!   or with a choice as combat damage knocks out blockers (Cleave);
 //! - as a **rule of the draw** the clear and draw step reads (Swarm);
 //! - as an effect on the die when its controller uses an action die (Obscure);
+//! - as a trigger with no choice, resolving by itself (Retaliation as a character is
+//!   knocked out);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
 //!
 //! A die may also have a keyword its card does not list: given by an effect for the turn,
@@ -56,6 +58,7 @@ mod obscure;
 mod overcrush;
 mod range;
 mod regenerate;
+mod retaliation;
 pub(in crate::engine) mod strike;
 pub(in crate::engine) mod suit_up;
 mod swarm;
@@ -81,6 +84,8 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Strike => true,
         // As an action die is used, restricting the `block` line.
         Keyword::Obscure => true,
+        // As a character of its affiliation is knocked out.
+        Keyword::Retaliation => true,
         // As combat damage knocks its blockers out.
         Keyword::Cleave => true,
         // A choice once the blockers are declared.
@@ -159,6 +164,10 @@ impl Replayer {
         if event == Event::BlockersAssigned {
             // Infiltrate, for each unblocked attacker with it (`infiltrate`).
             return self.infiltrate_pending(batch);
+        }
+        if event == Event::KnockedOut {
+            // Retaliation, of each die with it beside the knocked-out die (`retaliation`).
+            return self.retaliation_pending(event, about, batch);
         }
         let (Event::Fielded | Event::Attacks, About::Die(die)) = (event, about) else {
             return Vec::new();
@@ -258,6 +267,8 @@ impl Replayer {
             Keyword::Cleave => self.resolve_cleave(p, clauses),
             Keyword::Infiltrate => self.resolve_infiltrate(p, clauses),
             Keyword::Regenerate => self.resolve_regenerate(p, clauses),
+            // It needs no line: it resolves by itself.
+            Keyword::Retaliation => self.resolve_retaliation(p),
             _ => Ok(()),
         }
     }
@@ -436,6 +447,7 @@ mod tests {
         assert!(applied(&Keyword::Range(2)));
         assert!(applied(&Keyword::Strike));
         assert!(applied(&Keyword::Obscure));
+        assert!(applied(&Keyword::Retaliation));
         assert!(!applied(&Keyword::Intimidate));
     }
 }
