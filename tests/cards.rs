@@ -436,7 +436,7 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("XFO"), (24, 1, 1), "XFO");
     assert_eq!(counts("DXM"), (24, 2, 2), "DXM");
     assert_eq!(counts("TIW"), (59, 4, 4), "TIW");
-    assert_eq!(counts("WWE"), (58, 4, 4), "WWE");
+    assert_eq!(counts("WWE"), (58, 6, 6), "WWE");
     assert_eq!(counts("IG"), (159, 5, 5), "IG");
     assert_eq!(counts("DPS"), (170, 7, 7), "DPS");
     assert_eq!(counts("SKC"), (157, 5, 5), "SKC");

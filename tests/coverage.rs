@@ -95,6 +95,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::Strike => "strike",
         Keyword::Obscure => "obscure",
         Keyword::Retaliation => "retaliation",
+        Keyword::TagOut => "tag-out",
     }
 }
 
@@ -396,6 +397,7 @@ const KEYWORDS: &[&str] = &[
     "strike",
     "obscure",
     "retaliation",
+    "tag-out",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -1153,6 +1155,11 @@ fn walk() -> Vec<Variant> {
             // Retaliation acts when a character sharing an affiliation with its card is
             // knocked out, and the walk's test cards have no affiliation.
             v = v.shown_by("fixtures/rules/abilities/keywords/retaliation.dmlog");
+        }
+        if *k == "tag-out" {
+            // Tag Out's choice opens once blockers are declared, with a die of a WWE
+            // card to target, which no game of the walk has.
+            v = v.shown_by("fixtures/rules/abilities/keywords/tag-out.dmlog");
         }
         if *k == "swarm" {
             // Swarm acts in the clear and draw step when a die of the card is drawn while

@@ -814,6 +814,40 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 &format!("{moves}\nlife Bob 10   #~ dmlint::rules::assertion-mismatch\n"),
             ))
         }
+        Keyword::TagOut => {
+            // Beside Triple H: Pedigree (WWE #48, Overcrush and Cleave), who attacks and is
+            // blocked by a Ghost Rider of his 5A/5D: tagged out, it gives him +2A/+2D, so he
+            // survives and 2 go on to Bob.
+            const PARTNER: &str = "Triple H: Pedigree";
+            if e.card.title == "Triple H" {
+                return Err(format!("it is {PARTNER}'s title"));
+            }
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann attack\nfield Ann KW:{f} TH:L1[attacking]\nfield Bob GR:L3\nused Ann SK x7\nused Bob SK x8\n"
+            );
+            let moves = format!(
+                "block GR:L3 -> TH:L1\nresolve KW:{f} may yes target TH:L1   #~ ok; prep Ann KW\npass\nBob: pass"
+            );
+            let others = format!("TH = {PARTNER}\n");
+            Ok(head(
+                "the cards' reminder of Tag Out (BIT021, WWE020, WWE033)",
+                "once blockers are declared, a die with Tag Out may be prepped from the field to give a target Superstar die +2A/+2D for the turn",
+            ) + &game(
+                "legal: Triple H survives, 2 go on to Bob",
+                &name,
+                &others,
+                &pos,
+                &format!("{moves}   #~ ok; life Bob 8; prep Bob GR\n"),
+            ) + &game(
+                "illegal: no bonus",
+                &name,
+                &others,
+                &pos,
+                &format!("{moves}\nlife Bob 10   #~ dmlint::rules::assertion-mismatch\n"),
+            ))
+        }
         other => Err(format!("no template for {other:?}: write one")),
     }
 }
@@ -862,12 +896,12 @@ fn every_encoded_keyword_card_plays_its_keyword() {
              Strike: the template's main-step position leaves it undecided"
         ]
     );
-    // 80 cards encoded here (eight of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 82 cards encoded here (eight of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
     // Infiltrate; OMAC: Kevin Kho, Range and Overcrush; Wolf Guard Terminator: The
     // Mightiest Warrior, Range and Infiltrate; Kuo-toa: Whip of Blibdoolpoolp, Swarm
     // and Obscure; Kuo-toa: Mad Degenerate, Obscure and Infiltrate; Gorilla Grodd, with
     // Strike and Call Out, once), 10 by hand.
-    assert_eq!(played, 98);
+    assert_eq!(played, 100);
 }

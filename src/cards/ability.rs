@@ -268,6 +268,10 @@ pub enum Keyword {
     /// When a character of its controller that shares an affiliation with it is knocked
     /// out, it deals 1 damage to the opponent (line 53).
     Retaliation,
+    /// Once blockers are declared, its controller may move it from the field to the
+    /// prep area to give a target Superstar die +2A/+2D until the end of the turn
+    /// (BIT021's reminder).
+    TagOut,
 }
 
 /// When a static or triggered ability is on.

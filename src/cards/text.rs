@@ -572,6 +572,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::Strike => "Strike".into(),
         Keyword::Obscure => "Obscure".into(),
         Keyword::Retaliation => "Retaliation".into(),
+        Keyword::TagOut => "Tag Out".into(),
     }
 }
 

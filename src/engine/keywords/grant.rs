@@ -40,7 +40,8 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::Range(_)
         | Keyword::Strike
         | Keyword::Obscure
-        | Keyword::Retaliation => None,
+        | Keyword::Retaliation
+        | Keyword::TagOut => None,
     }
 }
 

@@ -9,7 +9,7 @@
 //! - as a **trigger** with a choice, queued like any triggered ability and answered by a
 //!   `resolve` line (Suit Up when bought, Heroic when fielded, Call Out when attacking,
 //!   Infiltrate when not blocked, Regenerate's roll when knocked out, Range's target when
-//!   attacking);
+//!   attacking, Tag Out once blockers are declared);
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
 //!   (Overcrush, Fast, Iron Will, Energy Drain; Strike's Overcrush and its stats bonus,
 //!   read by `select::stats`, while it holds), or at the end of the turn (Deadly),
@@ -62,6 +62,7 @@ mod retaliation;
 pub(in crate::engine) mod strike;
 pub(in crate::engine) mod suit_up;
 mod swarm;
+mod tag_out;
 
 /// Whether the engine applies a keyword wherever it acts. The table: a keyword listed
 /// here has its own file and its hook; any other is undecided at its moment
@@ -86,6 +87,8 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Obscure => true,
         // As a character of its affiliation is knocked out.
         Keyword::Retaliation => true,
+        // A choice once the blockers are declared.
+        Keyword::TagOut => true,
         // As combat damage knocks its blockers out.
         Keyword::Cleave => true,
         // A choice once the blockers are declared.
@@ -162,8 +165,11 @@ impl Replayer {
         batch: u32,
     ) -> Vec<Pending> {
         if event == Event::BlockersAssigned {
-            // Infiltrate, for each unblocked attacker with it (`infiltrate`).
-            return self.infiltrate_pending(batch);
+            // Infiltrate, for each unblocked attacker with it (`infiltrate`); Tag Out, for
+            // each die with it in either field (`tag_out`).
+            let mut out = self.infiltrate_pending(batch);
+            out.extend(self.tag_out_pending(batch));
+            return out;
         }
         if event == Event::KnockedOut {
             // Retaliation, of each die with it beside the knocked-out die (`retaliation`).
@@ -247,6 +253,7 @@ impl Replayer {
             Keyword::Cleave => !self.cleave_targets(die).is_empty(),
             Keyword::Infiltrate => self.unblocked_attacker(die),
             Keyword::Regenerate => self.regenerate_waits(die),
+            Keyword::TagOut => self.tag_out_waits(die),
             _ => false,
         }
     }
@@ -269,6 +276,7 @@ impl Replayer {
             Keyword::Regenerate => self.resolve_regenerate(p, clauses),
             // It needs no line: it resolves by itself.
             Keyword::Retaliation => self.resolve_retaliation(p),
+            Keyword::TagOut => self.resolve_tag_out(p, clauses),
             _ => Ok(()),
         }
     }
@@ -448,6 +456,7 @@ mod tests {
         assert!(applied(&Keyword::Strike));
         assert!(applied(&Keyword::Obscure));
         assert!(applied(&Keyword::Retaliation));
+        assert!(applied(&Keyword::TagOut));
         assert!(!applied(&Keyword::Intimidate));
     }
 }
