@@ -64,3 +64,49 @@ pub fn unknown(
 /// The words of the undecided diagnostic.
 pub const UNKNOWN: &str = "has Strike, and the position does not say which character dice \
      were fielded this turn";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The state after a game of Aquaman: Son of a Lighthouse Keeper (JUS #1, Strike)
+    /// whose turn begins at the draw, with `moves` after the roll.
+    fn after(moves: &str) -> (GameCards, GameState) {
+        let log = format!(
+            "dmlog 1\nformat custom life 10\nteam Ann\nAQ = Aquaman: Son of a Lighthouse Keeper x2\n\
+             team Bob\nGR = Ghost Rider: Johnny Blaze x2\nfirst Ann\nposition\nturn 4 Ann draw\n\
+             bag Ann AQ SK x3\nused Ann SK x5\nused Bob SK x8\nend\ndraw AQ SK x3\n\
+             roll AQ:L1 SK:L1 SK:bolt SK:mask\n{moves}"
+        );
+        let (doc, errors) = crate::syntax::parse_str(&log);
+        assert!(errors.is_empty(), "{errors:?}");
+        let out = crate::engine::replay(
+            &doc.games[0],
+            &doc.header,
+            crate::cards::Pool::embedded(),
+            None,
+            &[],
+        );
+        assert!(out.violations.is_empty(), "{:?}", out.violations);
+        out.end.expect("replayed")
+    }
+
+    /// Ann's Aquaman die in the field.
+    fn fielded(cards: &GameCards, state: &GameState) -> DieId {
+        super::super::testing::dice(cards, state, "AQ", 0)
+            .into_iter()
+            .find(|&d| state.die(d).zone == Zone::Field)
+            .expect("fielded")
+    }
+
+    #[test]
+    fn strike_holds_while_its_die_is_the_only_one_fielded() {
+        let (cards, state) = after("field AQ:L1\n");
+        assert_eq!(holds(&cards, &state, fielded(&cards, &state)), Some(true));
+        let (cards, state) = after("field AQ:L1\nfield SK:L1\n");
+        assert_eq!(holds(&cards, &state, fielded(&cards, &state)), Some(false));
+        let (cards, mut state) = after("field AQ:L1\n");
+        state.turn.as_mut().expect("turn").fielded_unknown = true;
+        assert_eq!(holds(&cards, &state, fielded(&cards, &state)), None);
+    }
+}
