@@ -91,6 +91,11 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::CallOut => "call-out",
         Keyword::BreathWeapon(_) => "breath-weapon",
         Keyword::Swarm => "swarm",
+        Keyword::Range(_) => "range",
+        Keyword::Strike => "strike",
+        Keyword::Obscure => "obscure",
+        Keyword::Retaliation => "retaliation",
+        Keyword::TagOut => "tag-out",
     }
 }
 
@@ -388,6 +393,11 @@ const KEYWORDS: &[&str] = &[
     "call-out",
     "{breath-weapon: 1}",
     "swarm",
+    "{range: 1}",
+    "strike",
+    "obscure",
+    "retaliation",
+    "tag-out",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -1090,6 +1100,9 @@ fn walk() -> Vec<Variant> {
             // Combat keywords, where they make a difference.
             "overcrush" | "fast" => "combat:this",
             "energy-drain" => "drain:this",
+            // Retaliation acts as a die is knocked out (its own die, of the test card's
+            // affiliation, first).
+            "retaliation" => "knocked-out:this",
             _ => "in-field:this",
         };
         let mut v = variant(
@@ -1121,6 +1134,32 @@ fn walk() -> Vec<Variant> {
             // Call Out restricts blocks: the walk's attacks are blocked by the only
             // opposing die there is, which Call Out would have targeted anyway.
             v = v.shown_by("fixtures/rules/abilities/keywords/call-out.dmlog");
+        }
+        if *k == "{range: 1}" {
+            // Range waits for its target as the die attacks while the opponent has a
+            // character in the field, which the walk's scripts do not answer.
+            v = v.shown_by("fixtures/rules/abilities/keywords/range.dmlog");
+        }
+        if *k == "strike" {
+            // Strike holds only for the one character die its controller fielded this
+            // turn; the walk's games start from positions that do not say what was
+            // fielded, where a die with it is undecided.
+            v = v.shown_by("fixtures/rules/abilities/keywords/strike.dmlog");
+        }
+        if *k == "obscure" {
+            // Obscure acts as an action die is used while a die with it is in the field,
+            // and shows only when a blocker is then refused, which no game of the walk has.
+            v = v.shown_by("fixtures/rules/abilities/keywords/obscure.dmlog");
+        }
+        if *k == "retaliation" {
+            // Retaliation acts when a character sharing an affiliation with its card is
+            // knocked out, and the walk's test cards have no affiliation.
+            v = v.shown_by("fixtures/rules/abilities/keywords/retaliation.dmlog");
+        }
+        if *k == "tag-out" {
+            // Tag Out's choice opens once blockers are declared, with a die of a WWE
+            // card to target, which no game of the walk has.
+            v = v.shown_by("fixtures/rules/abilities/keywords/tag-out.dmlog");
         }
         if *k == "swarm" {
             // Swarm acts in the clear and draw step when a die of the card is drawn while

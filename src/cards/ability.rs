@@ -255,6 +255,23 @@ pub enum Keyword {
     /// While a die of the card is active, each die of it drawn in the clear and draw step
     /// makes its owner draw one more die (line 60).
     Swarm,
+    // Keywords the cards' reminder text defines (in neither list; DiceFight2026's cards).
+    /// Range N: attacking, every active character of its controller with Range deals its
+    /// Range value to one target opposing character die (BFU006's reminder).
+    Range(u32),
+    /// While it is the only character die its controller fielded this turn, it gets
+    /// +2A/+2D and Overcrush (JUS001's reminder; DOOM004's words it otherwise).
+    Strike,
+    /// As its controller uses an action die, it cannot be blocked until the end of the
+    /// turn (TIW025's reminder).
+    Obscure,
+    /// When a character of its controller that shares an affiliation with it is knocked
+    /// out, it deals 1 damage to the opponent (line 53).
+    Retaliation,
+    /// Once blockers are declared, its controller may move it from the field to the
+    /// prep area to give a target Superstar die +2A/+2D until the end of the turn
+    /// (BIT021's reminder).
+    TagOut,
 }
 
 /// When a static or triggered ability is on.

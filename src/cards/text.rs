@@ -568,6 +568,11 @@ fn keyword(k: &Keyword) -> String {
         Keyword::CallOut => "Call Out".into(),
         Keyword::BreathWeapon(x) => format!("Breath Weapon {x}"),
         Keyword::Swarm => "Swarm".into(),
+        Keyword::Range(x) => format!("Range {x}"),
+        Keyword::Strike => "Strike".into(),
+        Keyword::Obscure => "Obscure".into(),
+        Keyword::Retaliation => "Retaliation".into(),
+        Keyword::TagOut => "Tag Out".into(),
     }
 }
 

@@ -37,6 +37,9 @@ pub struct GameCard {
     pub cost: Option<u8>,
     pub energy: Vec<EnergyType>,
     pub affiliations: Vec<String>,
+    /// The set of the card's entry in the pool (none for a sidekick or a card the pool
+    /// lacks): Tag Out's "Superstar die" is a WWE set's (`keywords::tag_out`).
+    pub set: Option<String>,
     pub levels: Vec<Level>,
     /// Action faces (`act`, `*`, `**`), as burst counts.
     pub actions: Vec<u8>,
@@ -223,6 +226,7 @@ fn sidekick(pool: &Pool, player: usize, line: Span) -> GameCard {
         cost: None,
         energy: Vec::new(),
         affiliations: Vec::new(),
+        set: None,
         levels: die.as_ref().map(|d| d.levels.clone()).unwrap_or_default(),
         actions: Vec::new(),
         energy_faces: die.as_ref().and_then(|d| d.energy.known()).map(|f| {
@@ -263,6 +267,7 @@ impl GameCard {
             cost: data.and_then(|d| d.cost),
             energy: data.map(|d| d.energy.clone()).unwrap_or_default(),
             affiliations: data.map(|d| d.affiliations.clone()).unwrap_or_default(),
+            set: card.entry.map(|e| e.set.clone()),
             levels: die.map(|d| d.levels.clone()).unwrap_or_default(),
             actions: if basic_die {
                 vec![0, 1, 2]

@@ -494,6 +494,8 @@ impl Replayer {
                     }
                     if !matches!(step.node, Step::Draw | Step::Roll) {
                         t.roll = Some(self.line);
+                        // What was fielded this turn the block does not say.
+                        t.fielded_unknown = true;
                     }
                     if matches!(
                         step.node,
@@ -819,6 +821,17 @@ impl Replayer {
         state.settle_outcome();
         if state.outcome.is_some() {
             self.ended = Some(line);
+        }
+        // A die with Strike in the field while the block does not say what was fielded
+        // this turn (`keywords::strike`).
+        if unmodelled.is_none() {
+            let strike = state
+                .ids()
+                .find(|&d| crate::engine::keywords::strike::unknown(&self.cards, &state, [d]));
+            if let Some(d) = strike {
+                let card = state.die(d).card;
+                unmodelled = Some((line, card, crate::engine::keywords::strike::UNKNOWN.into()));
+            }
         }
         self.state = state;
         // The position states both totals: a later working starts from them (with no
@@ -1347,6 +1360,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::MustBlock(None) => boost.must_block = Some(MustBlock::Any),
         Modifier::DoubleDamageToBlockers => boost.double_damage_to_blockers = true,
         Modifier::ExcessToPlayer => boost.excess_to_player = true,
+        Modifier::Unblockable => boost.unblockable = true,
         Modifier::IronWillSpared(d) => boost.iron_will_spared = Some(*d),
         Modifier::Has(k) => boost.granted = boost.granted.with(*k),
         Modifier::Damage(_)

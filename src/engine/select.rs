@@ -300,6 +300,11 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
             }
         }
     }
+    // Strike's bonus while it holds (`keywords::strike`).
+    if super::keywords::strike::holds(cards, state, id) == Some(true) {
+        attack += 2;
+        defense += 2;
+    }
     let mut attack = attack.max(0) as u32;
     if double {
         attack *= 2;

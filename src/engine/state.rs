@@ -97,6 +97,8 @@ pub struct Boost {
     /// its defense, which was this, and Iron Will kept it in the field. Not an effect,
     /// but it lasts as they do: until the cleanup step or until the die leaves the field.
     pub iron_will_spared: Option<u32>,
+    /// It cannot be blocked this turn (Obscure, `keywords::obscure`).
+    pub unblockable: bool,
 }
 
 /// A set of the keywords an effect may give a die ([`Granted`]), kept inline: it is part
@@ -357,6 +359,11 @@ pub struct Turn {
     /// prevent (`keywords::suit_up`). It outlasts a line only beside a held `ko` of that
     /// die, so a position writes it on the `held` line (`suit-up DIE`).
     pub suit_up: Option<(DieId, DieId, CardId)>,
+    /// The character dice fielded this turn, either player's, that Strike reads
+    /// (`keywords::strike`); `fielded_unknown` when a position began the turn after its
+    /// main step had begun, and so does not say.
+    pub fielded: Vec<DieId>,
+    pub fielded_unknown: bool,
 }
 
 /// How far combat damage has gone. Each edition orders what follows the damage its own
@@ -500,6 +507,8 @@ impl Turn {
             marked: Vec::new(),
             deadly: Vec::new(),
             suit_up: None,
+            fielded: Vec::new(),
+            fielded_unknown: false,
         }
     }
 
@@ -1279,6 +1288,7 @@ impl GameState {
             (b.cant_block, "cant-block"),
             (b.double_damage_to_blockers, "double-damage-to-blockers"),
             (b.excess_to_player, "excess-to-player"),
+            (b.unblockable, "unblockable"),
         ];
         mods.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
         mods.extend(b.granted.iter().map(|k| format!("+{}", k.name())));

@@ -545,6 +545,8 @@ pub enum Modifier {
     DoubleDamageToBlockers,
     /// Its combat damage beyond its blockers' total defense goes to the opponent.
     ExcessToPlayer,
+    /// It cannot be blocked this turn (Obscure).
+    Unblockable,
     /// `iron-will-spared=D`: Iron Will kept it in the field when its only damage this
     /// turn reached its defense, which was D.
     IronWillSpared(u32),

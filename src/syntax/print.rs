@@ -431,6 +431,7 @@ impl Display for Modifier {
             Modifier::MustAttack => f.write_str("must-attack"),
             Modifier::CantAttack => f.write_str("cant-attack"),
             Modifier::CantBlock => f.write_str("cant-block"),
+            Modifier::Unblockable => f.write_str("unblockable"),
             Modifier::MustBlock(None) => f.write_str("must-block"),
             Modifier::MustBlock(Some(d)) => write!(f, "must-block={d}"),
             Modifier::DoubleDamageToBlockers => f.write_str("double-damage-to-blockers"),

@@ -89,6 +89,16 @@ impl Replayer {
             self.text_matters(card, Moment::Fielded)?;
         }
         if book(self.state.edition).effect_fielding_triggers && !dice.is_empty() {
+            // Fielded this turn, for Strike, where an effect fields (`keywords::strike`).
+            if let Some(t) = self.state.turn.as_mut() {
+                t.fielded.extend(dice.iter().copied());
+            }
+            for &id in dice {
+                if crate::engine::keywords::strike::unknown(&self.cards, &self.state, [id]) {
+                    let card = self.state.die(id).card;
+                    self.undecided(self.line, card, crate::engine::keywords::strike::UNKNOWN)?;
+                }
+            }
             let events: Vec<_> = dice
                 .iter()
                 .map(|id| (Event::Fielded, About::Die(*id)))

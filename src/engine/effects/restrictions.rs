@@ -1,5 +1,6 @@
 //! Restrictions abilities put on attacking and blocking, checked when attackers and
-//! blockers are declared: "can't be blocked by", "can only be blocked by two or more",
+//! blockers are declared: "can't be blocked by", "cannot be blocked" for the turn
+//! (Obscure, `keywords::obscure`), "can only be blocked by two or more",
 //! "cannot attack", "cannot block", "must attack" and "must block (if able)", from a
 //! static ability of a card or from an effect applied to the die this turn.
 //!
@@ -296,6 +297,16 @@ impl Replayer {
                     "`{text}` cannot block ({reason}): block with other characters, or not at all (`block none`)"
                 ),
                 self.why_context(b, why),
+            ));
+        }
+        if self.state.die(a).boost.unblockable {
+            let text = self.state.die_text_plain(&self.cards, a);
+            return Some((
+                format!(
+                    "`{text}` cannot be blocked this turn (Obscure: an action die was used): \
+                     block other attackers, or none"
+                ),
+                self.why_context(a, Why::Applied),
             ));
         }
         let by = self.block_forbidden(b, a)?;

@@ -301,7 +301,7 @@ impl Replayer {
         let example = self.resolve_example(&p);
         let ability = self.abilities_of(p.card).and_then(|l| l.get(p.ability));
         // A keyword's choice (Suit Up, Heroic) is one its controller may decline; the
-        // die Call Out or Cleave names is not.
+        // die Call Out, Cleave or Range names is not.
         let keyword = ability.and_then(crate::engine::keywords::keyword);
         // Regenerate's roll is no choice: its line records the face rolled; Call Out's
         // and Cleave's targets are no choice to decline either.
@@ -312,6 +312,7 @@ impl Replayer {
                     k,
                     crate::cards::ability::Keyword::CallOut
                         | crate::cards::ability::Keyword::Cleave
+                        | crate::cards::ability::Keyword::Range(_)
                         | crate::cards::ability::Keyword::Regenerate
                 )
             });

@@ -36,7 +36,12 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::Intimidate
         | Keyword::CallOut
         | Keyword::BreathWeapon(_)
-        | Keyword::Swarm => None,
+        | Keyword::Swarm
+        | Keyword::Range(_)
+        | Keyword::Strike
+        | Keyword::Obscure
+        | Keyword::Retaliation
+        | Keyword::TagOut => None,
     }
 }
 

@@ -8,11 +8,16 @@
 //!   read by the selectors; Continuous: where a used action die goes);
 //! - as a **trigger** with a choice, queued like any triggered ability and answered by a
 //!   `resolve` line (Suit Up when bought, Heroic when fielded, Call Out when attacking,
-//!   Infiltrate when not blocked, Regenerate's roll when knocked out);
+//!   Infiltrate when not blocked, Regenerate's roll when knocked out, Range's target when
+//!   attacking, Tag Out once blockers are declared);
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
-//!   (Overcrush, Fast, Iron Will, Energy Drain), or at the end of the turn (Deadly),
+//!   (Overcrush, Fast, Iron Will, Energy Drain; Strike's Overcrush and its stats bonus,
+//!   read by `select::stats`, while it holds), or at the end of the turn (Deadly),
 //!   or with a choice as combat damage knocks out blockers (Cleave);
 //! - as a **rule of the draw** the clear and draw step reads (Swarm);
+//! - as an effect on the die when its controller uses an action die (Obscure);
+//! - as a trigger with no choice, resolving by itself (Retaliation as a character is
+//!   knocked out);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
 //!
 //! A die may also have a keyword its card does not list: given by an effect for the turn,
@@ -49,10 +54,15 @@ pub(in crate::engine) mod grant;
 pub(in crate::engine) mod heroic;
 mod infiltrate;
 mod iron_will;
+mod obscure;
 mod overcrush;
+mod range;
 mod regenerate;
+mod retaliation;
+pub(in crate::engine) mod strike;
 pub(in crate::engine) mod suit_up;
 mod swarm;
+mod tag_out;
 
 /// Whether the engine applies a keyword wherever it acts. The table: a keyword listed
 /// here has its own file and its hook; any other is undecided at its moment
@@ -69,6 +79,16 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Swarm => true,
         // As the die attacks, restricting the `block` line.
         Keyword::CallOut => true,
+        // As the die attacks, damaging its target.
+        Keyword::Range(_) => true,
+        // A static bonus and Overcrush while its die is the only one fielded.
+        Keyword::Strike => true,
+        // As an action die is used, restricting the `block` line.
+        Keyword::Obscure => true,
+        // As a character of its affiliation is knocked out.
+        Keyword::Retaliation => true,
+        // A choice once the blockers are declared.
+        Keyword::TagOut => true,
         // As combat damage knocks its blockers out.
         Keyword::Cleave => true,
         // A choice once the blockers are declared.
@@ -129,6 +149,9 @@ impl Replayer {
     ) -> bool {
         of(&self.cards, self.state.die(id).card).any(|(_, k)| pick(k))
             || self.granted_keyword(id, &pick)
+            // Strike gives Overcrush while it holds (`strike`).
+            || (pick(&Keyword::Overcrush)
+                && strike::holds(&self.cards, &self.state, id) == Some(true))
     }
 
     /// Keyword choices an event opens, as pending triggers of `batch`: Heroic as a die is
@@ -142,8 +165,15 @@ impl Replayer {
         batch: u32,
     ) -> Vec<Pending> {
         if event == Event::BlockersAssigned {
-            // Infiltrate, for each unblocked attacker with it (`infiltrate`).
-            return self.infiltrate_pending(batch);
+            // Infiltrate, for each unblocked attacker with it (`infiltrate`); Tag Out, for
+            // each die with it in either field (`tag_out`).
+            let mut out = self.infiltrate_pending(batch);
+            out.extend(self.tag_out_pending(batch));
+            return out;
+        }
+        if event == Event::KnockedOut {
+            // Retaliation, of each die with it beside the knocked-out die (`retaliation`).
+            return self.retaliation_pending(event, about, batch);
         }
         let (Event::Fielded | Event::Attacks, About::Die(die)) = (event, about) else {
             return Vec::new();
@@ -156,6 +186,8 @@ impl Replayer {
                 }
                 // Call Out targets as the die attacks (`call_out`).
                 (Event::Attacks, Keyword::CallOut) => self.calls_out(die),
+                // Range targets as the die attacks (`range`).
+                (Event::Attacks, Keyword::Range(_)) => self.ranges(die),
                 _ => false,
             })
             .map(|(i, _)| Pending {
@@ -217,9 +249,11 @@ impl Replayer {
                 !suit_up::candidates(&self.cards, &self.state, p.card, p.controller).is_empty()
             }
             Keyword::CallOut => !self.call_out_targets(die).is_empty(),
+            Keyword::Range(_) => !self.range_targets(die).is_empty(),
             Keyword::Cleave => !self.cleave_targets(die).is_empty(),
             Keyword::Infiltrate => self.unblocked_attacker(die),
             Keyword::Regenerate => self.regenerate_waits(die),
+            Keyword::TagOut => self.tag_out_waits(die),
             _ => false,
         }
     }
@@ -236,9 +270,13 @@ impl Replayer {
             Keyword::Heroic => self.resolve_heroic(p, clauses),
             Keyword::SuitUp { .. } => self.resolve_suit_up(p, clauses),
             Keyword::CallOut => self.resolve_call_out(p, clauses),
+            Keyword::Range(_) => self.resolve_range(p, clauses),
             Keyword::Cleave => self.resolve_cleave(p, clauses),
             Keyword::Infiltrate => self.resolve_infiltrate(p, clauses),
             Keyword::Regenerate => self.resolve_regenerate(p, clauses),
+            // It needs no line: it resolves by itself.
+            Keyword::Retaliation => self.resolve_retaliation(p),
+            Keyword::TagOut => self.resolve_tag_out(p, clauses),
             _ => Ok(()),
         }
     }
@@ -414,6 +452,11 @@ mod tests {
         assert!(!applied(&Keyword::BreathWeapon(1)));
         assert!(applied(&Keyword::CallOut));
         assert!(applied(&Keyword::Cleave));
+        assert!(applied(&Keyword::Range(2)));
+        assert!(applied(&Keyword::Strike));
+        assert!(applied(&Keyword::Obscure));
+        assert!(applied(&Keyword::Retaliation));
+        assert!(applied(&Keyword::TagOut));
         assert!(!applied(&Keyword::Intimidate));
     }
 }

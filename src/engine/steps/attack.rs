@@ -125,6 +125,16 @@ impl Replayer {
         self.open_window();
         // With no blocks, every attacker is unblocked: Infiltrate's choices open now.
         self.infiltrate_without_blocks();
+        // Whether blockers were "declared" for Tag Out is not said (`keywords::tag_out`).
+        if let Some(p) = self.tag_out_pending(0).first() {
+            let card = p.card;
+            self.undecided(
+                self.line,
+                card,
+                "has Tag Out, and the blocks were left out (the defender has no character): \
+                 whether blockers were declared is not said",
+            )?;
+        }
         Ok(())
     }
 

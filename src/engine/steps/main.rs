@@ -199,6 +199,8 @@ impl Replayer {
         for id in &taken {
             self.state.move_die(*id, Zone::Field, line);
         }
+        // Fielded this turn, for Strike (`keywords::strike`).
+        self.turn_mut().fielded.extend(taken.iter().copied());
         self.acted(who);
         for &id in &taken {
             let card = self.state.die(id).card;
@@ -210,6 +212,9 @@ impl Replayer {
                 // Waived, the die is in the field and its text taken to do what the
                 // next lines say.
                 self.undecided(self.line, card, &why)?;
+            }
+            if crate::engine::keywords::strike::unknown(&self.cards, &self.state, [id]) {
+                self.undecided(self.line, card, crate::engine::keywords::strike::UNKNOWN)?;
             }
         }
         let events: Vec<_> = taken
@@ -248,6 +253,8 @@ impl Replayer {
                 "only a die rolled to an action face (`act`, `*`, `**`) is used as an action",
             ));
         }
+        // Obscure acts as the die is used, before its effect (`keywords::obscure`).
+        self.obscure(who);
         self.use_die(who, id, clauses)?;
         self.acted(who);
         Ok(())
