@@ -37,9 +37,10 @@ pub struct GameCard {
     pub cost: Option<u8>,
     pub energy: Vec<EnergyType>,
     pub affiliations: Vec<String>,
-    /// The set of the card's entry in the pool (none for a sidekick or a card the pool
-    /// lacks): Tag Out's "Superstar die" is a WWE set's (`keywords::tag_out`).
-    pub set: Option<String>,
+    /// The universe of the set of the card's entry in the pool (`universe:` in
+    /// cards/sets/*.yaml; none for a sidekick or a card the pool lacks): Tag Out's
+    /// "Superstar die" is a WWE character's (`keywords::tag_out`).
+    pub universe: Option<String>,
     pub levels: Vec<Level>,
     /// Action faces (`act`, `*`, `**`), as burst counts.
     pub actions: Vec<u8>,
@@ -92,7 +93,7 @@ impl GameCards {
         }
         for (p, team) in [a, b].into_iter().enumerate() {
             for card in &team.cards {
-                cards.push(GameCard::of(card, Some(p), card.dice()));
+                cards.push(GameCard::of(card, pool, Some(p), card.dice()));
             }
             for card in &team.basics {
                 // A basic action card brought by both players is one card in the middle
@@ -103,18 +104,18 @@ impl GameCards {
                     .position(|c| c.kind == DieKind::BasicAction && Some(&c.name) == name.as_ref())
                 {
                     cards[same].dice += BASIC_DICE;
-                    let mut alias = GameCard::of(card, None, 0);
+                    let mut alias = GameCard::of(card, pool, None, 0);
                     alias.alias_of = Some(CardId(same as u16));
                     cards.push(alias);
                     continue;
                 }
-                cards.push(GameCard::of(card, None, BASIC_DICE));
+                cards.push(GameCard::of(card, pool, None, BASIC_DICE));
             }
         }
         if let Some((_, middle)) = &setup.middle {
             for card in middle {
                 let dice = card.def.count.as_ref().map_or(BASIC_DICE, |c| c.node);
-                cards.push(GameCard::of(card, None, dice));
+                cards.push(GameCard::of(card, pool, None, dice));
             }
         }
         Some(GameCards {
@@ -216,6 +217,14 @@ pub fn energy_of(t: EnergyType) -> Energy {
     }
 }
 
+/// The universe of set `code` in the pool, if its file names one.
+fn universe(pool: &Pool, code: &str) -> Option<String> {
+    pool.sets()
+        .iter()
+        .find(|s| s.code == code)
+        .and_then(|s| s.universe.clone())
+}
+
 fn sidekick(pool: &Pool, player: usize, line: Span) -> GameCard {
     let die = pool.core().map(|c| c.sidekick.clone());
     GameCard {
@@ -226,7 +235,7 @@ fn sidekick(pool: &Pool, player: usize, line: Span) -> GameCard {
         cost: None,
         energy: Vec::new(),
         affiliations: Vec::new(),
-        set: None,
+        universe: None,
         levels: die.as_ref().map(|d| d.levels.clone()).unwrap_or_default(),
         actions: Vec::new(),
         energy_faces: die.as_ref().and_then(|d| d.energy.known()).map(|f| {
@@ -245,7 +254,12 @@ fn sidekick(pool: &Pool, player: usize, line: Span) -> GameCard {
 }
 
 impl GameCard {
-    fn of(card: &crate::rules::setup::TeamCard, owner: Option<usize>, dice: u32) -> GameCard {
+    fn of(
+        card: &crate::rules::setup::TeamCard,
+        pool: &Pool,
+        owner: Option<usize>,
+        dice: u32,
+    ) -> GameCard {
         let def = card.def;
         let written = full_name(&def.name.node.title, def.name.node.subtitle.as_deref());
         let data = card.entry.map(|e| &e.card);
@@ -267,7 +281,7 @@ impl GameCard {
             cost: data.and_then(|d| d.cost),
             energy: data.map(|d| d.energy.clone()).unwrap_or_default(),
             affiliations: data.map(|d| d.affiliations.clone()).unwrap_or_default(),
-            set: card.entry.map(|e| e.set.clone()),
+            universe: card.entry.and_then(|e| universe(pool, &e.set)),
             levels: die.map(|d| d.levels.clone()).unwrap_or_default(),
             actions: if basic_die {
                 vec![0, 1, 2]

@@ -30,9 +30,6 @@ use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select;
 use crate::engine::state::{Boost, DieId, Op, Pending};
 
-/// The sets of the WWE universe (cards/sets/*.yaml, `universe: WWE`).
-const WWE_SETS: &[&str] = &["WWE", "BIT", "TAG"];
-
 impl Replayer {
     /// The choices Tag Out opens as the blockers are declared: one for each character
     /// die with it in either field, the active player's first, as pending triggers of
@@ -108,7 +105,7 @@ impl Replayer {
             );
         };
         let card = self.cards.get(self.state.die(target).card);
-        let superstar = card.set.as_deref().is_some_and(|s| WWE_SETS.contains(&s));
+        let superstar = card.universe.as_deref() == Some("WWE");
         if !superstar {
             return self.undecided(
                 self.line,
