@@ -371,7 +371,11 @@ impl Replayer {
             self.violate(
                 rules::cannot_attack::new(
                     span,
-                    format!("`{}` cannot attack ({})", names[k], self.why_text(why)),
+                    format!(
+                        "{} cannot attack ({})",
+                        self.named_die(a, &names[k]),
+                        self.why_text(why)
+                    ),
                     format!("leave it out of the attack: `{example}`"),
                 )
                 .with_context(context.0, context.1),
@@ -495,13 +499,17 @@ impl Replayer {
                 Some(l) => (
                     l.2,
                     format!(
-                        "`{text}` must block {target} and blocks `{}`",
+                        "{} must block {target} and blocks `{}`",
+                        self.named_die(d, &text),
                         self.state.attacker_ref(&self.cards, l.1)
                     ),
                 ),
                 None => (
                     self.line,
-                    format!("`{text}` must block {target} and does not block"),
+                    format!(
+                        "{} must block {target} and does not block",
+                        self.named_die(d, &text)
+                    ),
                 ),
             };
             let context = self.why_context(d, why);

@@ -192,7 +192,7 @@ impl Replayer {
             return self.stuck(
                 rules::damage_assignment::new(
                     attacker.span,
-                    format!("`{attacker}` is not blocked"),
+                    format!("{} is not blocked", self.named_die(a, &attacker)),
                     "an unblocked attacker deals its damage to the defending player: there is nothing to assign",
                 )
                 .with_context(block_line, "blockers declared here"),
@@ -248,7 +248,10 @@ impl Replayer {
             };
             let (message, help) = if share == attack {
                 (
-                    format!("`{attacker}` has {attack} attack and assigns {total}: it {held}"),
+                    format!(
+                        "{} has {attack} attack and assigns {total}: it {held}",
+                        self.named_die(a, &attacker)
+                    ),
                     format!("assign exactly {attack} among its blockers, split as you like"),
                 )
             } else if self.overcrush(a) {
