@@ -262,12 +262,23 @@ impl Replayer {
         written: &impl std::fmt::Display,
     ) -> String {
         let d = self.state.die(id);
-        let card = self.cards.get(d.card);
+        self.named_card(d.owner, d.card, written)
+    }
+
+    /// [`Replayer::named_die`] for a die the line names but the state has not (it is
+    /// not where the line says): its owner, its card and what the line wrote.
+    pub(in crate::engine) fn named_card(
+        &self,
+        owner: usize,
+        card: crate::engine::cards::CardId,
+        written: &impl std::fmt::Display,
+    ) -> String {
+        let card = self.cards.get(card);
         let noun = match card.kind {
             crate::engine::cards::DieKind::Sidekick => "sidekick",
             _ => card.name.as_str(),
         };
-        format!("{}'s {noun} (`{written}`)", self.cards.players[d.owner])
+        format!("{}'s {noun} (`{written}`)", self.cards.players[owner])
     }
 
     /// Why blocker `b` may not block attacker `a`, if it may not: it cannot block at all,

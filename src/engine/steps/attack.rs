@@ -215,7 +215,10 @@ impl Replayer {
                         return self.stuck(
                             rules::double_block::new(
                                 pair.blocker.span,
-                                format!("`{}` is already blocking", pair.blocker),
+                                format!(
+                                    "{} is already blocking",
+                                    self.named_card(defender, card, &pair.blocker)
+                                ),
                                 "each blocker blocks exactly one attacker (several blockers may share one attacker)",
                             )
                             .with_context(prev.blocker.span, "it blocks here"),
@@ -240,10 +243,14 @@ impl Replayer {
                     .map(|id| self.state.die_text_plain(&self.cards, id))
                     .collect();
                 let line = self.turn_ref().expect("turn").attack.unwrap_or(self.line);
+                let card = self.card(&pair.attacker.alias, a_owner)?;
                 return self.stuck(
                     rules::block_target::new(
                         pair.attacker.span,
-                        format!("`{}` is not an attacker", pair.attacker),
+                        format!(
+                            "{} is not an attacker",
+                            self.named_card(a_owner, card, &pair.attacker)
+                        ),
                         format!("the attackers are {}", attackers.join(", ")),
                     )
                     .with_context(line, "attackers declared here"),
