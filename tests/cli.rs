@@ -4,13 +4,9 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-fn dmlint(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dmlint"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
+#[path = "common/bin.rs"]
+mod bin;
+use bin::{dmlint, stdout};
 
 /// Runs dmlint with `input` on standard input.
 fn dmlint_stdin(args: &[&str], input: &[u8]) -> Output {
@@ -23,10 +19,6 @@ fn dmlint_stdin(args: &[&str], input: &[u8]) -> Output {
         .unwrap();
     child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 #[test]

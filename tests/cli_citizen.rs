@@ -1,19 +1,9 @@
 //! `dmlint` as a command-line citizen: shell completions and man pages generated from the
 //! clap definitions, and `dmlint explain`'s list.
 
-use std::process::{Command, Output};
-
-fn dmlint(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dmlint"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+#[path = "common/bin.rs"]
+mod bin;
+use bin::{dmlint, stdout};
 
 /// The subcommands `dmlint --help` lists, read from the help itself.
 fn subcommands() -> Vec<String> {

@@ -1,50 +1,13 @@
 //! `dmlint test` from the command line, beyond the human report (tests/cli.rs): the JSON
 //! records, running one game of a file, and blessing a new fixture.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
-fn dmlint(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dmlint"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-/// A scratch directory of this test, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("dmlint-test-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    /// Writes a file in the directory and returns its path as a string.
-    fn file(&self, name: &str, text: &str) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, text).unwrap();
-        path.to_string_lossy().into_owned()
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.0).ok();
-    }
-}
+#[path = "common/bin.rs"]
+mod bin;
+use bin::{Scratch, dmlint, stdout};
 
 /// The teams of every game below: Ann goes first.
 const TEAMS: &str = "team Ann\nGR = Ghost Rider: Johnny Blaze x2\nteam Bob\n\

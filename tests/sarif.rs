@@ -3,15 +3,11 @@
 //! the diagnostics the JSON format lists, and a card file's diagnostics join the same run.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn dmlint(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dmlint"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
+#[path = "common/bin.rs"]
+mod bin;
+use bin::dmlint;
 
 /// The SARIF 2.1.0 schema, compiled once per test.
 fn schema() -> (boon::Schemas, boon::SchemaIndex) {

@@ -272,11 +272,7 @@ impl Pool {
     ) -> Option<(&'n str, Option<&'n str>, &'n str)> {
         let last = subtitle.unwrap_or(title).trim_end();
         let (rest, code) = last.strip_suffix(')')?.rsplit_once(" (")?;
-        if !self
-            .entries
-            .iter()
-            .any(|e| e.set.eq_ignore_ascii_case(code))
-        {
+        if !self.sets.iter().any(|s| s.code.eq_ignore_ascii_case(code)) {
             return None;
         }
         Some(match subtitle {
@@ -633,6 +629,29 @@ mod tests {
             Lookup::Found(e) => assert_eq!(e.set, "HOUSE"),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// `RELEASE_ORDER` is the converter's set families in its order (`FAMILY` in
+    /// tools/cards/teambuilder.py), and cards no set holds last.
+    #[test]
+    fn the_release_order_is_the_converters() {
+        let py = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tools/cards/teambuilder.py"
+        ))
+        .expect("the converter");
+        let table = py
+            .split_once("FAMILY = {")
+            .and_then(|(_, rest)| rest.split_once('}'))
+            .expect("FAMILY")
+            .0;
+        let codes: Vec<&str> = table
+            .split(',')
+            .filter_map(|pair| pair.split_once(':'))
+            .map(|(_, code)| code.trim().trim_matches('"'))
+            .collect();
+        assert_eq!(codes, RELEASE_ORDER[..RELEASE_ORDER.len() - 1]);
+        assert_eq!(RELEASE_ORDER[RELEASE_ORDER.len() - 1], "NOSET");
     }
 
     #[test]

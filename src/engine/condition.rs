@@ -122,8 +122,6 @@ pub fn ability_on(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Pool;
-    use crate::syntax::parse_str;
 
     /// The table a position sets, and the id of the card `name` of player `owner`.
     fn table(position: &str, name: &str, owner: usize) -> (GameCards, GameState, CardId) {
@@ -133,11 +131,7 @@ mod tests {
              GR = Ghost Rider: Johnny Blaze x2\nfirst Ann\nposition\nturn 4 Ann main\n\
              {position}used Ann SK x6\nused Bob SK x6\nend\n"
         );
-        let (doc, errors) = parse_str(&log);
-        assert!(errors.is_empty(), "{errors:?}");
-        let out = crate::engine::replay(&doc.games[0], &doc.header, Pool::embedded(), None, &[]);
-        assert!(out.violations.is_empty(), "{:?}", out.violations);
-        let (cards, state) = out.end.expect("replayed");
+        let (cards, state) = crate::engine::keywords::testing::replayed(&log);
         let card = cards
             .ids()
             .find(|&c| cards.get(c).name == name && cards.get(c).owner == Some(owner))

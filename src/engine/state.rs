@@ -411,6 +411,31 @@ pub struct Pending {
     pub line: Span,
 }
 
+impl Pending {
+    /// An ability of die `die` waiting like a trigger (a keyword's choice or effect):
+    /// no bursts, no die the event was about, no payers.
+    pub fn of_die(
+        card: CardId,
+        ability: usize,
+        die: DieId,
+        controller: usize,
+        batch: u32,
+        line: Span,
+    ) -> Pending {
+        Pending {
+            card,
+            ability,
+            die: Some(die),
+            controller,
+            bursts: 0,
+            batch,
+            subject: None,
+            payers: Vec::new(),
+            line,
+        }
+    }
+}
+
 /// One change to one die or player, the unit effects are made of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {

@@ -88,17 +88,8 @@ impl Replayer {
         };
         t.batch = batch;
         for (card, ability, die, controller) in new {
-            t.pending.push(Pending {
-                card,
-                ability,
-                die: Some(die),
-                controller,
-                bursts: 0,
-                batch,
-                subject: None,
-                payers: Vec::new(),
-                line,
-            });
+            t.pending
+                .push(Pending::of_die(card, ability, die, controller, batch, line));
         }
     }
 

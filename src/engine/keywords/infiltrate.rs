@@ -57,17 +57,7 @@ impl Replayer {
             else {
                 continue;
             };
-            out.push(Pending {
-                card: d.card,
-                ability: i,
-                die: Some(die),
-                controller: d.owner,
-                bursts: 0,
-                batch,
-                subject: None,
-                payers: Vec::new(),
-                line: self.line,
-            });
+            out.push(Pending::of_die(d.card, i, die, d.owner, batch, self.line));
         }
         out
     }

@@ -190,17 +190,7 @@ impl Replayer {
                 (Event::Attacks, Keyword::Range(_)) => self.ranges(die),
                 _ => false,
             })
-            .map(|(i, _)| Pending {
-                card: d.card,
-                ability: i,
-                die: Some(die),
-                controller: d.owner,
-                bursts: 0,
-                batch,
-                subject: None,
-                payers: Vec::new(),
-                line: self.line,
-            })
+            .map(|(i, _)| Pending::of_die(d.card, i, die, d.owner, batch, self.line))
             .collect()
     }
 
@@ -218,17 +208,7 @@ impl Replayer {
                 if matches!(k, Keyword::SuitUp { .. })
                     && !suit_up::candidates(&self.cards, &self.state, card, who).is_empty()
                 {
-                    new.push(Pending {
-                        card,
-                        ability: i,
-                        die: Some(die),
-                        controller: who,
-                        bursts: 0,
-                        batch,
-                        subject: None,
-                        payers: Vec::new(),
-                        line: self.line,
-                    });
+                    new.push(Pending::of_die(card, i, die, who, batch, self.line));
                 }
             }
         }
@@ -396,14 +376,18 @@ pub(in crate::engine) mod testing {
 
     /// The state a position sets in a game with Heroic, Ally and Suit Up cards.
     pub fn table(position: &str) -> (GameCards, GameState) {
-        let log = format!(
+        replayed(&format!(
             "dmlog 1\nformat custom life 10\nteam Ann\nCS = Captain America: Superhero x2\n\
              RH = Red Hulk: Superhero x2\nAB = Ace the Bat Hound: Taking a Bite Out of Crime x2\n\
              HB = Hulkbuster Iron Man: Rocket Powered Punches x2\nIM = Iron Man: Inventor x2\n\
              team Bob\nRB = Red Hulk: Superhero x2\nfirst Ann\nposition\nturn 4 Ann main\n\
              {position}used Ann SK x8\nused Bob SK x8\nend\n"
-        );
-        let (doc, errors) = crate::syntax::parse_str(&log);
+        ))
+    }
+
+    /// The end of a one-game log that replays with no violation.
+    pub fn replayed(log: &str) -> (GameCards, GameState) {
+        let (doc, errors) = crate::syntax::parse_str(log);
         assert!(errors.is_empty(), "{errors:?}");
         let out = crate::engine::replay(
             &doc.games[0],

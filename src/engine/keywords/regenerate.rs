@@ -51,17 +51,7 @@ impl Replayer {
             .filter(|(d, _)| self.state.die(*d).zone == Zone::Prep)
             .map(|&(d, i)| {
                 let die = self.state.die(d);
-                Pending {
-                    card: die.card,
-                    ability: i,
-                    die: Some(d),
-                    controller: die.owner,
-                    bursts: 0,
-                    batch: 0,
-                    subject: None,
-                    payers: Vec::new(),
-                    line,
-                }
+                Pending::of_die(die.card, i, d, die.owner, 0, line)
             })
             .collect();
         if let Some(t) = self.state.turn.as_mut() {

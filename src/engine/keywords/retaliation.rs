@@ -61,15 +61,8 @@ impl Replayer {
             for (i, k) in super::of(&self.cards, card) {
                 if *k == Keyword::Retaliation {
                     out.push(Pending {
-                        card,
-                        ability: i,
-                        die: Some(r),
-                        controller: owner,
-                        bursts: 0,
-                        batch,
                         subject: Some(ko),
-                        payers: Vec::new(),
-                        line: self.line,
+                        ..Pending::of_die(card, i, r, owner, batch, self.line)
                     });
                 }
             }

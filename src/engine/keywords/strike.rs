@@ -72,23 +72,12 @@ mod tests {
     /// The state after a game of Aquaman: Son of a Lighthouse Keeper (JUS #1, Strike)
     /// whose turn begins at the draw, with `moves` after the roll.
     fn after(moves: &str) -> (GameCards, GameState) {
-        let log = format!(
+        super::super::testing::replayed(&format!(
             "dmlog 1\nformat custom life 10\nteam Ann\nAQ = Aquaman: Son of a Lighthouse Keeper x2\n\
              team Bob\nGR = Ghost Rider: Johnny Blaze x2\nfirst Ann\nposition\nturn 4 Ann draw\n\
              bag Ann AQ SK x3\nused Ann SK x5\nused Bob SK x8\nend\ndraw AQ SK x3\n\
              roll AQ:L1 SK:L1 SK:bolt SK:mask\n{moves}"
-        );
-        let (doc, errors) = crate::syntax::parse_str(&log);
-        assert!(errors.is_empty(), "{errors:?}");
-        let out = crate::engine::replay(
-            &doc.games[0],
-            &doc.header,
-            crate::cards::Pool::embedded(),
-            None,
-            &[],
-        );
-        assert!(out.violations.is_empty(), "{:?}", out.violations);
-        out.end.expect("replayed")
+        ))
     }
 
     /// Ann's Aquaman die in the field.

@@ -50,17 +50,7 @@ impl Replayer {
                 else {
                     continue;
                 };
-                out.push(Pending {
-                    card,
-                    ability: i,
-                    die: Some(die),
-                    controller: who,
-                    bursts: 0,
-                    batch,
-                    subject: None,
-                    payers: Vec::new(),
-                    line: self.line,
-                });
+                out.push(Pending::of_die(card, i, die, who, batch, self.line));
             }
         }
         out
