@@ -420,8 +420,8 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
         (s.cards, s.with_abilities, s.applied)
     };
     // (cards, encoded, applied in full)
-    assert_eq!(counts("AVX"), (158, 84, 79), "AVX");
-    assert_eq!(counts("UX"), (141, 64, 64), "UX");
+    assert_eq!(counts("AVX"), (158, 86, 81), "AVX");
+    assert_eq!(counts("UX"), (141, 73, 70), "UX");
     // The sets the keyword-only cards reach (tools/cards/keyword_cards.py writes their
     // encodings, cards/keyword-only.tsv lists them), in the Team Builder's order.
     assert_eq!(counts("S1"), (120, 1, 1), "S1");
@@ -491,6 +491,11 @@ fn encoded_cards_not_applied_in_full_are_these() {
             // Capture: not in the engine.
             "AVX Thor: Odinson",
             "MSW Invulnerability",
+            // A global giving a character an affiliation: not in the engine.
+            "UX Iron Man: Industrialist",
+            "UX Iron Man: Upright",
+            // A global changing an action die's target: not in the engine.
+            "UX Storm: Weather Witch",
             "XMF Invulnerability",
         ]
     );

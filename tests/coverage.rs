@@ -123,6 +123,9 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Prevent { .. } => "prevent",
         Effect::Reduce { .. } => "reduce",
         Effect::Redirect { .. } => "redirect",
+        Effect::DamageFrom { .. } => "damage-from",
+        Effect::GainAffiliation { .. } => "gain-affiliation",
+        Effect::Retarget { .. } => "retarget",
         Effect::Ko { .. } => "ko",
         Effect::Boost { .. } => "boost",
         Effect::NoDamage { .. } => "no-damage",
@@ -214,6 +217,14 @@ const EFFECTS: &[(&str, &str)] = &[
     ("reduce: {amount: 1}", ""),
     ("redirect: {to: {what: character, side: opposing}}", ""),
     (
+        "damage-from: {to: {count: each, what: character}, from: {what: die}, takes: none}",
+        "",
+    ),
+    (
+        "damage-from: {to: {what: character, target: true}, from: {what: action-die}, takes: {less: 1}}",
+        "target X:L1",
+    ),
+    (
         "ko: {to: {what: character, target: true}}",
         "target Bob.Y:L1",
     ),
@@ -297,6 +308,14 @@ const EFFECTS: &[(&str, &str)] = &[
     ),
     (
         "capture: {to: {what: character, target: true}}",
+        "target Bob.Y:L1",
+    ),
+    (
+        "gain-affiliation: {to: {what: character, target: true}, affiliation: Villain}",
+        "target Bob.Y:L1",
+    ),
+    (
+        "retarget: {to: {what: character, target: true}}",
         "target Bob.Y:L1",
     ),
     (

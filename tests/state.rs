@@ -107,13 +107,16 @@ fn verdicts(text: &str) -> (Codes, Ends) {
         let header = stream.header().clone();
         let checked = check_chunk(chunk, &header, Pool::embedded(), None, &[]);
         // A position states each face as written, so a face the card data cannot confirm
-        // is warned about where the position says it, not at the roll before it: the
-        // warning moves, the verdict does not. Every other diagnostic must stay put.
+        // (or whose stats the sources dispute) is warned about where the position says
+        // it, not at the roll before it: the warning moves, the verdict does not. Every
+        // other diagnostic must stay put.
         codes.extend(
             checked
                 .codes()
                 .into_iter()
-                .filter(|(_, c)| c != "dmlint::engine::unverified-face")
+                .filter(|(_, c)| {
+                    c != "dmlint::engine::unverified-face" && c != "dmlint::engine::disputed-stat"
+                })
                 .map(|(at, c)| (line_of(at), c)),
         );
         let end = checked

@@ -769,6 +769,16 @@ pub enum Effect {
     Reduce {
         amount: u8,
     },
+    /// Damage the dice (or players) `to` names take from a source `from` names is
+    /// lessened as it is dealt: none, some less, half, or at most an amount ("bolt
+    /// characters cannot damage this die", "Villains deal him 1 less damage"). A static:
+    /// the source is the die dealing combat damage, or the die whose ability deals the
+    /// damage (`engine::effects::damage_from`).
+    DamageFrom {
+        to: Selector,
+        from: Selector,
+        takes: Takes,
+    },
     /// Send damage to another target instead.
     Redirect {
         to: Selector,
@@ -851,6 +861,17 @@ pub enum Effect {
     /// Field dice (from another zone) at no cost.
     Field {
         what: Selector,
+    },
+    /// The dice reached gain an affiliation ("target character gains the Villain
+    /// affiliation"). Recorded, not applied yet.
+    GainAffiliation {
+        to: Selector,
+        affiliation: String,
+    },
+    /// An action die's effect that targets a character die targets `to` instead (its
+    /// user's choice). Recorded, not applied yet.
+    Retarget {
+        to: Selector,
     },
     /// Capture, take control of, copy, swap.
     Capture {
@@ -984,6 +1005,8 @@ impl Effect {
             | Effect::Reroll { to, .. }
             | Effect::Move { to, .. }
             | Effect::Capture { to, .. }
+            | Effect::GainAffiliation { to, .. }
+            | Effect::Retarget { to }
             | Effect::Control { to, .. }
             | Effect::Copy { to }
             | Effect::SwapAttack { to }
@@ -1000,6 +1023,7 @@ impl Effect {
             Effect::LoseLife { who, .. } => vec![who],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
+            Effect::DamageFrom { to, from, .. } => vec![to, from],
             Effect::ReduceCost { of, .. } => vec![of],
             Effect::Prevent { .. }
             | Effect::Reduce { .. }
@@ -1016,6 +1040,20 @@ impl Effect {
 
 fn one() -> u8 {
     1
+}
+
+/// What a die (or a player) takes of the damage a `damage-from` source deals it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Takes {
+    /// None of it ("cannot damage", "takes no damage from", "prevent all damage from").
+    None,
+    /// That much less ("takes 1 less damage from Villains").
+    Less(u8),
+    /// Half of it, rounded down ("takes half damage (rounded down) from").
+    Half,
+    /// No more than that much ("deals no more than 1 damage to you").
+    AtMost(u8),
 }
 
 /// Spin direction.

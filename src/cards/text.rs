@@ -4,7 +4,7 @@
 use super::ability::{
     Ability, Amount, Burst, BurstMatch, CombatState, Comparison, Condition, Cost, Count, Effect,
     EnergySymbol, Event, FaceKind, Keyword, Kind, Limit, Owner, Placement, Player, Selector, Side,
-    StepName, Subject, Until, Way, What, While, ZoneName,
+    StepName, Subject, Takes, Until, Way, What, While, ZoneName,
 };
 use super::model::EnergyType;
 
@@ -120,6 +120,24 @@ pub fn effect(e: &Effect) -> String {
             (None, false) => "prevent the damage".into(),
         },
         Effect::Reduce { amount } => format!("reduce the damage taken by {amount}"),
+        Effect::DamageFrom { to, from, takes } => {
+            let (who, takes_verb) = match (to.what, to.side) {
+                (What::Player, Side::Yours) => ("you".to_string(), "take"),
+                (What::Player, Side::Opposing) => ("your opponent".to_string(), "takes"),
+                _ => (sel(to), "takes"),
+            };
+            let from = kind(from);
+            match takes {
+                Takes::None => format!("{who} {takes_verb} no damage from {from}"),
+                Takes::Less(n) => format!("{who} {takes_verb} {n} less damage from {from}"),
+                Takes::Half => {
+                    format!("{who} {takes_verb} half damage (rounded down) from {from}")
+                }
+                Takes::AtMost(n) => {
+                    format!("{who} {takes_verb} at most {n} damage from each one of {from}")
+                }
+            }
+        }
         Effect::Redirect { to } => format!("redirect the damage to {}", sel(to)),
         Effect::Ko { to } => format!("knock out {}", sel(to)),
         Effect::Boost {
@@ -215,6 +233,17 @@ pub fn effect(e: &Effect) -> String {
             s
         }
         Effect::Field { what } => format!("field {} at no cost", sel(what)),
+        Effect::GainAffiliation { to, affiliation } => {
+            format!(
+                "{} {} the {affiliation} affiliation",
+                sel(to),
+                verb(to, "gain")
+            )
+        }
+        Effect::Retarget { to } => format!(
+            "an action die's effect that targets a character die targets {} instead",
+            sel(to)
+        ),
         Effect::Capture { to, until: u } => format!("capture {}{}", sel(to), until(*u)),
         Effect::Control { to, until: u } => {
             format!("take control of {}{}", sel(to), until(*u))

@@ -105,6 +105,14 @@ pub fn static_applied(e: &Effect) -> bool {
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
         }
         Effect::CantBeBlockedBy { .. } | Effect::BlockedOnlyByTwoOrMore => true,
+        // Damage from some sources, read as damage is dealt (`effects::damage_from`): to
+        // this die, each die a selector names, or a player (none of them chosen).
+        Effect::DamageFrom { to, from, .. } => {
+            !to.target
+                && !from.target
+                && (to.count == Count::Each
+                    || matches!(to.what, What::This | What::ThisCard | What::Player))
+        }
         Effect::Grant {
             to,
             keyword,
@@ -198,15 +206,20 @@ pub fn while_applied(w: While) -> bool {
 /// Whether the engine applies an ability's `while:` condition with all it implies. Every
 /// condition is checked (`condition::while_holds`); pairing also shares each partner's
 /// pairing benefits with the other (Uncanny X-Men rulebook, 004:707-708), which the
-/// engine applies to a static stat bonus of "this die" (`select::stats`) and to nothing
-/// else yet.
+/// engine applies to a static stat bonus of "this die" (`select::stats`) and to a static
+/// "damage from" of "this die" (`effects::damage_from`), and to nothing else yet.
 pub fn while_applied_to(a: &Ability) -> bool {
     match a.while_ {
         Some(While::Paired) => {
             a.kind == Kind::Static
-                && all_effects(a).all(|e| {
-                    matches!(e, Effect::Boost { to, until: Until::WhileOn, .. }
-                        if to.what == What::This && to.zone.is_none())
+                && all_effects(a).all(|e| match e {
+                    Effect::Boost {
+                        to,
+                        until: Until::WhileOn,
+                        ..
+                    }
+                    | Effect::DamageFrom { to, .. } => to.what == What::This && to.zone.is_none(),
+                    _ => false,
                 })
         }
         Some(w) => while_applied(w),
@@ -244,6 +257,20 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             }
             if !while_applied_to(a) {
                 return Some(WHILE_UNAPPLIED.into());
+            }
+            // A burst is the face of one die: a static's burst is applied to "this die"
+            // only (`select::stats`, `effects::damage_from`).
+            let burst_to_others = a
+                .bursts
+                .iter()
+                .flat_map(|b| b.effects.iter())
+                .any(|e| e.selectors().first().is_none_or(|to| to.what != What::This));
+            if burst_to_others {
+                return Some(
+                    "has a static whose burst reaches other dice than its own, which dmlint \
+                     does not apply yet"
+                        .into(),
+                );
             }
             all_effects(a).find(|e| !static_applied(e)).map(|e| {
                 format!(

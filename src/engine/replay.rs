@@ -128,6 +128,11 @@ pub(super) struct Replayer {
     pub(super) life_log: [super::life::LifeLog; 2],
     /// The card whose effect is being applied, for the cause of a change of life.
     pub(super) effect_card: Option<super::CardId>,
+    /// Who deals the damage of the effect being applied, for the statics that lessen
+    /// damage from some sources (`effects::damage_from`).
+    pub(super) damage_by: super::effects::By,
+    /// The action die being used, while its ability runs: the source of its damage.
+    pub(super) action_die: Option<super::state::DieId>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -278,6 +283,8 @@ impl Table {
             collect: None,
             life_log: std::array::from_fn(|_| super::life::LifeLog::new(i64::from(life), None)),
             effect_card: None,
+            damage_by: super::effects::By::Unknown,
+            action_die: None,
         };
         if let Some((name, span)) = first {
             match r.player(&name) {
@@ -891,8 +898,7 @@ impl Replayer {
             Move::Assign { attacker, shares } => {
                 self.active_only(who, "assigns an attacker's damage")?;
                 self.assign(attacker, shares)?;
-                self.deal_when_assigned();
-                Ok(())
+                self.deal_when_assigned()
             }
             Move::Damage => self.damage_line(who),
             Move::Concede => unreachable!("handled above"),

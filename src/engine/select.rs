@@ -272,7 +272,15 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                 if die.card == card && die.owner == owner {
                     src = src.from_die(id);
                 }
-                for e in a.effects.iter().filter(|e| static_applied(e)) {
+                // A burst of "this die" is the die's own: the face it shows adds to the
+                // static or replaces it (Iron Man: Industrialist).
+                let own = src.die.is_some() && !a.bursts.is_empty();
+                let effects: std::borrow::Cow<[Effect]> = if own {
+                    super::effects::effects_for(a, bursts_shown(state, id)).into()
+                } else {
+                    a.effects.as_slice().into()
+                };
+                for e in effects.iter().filter(|e| static_applied(e)) {
                     // Its conditions (`condition`): `while:` of the die measured for a
                     // bonus to "this die", of any die of the card for one to others.
                     if let Effect::Boost {
@@ -312,10 +320,20 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
     (attack, defense.max(0) as u32)
 }
 
+/// The bursts die `id` shows.
+fn bursts_shown(state: &GameState, id: DieId) -> u8 {
+    match state.die(id).face {
+        Some(Face::Level { bursts, .. })
+        | Some(Face::Action { bursts })
+        | Some(Face::Energy { bursts, .. }) => bursts,
+        None => 0,
+    }
+}
+
 /// Whether die `id` gets a pairing bonus of `card` ("while paired, this die gets …")
 /// through its partner: each partner gets the pairing benefits of itself and of its
 /// partner (Uncanny X-Men rulebook, Pairing Up, 004:707-708; `keywords::heroic`).
-fn from_partner(
+pub(crate) fn from_partner(
     cards: &GameCards,
     state: &GameState,
     a: &crate::cards::ability::Ability,

@@ -56,7 +56,11 @@ impl Replayer {
         );
         let line = self.line;
         self.state.move_die(id, zone, line);
-        self.run(&a, src, bursts, clauses, &[])?;
+        // The die is the source of its effect's damage (`damage_from`).
+        let before = self.action_die.replace(id);
+        let ran = self.run(&a, src, bursts, clauses, &[]);
+        self.action_die = before;
+        ran?;
         Ok(())
     }
 }

@@ -4,6 +4,7 @@
 use crate::cards::ability::Event;
 use crate::syntax::{Span, Zone};
 
+use super::Hurt;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select::{self};
 use crate::engine::state::{About, DamageStage, DieId, Op};
@@ -27,7 +28,10 @@ impl Replayer {
         for op in ops {
             match op {
                 Op::Damage { die, amount } => {
-                    // Lessened as it is dealt (Iron Man: Inventor); none left is none taken.
+                    // Lessened as it is dealt, by the statics naming its source
+                    // (`damage_from`), then by its own reduction (Iron Man: Inventor);
+                    // none left is none taken.
+                    let amount = self.taken(Hurt::Die(die), amount)?;
                     let amount = amount.saturating_sub(self.damage_reduction(die));
                     if amount == 0 || self.state.die(die).zone != Zone::Field {
                         continue;
@@ -37,6 +41,7 @@ impl Replayer {
                     dealt = true;
                 }
                 Op::DamagePlayer { player, amount } => {
+                    let amount = self.taken(Hurt::Player(player), amount)?;
                     if amount == 0 {
                         continue;
                     }
@@ -91,6 +96,18 @@ impl Replayer {
         self.ko_check();
         self.check_life();
         Ok(())
+    }
+
+    /// What `hurt` takes of an effect's `amount` of damage, dealt by the effect's source
+    /// (`damage_from`); undecided where that is not settled (waived: all of it).
+    fn taken(&mut self, hurt: Hurt, amount: u32) -> Result<u32, crate::engine::replay::Stop> {
+        match self.taken_from(hurt, &[(self.damage_by, amount)], false) {
+            Ok(n) => Ok(n),
+            Err((card, why)) => {
+                self.undecided(self.line, card, &why)?;
+                Ok(amount)
+            }
+        }
     }
 
     /// Knocks dice out, all at once. Their KO triggers fire first, as one batch, so they

@@ -8,7 +8,8 @@
 //! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
-//! `reduce` (applied as damage is dealt), `redirect` (damage held for one line), and
+//! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
+//! from some sources, read as damage is dealt), `redirect` (damage held for one line), and
 //! [`unless`] (effects held while the opponent may pay to stop them). The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
 //! effect is a new file and one line there.
@@ -36,6 +37,7 @@ mod commit;
 mod costs;
 mod damage;
 mod damage_equal_attack;
+mod damage_from;
 mod double_damage_to_blockers;
 mod draw;
 mod excess_to_player;
@@ -64,6 +66,7 @@ mod triggers;
 mod unless;
 
 pub(in crate::engine) use commit::ko_events;
+pub(in crate::engine) use damage_from::{By, Hurt};
 pub(in crate::engine) use reduce::is_reduction;
 
 /// The choices one line records for an ability, taken apart.
@@ -221,6 +224,8 @@ impl Replayer {
                 to,
                 next_opportunity,
             } => self.must_attack_effect(to, *next_opportunity, ctx),
+            // A static, read wherever damage is dealt (`damage_from`): nothing to do here.
+            Effect::DamageFrom { .. } => Ok(Vec::new()),
             _ => Ok(Vec::new()),
         }
     }

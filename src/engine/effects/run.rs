@@ -5,7 +5,7 @@ use crate::cards::ability::{Ability, Event, Kind};
 use crate::rules;
 use crate::syntax::Clause;
 
-use super::{Choices, Run, effects_for};
+use super::{By, Choices, Run, effects_for};
 use crate::engine::condition;
 use crate::engine::coverage::effect_applied;
 use crate::engine::replay::{Flow, Replayer, Stop};
@@ -136,9 +136,16 @@ impl Replayer {
         // Damage an action die or a global deals is an event a reactive global may answer
         // (Human Torch: "Flame On!"); a reaction's own damage is not.
         let dealer = matches!(a.kind, Kind::Action | Kind::Global) && !self.answering;
-        let before = (self.dealing, self.effect_card);
+        let before = (self.dealing, self.effect_card, self.damage_by);
         self.dealing = dealer.then_some(ctx.src.controller);
         self.effect_card = Some(ctx.src.card);
+        // Who deals its damage: the die whose ability it is (a character's ability damage
+        // is the character's, 002:737), the action die used; a global's is not said.
+        self.damage_by = match a.kind {
+            Kind::Global => By::Unknown,
+            Kind::Action => self.action_die.map_or(By::Unknown, By::Die),
+            _ => ctx.src.die.map_or(By::Unknown, By::Die),
+        };
         // Resolving together with others: the changes wait to be made all at once.
         let applied = match self.collect.as_mut() {
             Some(_) if !a.unless.is_empty() => {
@@ -157,7 +164,7 @@ impl Replayer {
             None if !a.unless.is_empty() => self.hold_unless(a, &ctx.src, ops),
             None => self.apply(ops),
         };
-        (self.dealing, self.effect_card) = before;
+        (self.dealing, self.effect_card, self.damage_by) = before;
         applied?;
         if ctx.drew {
             self.fire(&[(Event::Draws, About::Player(ctx.src.controller))], &[]);

@@ -277,7 +277,7 @@ impl Replayer {
                 // Nothing waits that resolves by itself: combat damage goes on to its
                 // next stage once nothing waits at all, and a turn whose cleanup is done
                 // ends.
-                if self.advance_damage() {
+                if self.advance_damage()? {
                     continue;
                 }
                 self.turn_over();

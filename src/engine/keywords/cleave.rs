@@ -28,6 +28,7 @@ use crate::cards::ability::Keyword;
 use crate::syntax::{Clause, Zone};
 
 use crate::engine::edition::{Combat, book};
+use crate::engine::effects::By;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select;
 use crate::engine::state::{DamageStage, DieId, Op, Pending};
@@ -138,9 +139,13 @@ impl Replayer {
             return Ok(());
         };
         let amount = self.combat_attack(die) / 2;
-        self.commit(vec![Op::Damage {
+        // The attacker deals it (`effects::damage_from`).
+        let before = std::mem::replace(&mut self.damage_by, By::Die(die));
+        let done = self.commit(vec![Op::Damage {
             die: target,
             amount,
-        }])
+        }]);
+        self.damage_by = before;
+        done
     }
 }

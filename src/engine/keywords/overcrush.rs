@@ -18,7 +18,11 @@
 //!   split among the blockers as usual (000:772-777).
 //! - The leftover goes on only *if* all blockers are knocked out: it is measured after
 //!   the damage is dealt, so a blocker that survives its lethal share (a reduction, Iron
-//!   Will) keeps it all off the opponent.
+//!   Will) keeps it all off the opponent. A static that lessens the attacker's damage to
+//!   a blocker (`effects::damage_from`: "takes half damage from fist characters") raises
+//!   what knocks it out to what, lessened, reaches its defense; a blocker the attacker
+//!   cannot damage that much (none of it, "at most") is never knocked out by it, so the
+//!   whole attack is the blockers' and nothing is left over.
 //! - *Removes*: an attacker whose blockers were all removed before damage is still
 //!   blocked (000:762-765) and would deal nobody damage; with Overcrush its whole attack
 //!   is leftover.
@@ -46,10 +50,20 @@ impl Replayer {
         self.stats(b).1.saturating_sub(self.state.die(b).damage)
     }
 
-    /// What an Overcrush attacker's blockers take of `attack`: what knocks each out,
-    /// when the attack reaches it, else all of it.
-    pub(in crate::engine) fn overcrush_share(&self, blockers: &[DieId], attack: u32) -> u32 {
-        let lethal: u32 = blockers.iter().map(|b| self.lethal_damage(*b)).sum();
+    /// What Overcrush attacker `a`'s blockers take of `attack`: what knocks each out,
+    /// when the attack reaches it, else all of it. What knocks a blocker out is read
+    /// through the statics that lessen `a`'s damage to it (`effects::damage_from`): one
+    /// that `a` can never knock out takes the whole attack, so nothing is left over.
+    pub(in crate::engine) fn overcrush_share(
+        &self,
+        a: DieId,
+        blockers: &[DieId],
+        attack: u32,
+    ) -> u32 {
+        let lethal = blockers
+            .iter()
+            .map(|b| self.lethal_damage_from(*b, a))
+            .fold(0u32, u32::saturating_add);
         attack.min(lethal)
     }
 
@@ -62,13 +76,13 @@ impl Replayer {
         attack: u32,
     ) -> Option<(DieId, u32)> {
         let blockers = self.blockers_of(a);
-        if !self.overcrush(a) || self.overcrush_share(&blockers, attack) == attack {
+        if !self.overcrush(a) || self.overcrush_share(a, &blockers, attack) == attack {
             return None;
         }
         split
             .iter()
-            .find(|(b, n)| *n < self.lethal_damage(*b))
-            .map(|(b, _)| (*b, self.lethal_damage(*b)))
+            .find(|(b, n)| *n < self.lethal_damage_from(*b, a))
+            .map(|(b, _)| (*b, self.lethal_damage_from(*b, a)))
     }
 
     /// The leftover combat damage of each blocked Overcrush attacker among `dealing`

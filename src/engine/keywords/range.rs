@@ -28,6 +28,7 @@ use super::TargetWords;
 use crate::cards::ability::Keyword;
 use crate::syntax::{Clause, Zone};
 
+use crate::engine::effects::By;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select;
 use crate::engine::state::{DieId, Op, Pending};
@@ -121,9 +122,18 @@ impl Replayer {
             );
         }
         let amount = rangers.iter().map(|&d| self.range_of(d)).sum();
-        self.commit(vec![Op::Damage {
+        // One Range die deals it; the sum of several has no one source
+        // (`effects::damage_from`).
+        let by = match rangers[..] {
+            [one] => By::Die(one),
+            _ => By::Unknown,
+        };
+        let before = std::mem::replace(&mut self.damage_by, by);
+        let done = self.commit(vec![Op::Damage {
             die: target,
             amount,
-        }])
+        }]);
+        self.damage_by = before;
+        done
     }
 }

@@ -24,6 +24,7 @@
 use crate::cards::ability::{Event, Keyword};
 use crate::syntax::Zone;
 
+use crate::engine::effects::By;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select;
 use crate::engine::state::{About, DieId, Op, Pending};
@@ -96,11 +97,14 @@ impl Replayer {
             );
         }
         let before = self.effect_card.replace(p.card);
+        // The die with Retaliation deals it (`effects::damage_from`).
+        let by = std::mem::replace(&mut self.damage_by, p.die.map_or(By::Unknown, By::Die));
         let done = self.commit(vec![Op::DamagePlayer {
             player: 1 - p.controller,
             amount: 1,
         }]);
         self.effect_card = before;
+        self.damage_by = by;
         done
     }
 }

@@ -6,7 +6,8 @@ use crate::syntax::{DieRef, Step, Zone};
 
 use crate::cards::ability::Event;
 use crate::engine::edition::{Combat, book};
-use crate::engine::replay::{Flow, Replayer, step_name};
+use crate::engine::effects::{By, Hurt};
+use crate::engine::replay::{Flow, Replayer, Stop, step_name};
 use crate::engine::state::About;
 use crate::engine::state::{DamageStage, DieId};
 
@@ -374,8 +375,7 @@ impl Replayer {
                 .with_context(block_line, "blockers declared here"),
             );
         }
-        self.deal();
-        Ok(())
+        self.deal()
     }
 
     /// An `assign` written after the damage was dealt: it may only restate what a lone
@@ -449,14 +449,15 @@ impl Replayer {
 
     /// Once the window is closed, damage is dealt as soon as every attacker with several
     /// blockers has its assignment: the line that completes them deals it.
-    pub(in crate::engine) fn deal_when_assigned(&mut self) {
+    pub(in crate::engine) fn deal_when_assigned(&mut self) -> Flow {
         let t = self.turn_ref().expect("turn");
         if t.step == Step::Damage
             && t.damage == DamageStage::NotDealt
             && self.unassigned().is_empty()
         {
-            self.deal();
+            return self.deal();
         }
+        Ok(())
     }
 
     /// Attackers with several blockers whose damage is not assigned yet.
@@ -519,7 +520,7 @@ impl Replayer {
     fn blockers_share(&self, a: DieId, attack: u32) -> u32 {
         let blockers = self.blockers_of(a);
         if !blockers.is_empty() && self.overcrush(a) {
-            return self.overcrush_share(&blockers, attack);
+            return self.overcrush_share(a, &blockers, attack);
         }
         if blockers.is_empty() || !self.excess_to_player(a) {
             return attack;
@@ -530,7 +531,7 @@ impl Replayer {
 
     /// The damage characters deal each other: blocked attackers to their blockers (as
     /// assigned, or all to a lone blocker), blockers to their attacker.
-    fn character_hits(&self, fast_round: bool) -> Vec<(DieId, u32)> {
+    fn character_hits(&self, fast_round: bool) -> Vec<(DieId, DieId, u32)> {
         let t = self.turn_ref().expect("turn");
         let mut hits = Vec::new();
         for a in self.attackers() {
@@ -542,7 +543,7 @@ impl Replayer {
                 .filter(|b| self.deals_in_round(*b, fast_round))
                 .collect();
             for b in dealing {
-                hits.push((a, self.combat_attack(b)));
+                hits.push((a, b, self.combat_attack(b)));
             }
             if !self.deals_in_round(a, fast_round) {
                 continue;
@@ -561,20 +562,21 @@ impl Replayer {
                     split
                         .iter()
                         .filter(|(b, _)| blockers.contains(b))
-                        .map(|&(b, n)| (b, n * times)),
+                        .map(|&(b, n)| (b, a, n * times)),
                 ),
                 (_, Some(_)) => {}
-                ([one], None) => hits.push((*one, self.blockers_share(a, attack) * times)),
+                ([one], None) => hits.push((*one, a, self.blockers_share(a, attack) * times)),
                 // `damage` refused to go on without the assignment.
                 (_, None) => {}
             }
         }
-        hits.retain(|(_, n)| *n > 0);
+        hits.retain(|(_, _, n)| *n > 0);
         hits
     }
 
-    /// Unblocked attackers damage the defending player; returns the events.
-    fn hit_player(&mut self, fast_round: bool) -> Vec<(Event, About)> {
+    /// Unblocked attackers damage the defending player, each hit lessened by the
+    /// statics naming its attacker (`effects::damage_from`); returns the events.
+    fn hit_player(&mut self, fast_round: bool) -> Result<Vec<(Event, About)>, Stop> {
         let defender = self.turn_ref().expect("turn").inactive();
         let mut events = Vec::new();
         let mut total = 0;
@@ -586,7 +588,17 @@ impl Replayer {
             .filter(|a| self.deals_in_round(*a, fast_round))
             .map(|a| (a, self.combat_attack(a)))
             .chain(excess);
-        for (a, n) in hits.collect::<Vec<_>>() {
+        let hits: Vec<(DieId, u32)> = hits.collect();
+        let by: Vec<(By, u32)> = hits.iter().map(|&(a, n)| (By::Die(a), n)).collect();
+        let taken = match self.taken_each(Hurt::Player(defender), &by, true) {
+            Ok(t) => t,
+            Err((card, why)) => {
+                // Waived: the hits land in full.
+                self.undecided(self.line, card, &why)?;
+                hits.iter().map(|(_, n)| *n).collect()
+            }
+        };
+        for (&(a, _), n) in hits.iter().zip(taken) {
             if n > 0 {
                 total += n;
                 causes.push((a, n));
@@ -603,7 +615,7 @@ impl Replayer {
         if total > 0 {
             events.insert(0, (Event::TakesDamage, About::Player(defender)));
         }
-        events
+        Ok(events)
     }
 
     /// Unblocked attackers leave the attack zone for out of play (the used pile in 2014,
@@ -624,14 +636,14 @@ impl Replayer {
     /// Deals combat damage in the order of the game's edition, up to the first point
     /// where effects it set off must resolve; [`Replayer::advance_damage`] goes on from
     /// there when the trigger queue is empty.
-    fn deal(&mut self) {
+    fn deal(&mut self) -> Flow {
         // With a Fast die in combat, the Fast round comes first (`keywords::fast`).
         let fast_round = self.fast_round_needed();
-        self.deal_round(fast_round);
+        self.deal_round(fast_round)
     }
 
     /// Deals one round of combat damage: the Fast dice's, or every other die's.
-    fn deal_round(&mut self, fast_round: bool) {
+    fn deal_round(&mut self, fast_round: bool) -> Flow {
         let line = self.line;
         // What a lone blocker takes is recorded as its attacker's assignment, so that a
         // log may still write it out.
@@ -658,17 +670,31 @@ impl Replayer {
             .filter(|(_, n)| *n > 0)
             .collect();
         self.turn_mut().excess = excess;
-        // A die takes its combat damage at once, as one event: a reduction (Iron Man:
-        // Inventor) lessens the total once.
-        let mut taken: Vec<(DieId, u32)> = Vec::new();
-        for (id, n) in self.character_hits(fast_round) {
+        // A die takes its combat damage at once, as one event: each hit is lessened by
+        // the statics naming the die dealing it (`effects::damage_from`), and a
+        // reduction (Iron Man: Inventor) lessens the total once. Settled for every die
+        // before any damage is dealt.
+        let mut taken: Vec<(DieId, Vec<(By, u32)>)> = Vec::new();
+        for (id, by, n) in self.character_hits(fast_round) {
             match taken.iter_mut().find(|(d, _)| *d == id) {
-                Some((_, total)) => *total += n,
-                None => taken.push((id, n)),
+                Some((_, hits)) => hits.push((By::Die(by), n)),
+                None => taken.push((id, vec![(By::Die(by), n)])),
             }
         }
+        let mut totals = Vec::new();
+        for (id, hits) in taken {
+            let n = match self.taken_from(Hurt::Die(id), &hits, true) {
+                Ok(n) => n,
+                Err((card, why)) => {
+                    // Waived: the hits land in full.
+                    self.undecided(line, card, &why)?;
+                    hits.iter().map(|(_, n)| n).sum()
+                }
+            };
+            totals.push((id, n));
+        }
         let mut events = Vec::new();
-        for (id, n) in taken {
+        for (id, n) in totals {
             let n = n.saturating_sub(self.damage_reduction(id));
             if n == 0 {
                 continue;
@@ -689,7 +715,7 @@ impl Replayer {
         if combat != Combat::Y2014 {
             // All damage at once, and unblocked attackers leave before anything else
             // resolves (2016, 2018).
-            events.extend(self.hit_player(fast_round));
+            events.extend(self.hit_player(fast_round)?);
         }
         let t = self.turn_mut();
         t.step_line = line;
@@ -722,16 +748,17 @@ impl Replayer {
             }
         }
         self.check_life();
+        Ok(())
     }
 
     /// The next stage of combat damage, once the effects of the last one have resolved:
     /// `false` when there is none to take now.
-    pub(in crate::engine) fn advance_damage(&mut self) -> bool {
+    pub(in crate::engine) fn advance_damage(&mut self) -> Result<bool, Stop> {
         let Some(t) = self.turn_ref() else {
-            return false;
+            return Ok(false);
         };
         if t.step != Step::Damage || !t.pending.is_empty() || t.held.is_some() {
-            return false;
+            return Ok(false);
         }
         let combat = book(self.state.edition).combat;
         let line = self.line;
@@ -759,13 +786,13 @@ impl Replayer {
                 } else {
                     DamageStage::PlayerHit
                 };
-                let events = self.hit_player(fast);
+                let events = self.hit_player(fast)?;
                 self.fire(&events, &[]);
                 self.check_life();
             }
             // The Fast round is over: the regular round follows.
             (DamageStage::FastKnockedOut | DamageStage::FastPlayerHit, _) => {
-                self.deal_round(false);
+                self.deal_round(false)?;
             }
             (DamageStage::KnockedOut | DamageStage::PlayerHit, _) => {
                 if combat == Combat::Y2018 {
@@ -783,8 +810,8 @@ impl Replayer {
                 t.step = Step::Cleanup;
                 t.step_line = line;
             }
-            (DamageStage::NotDealt | DamageStage::Over, _) => return false,
+            (DamageStage::NotDealt | DamageStage::Over, _) => return Ok(false),
         }
-        true
+        Ok(true)
     }
 }

@@ -208,7 +208,7 @@ impl Replayer {
         };
         if t.step == Step::Window && closing {
             self.close_window()?;
-            self.deal_when_assigned();
+            self.deal_when_assigned()?;
         }
         Ok(())
     }
