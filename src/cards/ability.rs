@@ -956,6 +956,7 @@ impl Effect {
             | Effect::Spin { to, .. }
             | Effect::Reroll { to, .. }
             | Effect::Move { to, .. }
+            | Effect::Capture { to, .. }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
             | Effect::MustBlock { to }

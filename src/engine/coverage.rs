@@ -65,6 +65,9 @@ impl Moment {
 pub fn effect_applied(e: &Effect) -> bool {
     match e {
         Effect::Boost { to, until, .. } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
+        // Set aside until the end of the turn (`effects::capture`); a capture lasting
+        // otherwise is not applied.
+        Effect::Capture { to, until } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
         // A die knocked out this turn, brought back; not the form that lasts the turn.
         Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
         Effect::GainLife { .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
