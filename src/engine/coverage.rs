@@ -384,10 +384,13 @@ mod tests {
         let breath = ability("kind: keyword\nkeyword: {breath-weapon: 1}\n");
         assert!(unapplied_at(&breath, Moment::Fielded).is_some());
         assert!(unapplied_at(&breath, Moment::Bought).is_none());
-        // Intimidate acts as its die is fielded, and only then.
+        // Intimidate is applied as its die is fielded (`keywords::intimidate`).
         let intimidate = ability("kind: keyword\nkeyword: intimidate\n");
-        assert!(unapplied_at(&intimidate, Moment::Fielded).is_some());
-        assert!(unapplied_at(&intimidate, Moment::Bought).is_none());
+        assert!(
+            Moment::ALL
+                .iter()
+                .all(|&m| unapplied_at(&intimidate, m).is_none())
+        );
     }
 
     #[test]

@@ -29,16 +29,10 @@ use crate::engine::state::Op;
 
 impl Replayer {
     /// Each die reached set aside under the source die, until the end of the turn.
-    pub(super) fn capture_effect(
-        &mut self,
-        to: &Selector,
-        ctx: &mut Run,
-    ) -> Result<Vec<Op>, Stop> {
-        let dice = self.reach_dice(to, ctx)?;
-        if dice.is_empty() {
-            return Ok(Vec::new());
-        }
+    pub(super) fn capture_effect(&mut self, to: &Selector, ctx: &mut Run) -> Result<Vec<Op>, Stop> {
         let line = self.line;
+        // Asked before the dice it reaches: a selector may read the captor's own level
+        // (`max_own_level`), which a die out of the field no longer shows.
         let captor = ctx
             .src
             .die
@@ -51,6 +45,7 @@ impl Replayer {
             )?;
             return Ok(Vec::new());
         };
+        let dice = self.reach_dice(to, ctx)?;
         for die in dice {
             let d = self.state.die(die);
             if d.zone != Zone::Field || !matches!(d.face, Some(Face::Level { .. })) {
