@@ -931,22 +931,27 @@ fn every_encoded_keyword_card_plays_its_keyword() {
     // A card the template cannot play is named here, not skipped: no Batman card the
     // engine applies yet, so Thomas Wayne (encoded by hand) has nothing to suit up over;
     // Gorilla Grodd's Call Out is played by the Strike template, whose game begins at the
-    // draw (Call Out's begins in the main step, where Strike is undecided).
+    // draw (Call Out's begins in the main step, where Strike is undecided); Kane's
+    // Intimidate removes a "Superstar die", which the template's Ghost Rider may not be
+    // (its Call Out is played).
     assert_eq!(
         meaningless,
         [
             "Thomas Wayne: Corrupted by Pain (SuitUp { names: [\"Batman\"] }): \
              no character named [\"Batman\"] the engine applies",
             "Gorilla Grodd: Stronger Than You (CallOut): \
-             Strike: the template's main-step position leaves it undecided"
+             Strike: the template's main-step position leaves it undecided",
+            "Kane: Big Red Monster (Intimidate): \
+             a Superstar's Intimidate: a Ghost Rider target is undecided"
         ]
     );
-    // 82 cards encoded here (eight of them twice: Wong: Expert of Kamar-Taj, Ally and
-    // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Triple H: Pedigree,
+    // 90 cards encoded here (nine of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Kane: Big Red Monster,
+    // Intimidate and Call Out, once; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
     // Infiltrate; OMAC: Kevin Kho, Range and Overcrush; Wolf Guard Terminator: The
     // Mightiest Warrior, Range and Infiltrate; Kuo-toa: Whip of Blibdoolpoolp, Swarm
     // and Obscure; Kuo-toa: Mad Degenerate, Obscure and Infiltrate; Gorilla Grodd, with
     // Strike and Call Out, once), 10 by hand.
-    assert_eq!(played, 100);
+    assert_eq!(played, 108);
 }
