@@ -2939,6 +2939,23 @@ mod tests {
     }
 
     #[test]
+    fn an_aside_line_lists_captured_dice_and_no_clause_sends_a_die_aside() {
+        match ok("aside Bob AM:L3[captured-by=Ann.TH:L1] GR:L2") {
+            Stmt::Plain(Statement::State(StateLine::Zone { zone, dice, .. })) => {
+                assert_eq!(zone.node, Zone::Aside);
+                assert_eq!(dice.len(), 2);
+                assert!(matches!(
+                    &dice[0].die.modifiers[0].node,
+                    Modifier::CapturedBy(d) if d.to_string() == "Ann.TH:L1"
+                ));
+            }
+            other => panic!("{other:?}"),
+        }
+        // `aside` is no zone a `to` clause names.
+        err("resolve X:L1 target Bob.Y:L1 to aside");
+    }
+
+    #[test]
     fn waivers_need_a_quoted_reason() {
         assert!(matches!(
             ok(r#"waive dmlint::rules::second-reroll "judge ruled""#),

@@ -61,3 +61,59 @@ impl Replayer {
         Ok(Vec::new())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::keywords::testing::{dice, replayed};
+    use crate::syntax::{Face, Span, Zone};
+
+    /// Thor: Odinson fielded by Ann, capturing Bob's fist Ant-Man at level 3.
+    const LOG: &str = "dmlog 1\nformat custom life 10\nteam Ann\nTH = Thor: Odinson x2\n\
+        team Bob\nAM = Ant-Man: Biophysicist x2\nGR = Ghost Rider: Johnny Blaze x2\n\
+        first Ann\nposition\nturn 4 Ann main\nreserve Ann TH:L1 SK:fist\n\
+        field Bob AM:L3 GR:L1\nused Ann SK x7\nused Bob SK x8\nend\nfield TH:L1 pay SK:fist\n";
+
+    #[test]
+    fn a_captured_die_is_aside_under_its_captor_on_its_level() {
+        let (cards, state) = replayed(LOG);
+        let am = dice(&cards, &state, "AM", 1)[0];
+        let th = dice(&cards, &state, "TH", 0)[0];
+        let gr = dice(&cards, &state, "GR", 1)[0];
+        assert_eq!(state.die(am).zone, Zone::Aside);
+        assert_eq!(state.die(am).captor, Some(th));
+        assert!(matches!(
+            state.die(am).face,
+            Some(Face::Level { level: 3, .. })
+        ));
+        // Only the fist character is captured; the position writes it on its own line.
+        assert_eq!(state.die(gr).zone, Zone::Field);
+        assert!(
+            state
+                .position(&cards)
+                .contains("aside Bob AM:L3[captured-by=Ann.TH:L1]\n")
+        );
+    }
+
+    #[test]
+    fn the_captor_leaving_the_field_returns_the_die_at_once() {
+        let (cards, mut state) = replayed(LOG);
+        let am = dice(&cards, &state, "AM", 1)[0];
+        let th = dice(&cards, &state, "TH", 0)[0];
+        state.move_die(th, Zone::Prep, Span::default());
+        assert_eq!(state.die(am).zone, Zone::Field);
+        assert_eq!(state.die(am).captor, None);
+        assert!(matches!(
+            state.die(am).face,
+            Some(Face::Level { level: 3, .. })
+        ));
+    }
+
+    #[test]
+    fn the_cleanup_step_returns_every_die_aside() {
+        // `end`: the turn is over, its cleanup step done.
+        let (cards, state) = replayed(&format!("{LOG}pass\nBob: pass\nattack none\nend\n"));
+        let am = dice(&cards, &state, "AM", 1)[0];
+        assert_eq!(state.die(am).zone, Zone::Field);
+        assert!(!state.position(&cards).contains("aside"));
+    }
+}

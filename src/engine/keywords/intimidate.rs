@@ -82,3 +82,29 @@ impl Replayer {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::keywords::testing::{dice, replayed};
+    use crate::syntax::{Span, Zone};
+
+    /// Hulk: Primal Fury (Intimidate, keyword-only) fielded by Ann, removing Bob's Ghost
+    /// Rider at level 2.
+    const LOG: &str = "dmlog 1\nformat custom life 10\nteam Ann\nHK = Hulk: Primal Fury x2\n\
+        team Bob\nGR = Ghost Rider: Johnny Blaze x2\nfirst Ann\nposition\nturn 4 Ann main\n\
+        reserve Ann HK:L1 SK:fist\nfield Bob GR:L2\nused Ann SK x7\nused Bob SK x8\nend\n\
+        field HK:L1 pay SK:fist\nresolve HK:L1 target Bob.GR:L2\n";
+
+    #[test]
+    fn the_target_is_set_aside_with_no_captor_until_the_turn_ends() {
+        let (cards, mut state) = replayed(LOG);
+        let gr = dice(&cards, &state, "GR", 1)[0];
+        let hk = dice(&cards, &state, "HK", 0)[0];
+        assert_eq!(state.die(gr).zone, Zone::Aside);
+        assert_eq!(state.die(gr).captor, None);
+        assert!(state.position(&cards).contains("aside Bob GR:L2\n"));
+        // Only a capture ends with its die: the Intimidate die leaving changes nothing.
+        state.move_die(hk, Zone::Prep, Span::default());
+        assert_eq!(state.die(gr).zone, Zone::Aside);
+    }
+}
