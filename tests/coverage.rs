@@ -1154,6 +1154,11 @@ fn walk() -> Vec<Variant> {
             // opposing die there is, which Call Out would have targeted anyway.
             v = v.shown_by("fixtures/rules/abilities/keywords/call-out.dmlog");
         }
+        if *k == "intimidate" {
+            // Intimidate waits for its target as the die is fielded while the opponent
+            // has a character in the field, which the walk's scripts do not answer.
+            v = v.shown_by("fixtures/rules/abilities/keywords/intimidate.dmlog");
+        }
         if *k == "{range: 1}" {
             // Range waits for its target as the die attacks while the opponent has a
             // character in the field, which the walk's scripts do not answer.

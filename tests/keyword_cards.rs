@@ -537,6 +537,51 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 &format!("{moves}block SK:L1 -> KW:{f}   #~ dmlint::rules::cannot-block\n"),
             ))
         }
+        Keyword::Intimidate => {
+            // Fielded from the reserve pool, it removes Bob's Ghost Rider until the end
+            // of the turn. A Superstar's Intimidate removes a "Superstar die", which a
+            // Ghost Rider may not be: undecided, so the template cannot play it.
+            let universe = pool.sets().iter().find(|s| s.code == e.set);
+            if universe.and_then(|s| s.universe.as_deref()) == Some("WWE") {
+                return Err("a Superstar's Intimidate: a Ghost Rider target is undecided".into());
+            }
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let cost = u32::from(l.fielding);
+            let pay = if cost == 0 {
+                String::new()
+            } else {
+                format!(" pay SK:fist x{cost}")
+            };
+            let reserve = if cost == 0 {
+                format!("KW:{f}")
+            } else {
+                format!("KW:{f} SK:fist x{cost}")
+            };
+            let pos = format!(
+                "turn 4 Ann main\nreserve Ann {reserve}\nfield Bob GR:L1\nused Ann SK x{}\nused Bob SK x8\n",
+                8 - cost
+            );
+            let moves = format!(
+                "field KW:{f}{pay}\nresolve KW:{f} target Bob.GR:L1   #~ ok; aside Bob GR:L1\n"
+            );
+            Ok(head(
+                "2017 keyword list Intimidate (keywords-2017-11-09.txt line 48)",
+                "a fielded Intimidate die removes an opposing character die until the end of the turn",
+            ) + &game(
+                "legal: the target comes back at the end of the turn",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}pass\nBob: pass\nattack none\nend   #~ ok; field Bob GR:L1\n"),
+            ) + &game(
+                "illegal: the target still in the field",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}field Bob GR:L1   #~ dmlint::rules::assertion-mismatch\n"),
+            ))
+        }
         Keyword::Cleave => {
             // Blocked by a sidekick it knocks out (and survives), it deals half its attack
             // to Ghost Rider, who survives that half: the whole attack would show.
@@ -886,22 +931,27 @@ fn every_encoded_keyword_card_plays_its_keyword() {
     // A card the template cannot play is named here, not skipped: no Batman card the
     // engine applies yet, so Thomas Wayne (encoded by hand) has nothing to suit up over;
     // Gorilla Grodd's Call Out is played by the Strike template, whose game begins at the
-    // draw (Call Out's begins in the main step, where Strike is undecided).
+    // draw (Call Out's begins in the main step, where Strike is undecided); Kane's
+    // Intimidate removes a "Superstar die", which the template's Ghost Rider may not be
+    // (its Call Out is played).
     assert_eq!(
         meaningless,
         [
             "Thomas Wayne: Corrupted by Pain (SuitUp { names: [\"Batman\"] }): \
              no character named [\"Batman\"] the engine applies",
             "Gorilla Grodd: Stronger Than You (CallOut): \
-             Strike: the template's main-step position leaves it undecided"
+             Strike: the template's main-step position leaves it undecided",
+            "Kane: Big Red Monster (Intimidate): \
+             a Superstar's Intimidate: a Ghost Rider target is undecided"
         ]
     );
-    // 82 cards encoded here (eight of them twice: Wong: Expert of Kamar-Taj, Ally and
-    // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Triple H: Pedigree,
+    // 90 cards encoded here (nine of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Kane: Big Red Monster,
+    // Intimidate and Call Out, once; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
     // Infiltrate; OMAC: Kevin Kho, Range and Overcrush; Wolf Guard Terminator: The
     // Mightiest Warrior, Range and Infiltrate; Kuo-toa: Whip of Blibdoolpoolp, Swarm
     // and Obscure; Kuo-toa: Mad Degenerate, Obscure and Infiltrate; Gorilla Grodd, with
     // Strike and Call Out, once), 10 by hand.
-    assert_eq!(played, 100);
+    assert_eq!(played, 108);
 }

@@ -977,6 +977,7 @@ impl Effect {
             | Effect::Spin { to, .. }
             | Effect::Reroll { to, .. }
             | Effect::Move { to, .. }
+            | Effect::Capture { to, .. }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
             | Effect::MustBlock { to }
@@ -1152,6 +1153,11 @@ pub struct Selector {
     /// This level or higher ("level 2 or more").
     #[serde(default)]
     pub min_level: Option<u8>,
+    /// A level no higher than the source die's own ("a die of equal or lower level",
+    /// Loki: Trickster): a die showing no level, or a source die in no field, matches
+    /// nothing.
+    #[serde(default)]
+    pub max_own_level: bool,
     /// The zone the dice are in (default: the field).
     #[serde(default)]
     pub zone: Option<ZoneName>,

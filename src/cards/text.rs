@@ -449,6 +449,9 @@ pub fn sel(s: &Selector) -> String {
     if s.side == Side::Yours {
         words.push("of yours".into());
     }
+    if s.max_own_level {
+        words.push("of this die's level or lower".into());
+    }
     if s.already {
         words.push("already in the field".into());
     }

@@ -65,6 +65,9 @@ impl Moment {
 pub fn effect_applied(e: &Effect) -> bool {
     match e {
         Effect::Boost { to, until, .. } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
+        // Set aside until the end of the turn (`effects::capture`); a capture lasting
+        // otherwise is not applied.
+        Effect::Capture { to, until } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
         // A die knocked out this turn, brought back; not the form that lasts the turn.
         Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
         Effect::GainLife { .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
@@ -408,10 +411,13 @@ mod tests {
         let breath = ability("kind: keyword\nkeyword: {breath-weapon: 1}\n");
         assert!(unapplied_at(&breath, Moment::Fielded).is_some());
         assert!(unapplied_at(&breath, Moment::Bought).is_none());
-        // Intimidate acts as its die is fielded, and only then.
+        // Intimidate is applied as its die is fielded (`keywords::intimidate`).
         let intimidate = ability("kind: keyword\nkeyword: intimidate\n");
-        assert!(unapplied_at(&intimidate, Moment::Fielded).is_some());
-        assert!(unapplied_at(&intimidate, Moment::Bought).is_none());
+        assert!(
+            Moment::ALL
+                .iter()
+                .all(|&m| unapplied_at(&intimidate, m).is_none())
+        );
     }
 
     #[test]

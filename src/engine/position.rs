@@ -562,6 +562,9 @@ impl Replayer {
                                     Modifier::CalledOut(target) => {
                                         facts.called_out.push((id, target, m.span))
                                     }
+                                    Modifier::CapturedBy(target) => {
+                                        facts.captured_by.push((id, target, m.span))
+                                    }
                                     Modifier::Blocked => facts.blocked.push(id),
                                     Modifier::MustBlock(Some(target)) => {
                                         facts.must_block.push((id, target, m.span))
@@ -651,6 +654,26 @@ impl Replayer {
                         span,
                         format!("no target `{target}` for Call Out in the opponent's field"),
                         "an attacker calls out a die in the opponent's field; number identical dice in the order listed (`#2`)",
+                    ));
+                }
+            }
+        }
+        for &(die, target, span) in &facts.captured_by {
+            let owner = self.owner_of(target, 1 - state.die(die).owner)?;
+            let card = self.card(&target.alias, owner)?;
+            let like = state.field_like(owner, card, target.face.as_ref().map(|f| &f.node));
+            let k = target.ordinal.as_ref().map_or(Some(0), |n| {
+                usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
+            });
+            match k.and_then(|k| like.get(k)) {
+                Some(&c) if state.die(die).zone == Zone::Aside && owner != state.die(die).owner => {
+                    state.die_mut(die).captor = Some(c)
+                }
+                _ => {
+                    return Err(self.impossible(
+                        span,
+                        format!("no captor `{target}` in the opponent's field"),
+                        "a die aside was captured by a die in the opponent's field; number identical dice in the order listed (`#2`)",
                     ));
                 }
             }
@@ -871,7 +894,8 @@ impl Replayer {
             ));
         }
         let face = item.die.face.as_ref().map(|f| f.node.clone());
-        let shows = matches!(zone, Zone::Reserve | Zone::Field);
+        // A die aside keeps the face it showed in the field, to come back on it.
+        let shows = matches!(zone, Zone::Reserve | Zone::Field | Zone::Aside);
         if face.is_some() != shows {
             return Err(self.impossible(
                 item.span,
@@ -890,6 +914,13 @@ impl Replayer {
                     item.span,
                     format!("{}'s die has no {f} face", c.name),
                     &format!("its faces: {}", describe_faces(c)),
+                ));
+            }
+            if zone == Zone::Aside && !matches!(f, Face::Level { .. }) {
+                return Err(self.impossible(
+                    item.span,
+                    format!("a die showing `{f}` aside"),
+                    "only a character die of the field is set aside (captured or removed), on its level",
                 ));
             }
             if zone == Zone::Field {
@@ -1335,6 +1366,8 @@ struct Facts<'a> {
     paired: Vec<(DieId, &'a DieRef, Span)>,
     /// `called-out=` marks: each attacker's Call Out target, in the opponent's field.
     called_out: Vec<(DieId, &'a DieRef, Span)>,
+    /// `captured-by=` marks: each captured die's captor, in the opponent's field.
+    captured_by: Vec<(DieId, &'a DieRef, Span)>,
     blocked: Vec<DieId>,
     drawn: Option<(u32, Option<u32>, Option<u32>)>,
     rerolled: bool,
@@ -1368,6 +1401,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         | Modifier::Blocking(_)
         | Modifier::Paired(_)
         | Modifier::CalledOut(_)
+        | Modifier::CapturedBy(_)
         | Modifier::Blocked
         | Modifier::Spent
         | Modifier::MustBlock(Some(_)) => {}

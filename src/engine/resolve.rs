@@ -19,6 +19,7 @@ pub fn zone_phrase(zone: Zone) -> &'static str {
         Zone::Field => "field",
         Zone::Used => "used pile",
         Zone::Oop => "out of play zone",
+        Zone::Aside => "aside area (dice captured or removed)",
     }
 }
 
@@ -263,6 +264,10 @@ impl Replayer {
                 Modifier::CalledOut(target) => match die.called {
                     Some(p) => self.names_partner(target, p)?,
                     None => false,
+                },
+                Modifier::CapturedBy(target) => match die.captor {
+                    Some(p) if die.zone == Zone::Aside => self.names_partner(target, p)?,
+                    _ => false,
                 },
             };
             if !ok {

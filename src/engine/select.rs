@@ -171,6 +171,18 @@ pub fn matches(
     if sel.min_level.is_some_and(|l| level.is_none_or(|x| x < l)) {
         return false;
     }
+    if sel.max_own_level {
+        let own = src
+            .die
+            .filter(|&d| state.die(d).zone == Zone::Field)
+            .and_then(|d| match state.die(d).face {
+                Some(Face::Level { level, .. }) => Some(level),
+                _ => None,
+            });
+        if !matches!((level, own), (Some(x), Some(o)) if x <= o) {
+            return false;
+        }
+    }
     if let Some(st) = sel.state {
         let engaged_with =
             |other: DieId| die.blocking == Some(other) || state.die(other).blocking == Some(id);

@@ -19,13 +19,14 @@ fn passed_line(cards: &GameCards, round: &[usize]) -> String {
 }
 
 /// The zones in the order a position lists them.
-pub const ZONES: [Zone; 6] = [
+pub const ZONES: [Zone; 7] = [
     Zone::Bag,
     Zone::Prep,
     Zone::Reserve,
     Zone::Field,
     Zone::Used,
     Zone::Oop,
+    Zone::Aside,
 ];
 
 fn zone_rank(zone: Zone) -> usize {
@@ -65,6 +66,11 @@ pub struct Die {
     /// The opposing die it targeted with Call Out as it attacked (`keywords::call_out`):
     /// until it or that die leaves the field, or the turn ends.
     pub called: Option<DieId>,
+    /// For a die aside (`Zone::Aside`, `effects::capture`): the opposing die that
+    /// captured it, whose leaving the field ends the capture; `None` for a die removed
+    /// with no captor (Intimidate). Every die set aside came from the field, and goes
+    /// back there on the face it keeps.
+    pub captor: Option<DieId>,
 }
 
 /// Applied and persistent effects on a die: they last until the end of the turn, and end
@@ -203,6 +209,7 @@ impl Die {
         self.boost = Boost::default();
         self.partner = None;
         self.called = None;
+        self.captor = None;
     }
 }
 
@@ -754,6 +761,7 @@ impl GameState {
     /// longer attacking or blocking and takes no combat damage (Avengers Infinity
     /// rulebook, REROLLING DICE and BONUSES AND DAMAGE).
     pub fn move_die(&mut self, id: DieId, zone: Zone, at: Span) {
+        let mut freed = Vec::new();
         if self.die(id).zone == Zone::Field && zone != Zone::Field {
             // Its blockers no longer block anything, and nothing must block it any more.
             for b in self.ids().collect::<Vec<_>>() {
@@ -771,6 +779,11 @@ impl GameState {
                 if self.die(b).called == Some(id) {
                     self.die_mut(b).called = None;
                 }
+                // The dice it captured come back: the capture ends as the capturing die
+                // leaves the field (Avengers Infinity rulebook, 000:1313-1317).
+                if self.die(b).zone == Zone::Aside && self.die(b).captor == Some(id) {
+                    freed.push(b);
+                }
             }
             // Back in the field it would be a new die, engaged with nothing (Deadly).
             if let Some(t) = self.turn.as_mut() {
@@ -783,7 +796,8 @@ impl GameState {
         let die = self.die_mut(id);
         die.moved = at;
         match zone {
-            Zone::Reserve | Zone::Field => {
+            // A die set aside keeps the face it showed, to come back on it.
+            Zone::Reserve | Zone::Field | Zone::Aside => {
                 if die.zone == Zone::Field && zone != Zone::Field {
                     let face = die.face.take();
                     die.reset(zone);
@@ -793,6 +807,29 @@ impl GameState {
             }
             _ => die.reset(zone),
         }
+        for b in freed {
+            self.return_aside(b, at);
+        }
+    }
+
+    /// Sets a die of the field aside (`Zone::Aside`) until a capture or a removal ends:
+    /// out of every zone for game purposes, so it leaves combat and loses its effects as
+    /// any die leaving the field does, and keeps its face to come back on it. `captor`
+    /// is the die that captured it, if any.
+    pub fn set_aside(&mut self, id: DieId, captor: Option<DieId>, at: Span) {
+        self.move_die(id, Zone::Aside, at);
+        self.die_mut(id).captor = captor;
+    }
+
+    /// Ends a capture or a removal: the die aside goes back to the field on the face it
+    /// showed. It is moved there, not fielded: no "when fielded" fires (the Rules
+    /// Reference, 003:318).
+    pub fn return_aside(&mut self, id: DieId, at: Span) {
+        if self.die(id).zone != Zone::Aside {
+            return;
+        }
+        self.move_die(id, Zone::Field, at);
+        self.die_mut(id).captor = None;
     }
 
     /// Where spent and used dice go: out of play on their owner's turn, the used pile
@@ -954,6 +991,7 @@ impl GameState {
                 Zone::Field,
                 Zone::Used,
                 Zone::Oop,
+                Zone::Aside,
             ] {
                 let items = self.zone_items(cards, p, zone);
                 if !items.is_empty() {
@@ -1283,6 +1321,9 @@ impl GameState {
         if let Some(p) = die.called {
             mods.push(format!("called-out={}", self.partner_text(cards, p)));
         }
+        if let Some(c) = die.captor.filter(|_| die.zone == Zone::Aside) {
+            mods.push(format!("captured-by={}", self.partner_text(cards, c)));
+        }
         let blockers = self.ids().any(|b| self.die(b).blocking == Some(id));
         if die.attacking && self.is_blocked(id) && !blockers {
             mods.push("blocked".to_string());
@@ -1416,6 +1457,7 @@ impl Die {
             stamp: 0,
             partner: None,
             called: None,
+            captor: None,
         }
     }
 }

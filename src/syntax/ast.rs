@@ -273,6 +273,10 @@ pub enum Zone {
     Field,
     Used,
     Oop,
+    /// `aside`: set aside until a capture or a removal ends (Capture, Intimidate). Not
+    /// one of the game's zones: a die aside is out of every zone for game purposes; a
+    /// `position` block writes it in an `aside` line, and no effect sends a die `to` it.
+    Aside,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -520,6 +524,9 @@ pub enum Modifier {
     Paired(DieRef),
     /// `called-out=DIE`: the opposing die this attacker targeted with Call Out.
     CalledOut(DieRef),
+    /// `captured-by=DIE`: on a die aside, the die that captured it (its owner's die in
+    /// the field); without it the die was removed with no captor (Intimidate).
+    CapturedBy(DieRef),
     /// An attacker that was blocked and whose blockers are all gone: still blocked.
     Blocked,
     /// Partly spent (spun down from a double face): it cannot be rerolled.

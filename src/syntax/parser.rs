@@ -588,7 +588,7 @@ fn statement(i: In) -> PResult<Stmt> {
         "field" if is_field_state(rest) => {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
-        "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "supply" | "virtual"
+        "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "aside" | "supply" | "virtual"
         | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "assigned" | "combat"
         | "pending" | "limit" | "reactable" | "held" | "conceded" => {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
@@ -1247,7 +1247,7 @@ fn life_state(i: In) -> PResult<StateLine> {
 }
 
 fn zone_state(i: In) -> PResult<StateLine> {
-    let (i, zone) = zone(i)?;
+    let (i, zone) = state_zone(i)?;
     let (i, _) = expect("a player name", ws).parse(i)?;
     let (i, player) = expect("a player name", player).parse(i)?;
     let (i, _) = expect("the dice in the zone, or `none`", ws).parse(i)?;
@@ -1257,6 +1257,16 @@ fn zone_state(i: In) -> PResult<StateLine> {
     )
     .parse(i)?;
     Ok((i, StateLine::Zone { zone, player, dice }))
+}
+
+/// A zone a state line lists: a zone, or `aside` (dice set aside until a capture or a
+/// removal ends), which no `to` clause may name.
+fn state_zone(i: In) -> PResult<Spanned<Zone>> {
+    if token(i.fragment()) == "aside" {
+        let (rest, w) = word(i)?;
+        return Ok((rest, Spanned::new(Zone::Aside, w.span)));
+    }
+    zone(i)
 }
 
 fn zone(i: In) -> PResult<Spanned<Zone>> {
@@ -1337,6 +1347,7 @@ const STATE_WORDS: &[&str] = &[
     "reserve",
     "field",
     "used",
+    "aside",
     "oop",
     "supply",
     "virtual",
@@ -2007,6 +2018,13 @@ fn modifier(i: In) -> PResult<Modifier> {
                 expect("the die it targeted with Call Out", die_name),
             ),
             Modifier::CalledOut,
+        ),
+        map(
+            preceded(
+                tag("captured-by="),
+                expect("the die that captured it", die_name),
+            ),
+            Modifier::CapturedBy,
         ),
         value(Modifier::Blocked, kw("blocked")),
         value(Modifier::Spent, kw("spent")),
@@ -2918,6 +2936,23 @@ mod tests {
                 .message
                 .contains("the dice in the zone, or `none`")
         );
+    }
+
+    #[test]
+    fn an_aside_line_lists_captured_dice_and_no_clause_sends_a_die_aside() {
+        match ok("aside Bob AM:L3[captured-by=Ann.TH:L1] GR:L2") {
+            Stmt::Plain(Statement::State(StateLine::Zone { zone, dice, .. })) => {
+                assert_eq!(zone.node, Zone::Aside);
+                assert_eq!(dice.len(), 2);
+                assert!(matches!(
+                    &dice[0].die.modifiers[0].node,
+                    Modifier::CapturedBy(d) if d.to_string() == "Ann.TH:L1"
+                ));
+            }
+            other => panic!("{other:?}"),
+        }
+        // `aside` is no zone a `to` clause names.
+        err("resolve X:L1 target Bob.Y:L1 to aside");
     }
 
     #[test]

@@ -206,6 +206,7 @@ impl Display for Zone {
             Zone::Field => "field",
             Zone::Used => "used",
             Zone::Oop => "oop",
+            Zone::Aside => "aside",
         })
     }
 }
@@ -422,6 +423,7 @@ impl Display for Modifier {
             Modifier::Blocking(d) => write!(f, "blocking={d}"),
             Modifier::Paired(d) => write!(f, "paired={d}"),
             Modifier::CalledOut(d) => write!(f, "called-out={d}"),
+            Modifier::CapturedBy(d) => write!(f, "captured-by={d}"),
             Modifier::Blocked => f.write_str("blocked"),
             Modifier::Spent => f.write_str("spent"),
             Modifier::Attack(n) => write!(f, "{n:+}A"),

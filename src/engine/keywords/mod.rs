@@ -7,7 +7,7 @@
 //! - as a **property** the engine reads where it matters (Ally: a sidekick in the field,
 //!   read by the selectors; Continuous: where a used action die goes);
 //! - as a **trigger** with a choice, queued like any triggered ability and answered by a
-//!   `resolve` line (Suit Up when bought, Heroic when fielded, Call Out when attacking,
+//!   `resolve` line (Suit Up when bought, Heroic and Intimidate when fielded, Call Out when attacking,
 //!   Infiltrate when not blocked, Regenerate's roll when knocked out, Range's target when
 //!   attacking, Tag Out once blockers are declared);
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
@@ -53,6 +53,7 @@ mod fast;
 pub(in crate::engine) mod grant;
 pub(in crate::engine) mod heroic;
 mod infiltrate;
+mod intimidate;
 mod iron_will;
 mod obscure;
 mod overcrush;
@@ -95,19 +96,12 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Infiltrate => true,
         // A roll as the die is knocked out.
         Keyword::Regenerate => true,
+        // A choice as the die is fielded: its target set aside until the end of the
+        // turn, as a captured die is (`effects::capture`).
+        Keyword::Intimidate => true,
         // The 2017 list's combat keywords, recorded only: a die with one makes the game
         // undecided once in play.
         Keyword::BreathWeapon(_) => false,
-        // Intimidate (keywords-2017-11-09.txt:48; the reminders: "target opposing
-        // (character) die") sets its target aside "until end of turn", next to its
-        // controller's cards, and the engine has no place for a die that is out of
-        // every zone and comes back to the field: Capture, the same "removed until the
-        // end of the turn", is recorded and not applied either. The smallest sound model,
-        // one place for both, is a turn's list of dice set aside with the face each
-        // showed, that a position states and the cleanup step returns to the field;
-        // until it exists, a die with Intimidate makes the game undecided as it is
-        // fielded (`coverage::keyword_moment`), where its target would be chosen.
-        Keyword::Intimidate => false,
     }
 }
 
@@ -184,6 +178,8 @@ impl Replayer {
                 (Event::Fielded, Keyword::Heroic) => {
                     !heroic::partners(&self.cards, &self.state, die).is_empty()
                 }
+                // Intimidate targets as the die is fielded (`intimidate`).
+                (Event::Fielded, Keyword::Intimidate) => self.intimidates(die),
                 // Call Out targets as the die attacks (`call_out`).
                 (Event::Attacks, Keyword::CallOut) => self.calls_out(die),
                 // Range targets as the die attacks (`range`).
@@ -229,6 +225,7 @@ impl Replayer {
                 !suit_up::candidates(&self.cards, &self.state, p.card, p.controller).is_empty()
             }
             Keyword::CallOut => !self.call_out_targets(die).is_empty(),
+            Keyword::Intimidate => !self.intimidate_targets(die).is_empty(),
             Keyword::Range(_) => !self.range_targets(die).is_empty(),
             Keyword::Cleave => !self.cleave_targets(die).is_empty(),
             Keyword::Infiltrate => self.unblocked_attacker(die),
@@ -250,6 +247,7 @@ impl Replayer {
             Keyword::Heroic => self.resolve_heroic(p, clauses),
             Keyword::SuitUp { .. } => self.resolve_suit_up(p, clauses),
             Keyword::CallOut => self.resolve_call_out(p, clauses),
+            Keyword::Intimidate => self.resolve_intimidate(p, clauses),
             Keyword::Range(_) => self.resolve_range(p, clauses),
             Keyword::Cleave => self.resolve_cleave(p, clauses),
             Keyword::Infiltrate => self.resolve_infiltrate(p, clauses),
@@ -441,6 +439,6 @@ mod tests {
         assert!(applied(&Keyword::Obscure));
         assert!(applied(&Keyword::Retaliation));
         assert!(applied(&Keyword::TagOut));
-        assert!(!applied(&Keyword::Intimidate));
+        assert!(applied(&Keyword::Intimidate));
     }
 }

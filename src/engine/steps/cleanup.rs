@@ -1,5 +1,5 @@
-//! The cleanup step: damage cleared, the end of every applied effect, unused action dice
-//! to the used pile; then the effects "at the end of the turn"; then the turn ends and
+//! The cleanup step: damage cleared, the end of every applied effect (and of every
+//! capture: dice set aside come back), unused action dice to the used pile; then the effects "at the end of the turn"; then the turn ends and
 //! out-of-play dice go to the used pile (Avengers Infinity rulebook, 5. CLEANUP STEP,
 //! 000:799-812).
 
@@ -47,6 +47,19 @@ impl Replayer {
         // Engagements a position states, before the cleanup ends them (Deadly).
         self.deadly_standing();
         self.reserve_to_used(active, |f| matches!(f, Some(Face::Action { .. })));
+        // Captures and Intimidate's removals last "until the end of the turn": they end
+        // with the applied effects (000:799-800), before the effects "at the end of the
+        // turn" (000:807-809), and each die aside comes back to the field on its level
+        // (000:1313-1317; `effects::capture`).
+        let line = self.line;
+        let aside: Vec<DieId> = self
+            .state
+            .ids()
+            .filter(|&id| self.state.die(id).zone == Zone::Aside)
+            .collect();
+        for id in aside {
+            self.state.return_aside(id, line);
+        }
         for id in self.state.ids() {
             let die = self.state.die_mut(id);
             die.damage = 0;
