@@ -200,7 +200,7 @@ impl Replayer {
             self.state.move_die(*id, Zone::Field, line);
         }
         // Fielded this turn, for Strike (`keywords::strike`).
-        self.turn_mut().fielded.extend(taken.iter().copied());
+        self.turn_mut().record_fielded(&taken);
         self.acted(who);
         for &id in &taken {
             let card = self.state.die(id).card;
