@@ -1136,6 +1136,10 @@ pub struct Selector {
     /// The card's title ("Iron Man": any Iron Man card, whatever its subtitle).
     #[serde(default)]
     pub title: Option<String>,
+    /// A title the card must not have ("a non-Gamora Guardians character": any card
+    /// whose title is not Gamora, whatever its subtitle).
+    #[serde(default)]
+    pub not_title: Option<String>,
     /// A purchase cost of at most / at least this (a sidekick's is 0, 000:441-444).
     #[serde(default)]
     pub max_cost: Option<u8>,

@@ -382,6 +382,9 @@ pub fn sel(s: &Selector) -> String {
     if let Some(t) = &s.title {
         words.push(t.clone());
     }
+    if let Some(t) = &s.not_title {
+        words.push(format!("non-{t}"));
+    }
     let noun = |what: What| {
         let noun = match what {
             What::Character => "character",
