@@ -550,11 +550,12 @@ pub enum Amount {
     /// A player's life: `you` (the card's side) or `opponent`.
     Life(Player),
     /// How many dice the selector reaches, whatever its count says ("the number of
-    /// characters you have in the field").
-    Count(Selector),
+    /// characters you have in the field"). Boxed, like `Level`'s, so that a
+    /// condition stays small beside the selectors of the other conditions.
+    Count(Box<Selector>),
     /// The level of the die the selector names: `this` die, or `it`, the die the event
     /// is about (`cards --check` refuses any other); 0 when it shows no level.
-    Level(Selector),
+    Level(Box<Selector>),
 }
 
 /// A player, seen from the card's side.
@@ -597,7 +598,7 @@ impl Condition {
             Condition::Compare { left, right, .. } => [left, right]
                 .into_iter()
                 .filter_map(|a| match a {
-                    Amount::Count(s) | Amount::Level(s) => Some(s),
+                    Amount::Count(s) | Amount::Level(s) => Some(&**s),
                     Amount::Number(_) | Amount::Life(_) => None,
                 })
                 .collect(),
