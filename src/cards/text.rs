@@ -488,6 +488,7 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::TurnEnd => "the turn ends".into(),
         Event::AttackStepStart => "your attack step starts".into(),
         Event::Draws => format!("{who} draws"),
+        Event::UsesAction => format!("{who} uses an action die"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
     }
 }
@@ -576,6 +577,8 @@ fn keyword(k: &Keyword) -> String {
         Keyword::Obscure => "Obscure".into(),
         Keyword::Retaliation => "Retaliation".into(),
         Keyword::TagOut => "Tag Out".into(),
+        Keyword::Attune => "Attune".into(),
+        Keyword::Amplify => "Amplify".into(),
     }
 }
 

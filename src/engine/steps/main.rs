@@ -256,6 +256,10 @@ impl Replayer {
         // Obscure acts as the die is used, before its effect (`keywords::obscure`).
         self.obscure(who);
         self.use_die(who, id, clauses)?;
+        // "When you use an action die" (Attune, Amplify): triggered by the use, resolved
+        // once the action has resolved, as every effect it sets off waits for the one
+        // resolving (Avengers Infinity rulebook, EFFECT TIMING AND RESOLUTION, 000:1091-1109).
+        self.fire(&[(Event::UsesAction, About::Player(who))], &[]);
         self.acted(who);
         Ok(())
     }
