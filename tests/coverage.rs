@@ -96,6 +96,8 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::Obscure => "obscure",
         Keyword::Retaliation => "retaliation",
         Keyword::TagOut => "tag-out",
+        Keyword::Attune => "attune",
+        Keyword::Amplify => "amplify",
     }
 }
 
@@ -417,6 +419,8 @@ const KEYWORDS: &[&str] = &[
     "obscure",
     "retaliation",
     "tag-out",
+    "attune",
+    "amplify",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -472,10 +476,10 @@ field X:L2*                      # @fielded:this @fielded:die
 ?activate activate X:L2* {CLAUSES}
 ?bob pass
 ?bob Bob: global X {CLAUSES}
-use PB:act target Bob.Y:L1      # @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @deals-effect-damage:player
+use PB:act target Bob.Y:L1      # @uses-action @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @deals-effect-damage:player
 ?react-knocked-out Bob: global Y pay SK:fist
 ?react-deals-effect-damage global X pay SK:fist
-use PB:act target Bob           # @would-be-affected:player @takes-damage:player @deals-effect-damage:player
+use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
 ?react-takes-damage Bob: global Y pay SK:fist
 pass
 Bob: pass
@@ -519,7 +523,7 @@ turn 4 Ann                      # @turn-start
 draw SK x4                      # @draws
 roll SK:fist x4 PB:act A:act X:L1
 field X:L1                      # @fielded:this @fielded:die @in-field:this
-use PB:act target Bob           # @would-be-affected:player @takes-damage:player @deals-effect-damage:player
+use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
 pass
 Bob: pass
 attack X:L1                     # @attack-step-start @attacks:this @attacks:die
@@ -558,7 +562,7 @@ turn 4 Ann                      # @turn-start
 draw SK x4                      # @draws
 roll SK:L1 x3 SK:fist x3 PB:act
 field SK:L1 x3                  # @fielded:die
-use PB:act target Bob           # @would-be-affected:player @takes-damage:player @deals-effect-damage:player
+use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
 pass
 Bob: pass
 attack SK:L1 x3                 # @attack-step-start @attacks:die
@@ -743,7 +747,11 @@ fn about_player(e: Event) -> bool {
 fn game_event(e: Event) -> bool {
     matches!(
         e,
-        Event::TurnStart | Event::TurnEnd | Event::AttackStepStart | Event::Draws
+        Event::TurnStart
+            | Event::TurnEnd
+            | Event::AttackStepStart
+            | Event::Draws
+            | Event::UsesAction
     )
 }
 
@@ -1184,6 +1192,16 @@ fn walk() -> Vec<Variant> {
             // Tag Out's choice opens once blockers are declared, with a die of a WWE
             // card to target, which no game of the walk has.
             v = v.shown_by("fixtures/rules/abilities/keywords/tag-out.dmlog");
+        }
+        if *k == "attune" || *k == "amplify" {
+            // Both act as their controller uses an action die: Attune waits for a target
+            // the walk's scripts do not answer, and Amplify spins the test card's dice
+            // up, which the later lines of the scripts do not expect.
+            v = v.shown_by(if *k == "attune" {
+                "fixtures/rules/abilities/keywords/attune.dmlog"
+            } else {
+                "fixtures/rules/abilities/keywords/amplify.dmlog"
+            });
         }
         if *k == "swarm" {
             // Swarm acts in the clear and draw step when a die of the card is drawn while

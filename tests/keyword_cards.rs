@@ -893,6 +893,61 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 &format!("{moves}\nlife Bob 10   #~ dmlint::rules::assertion-mismatch\n"),
             ))
         }
+        Keyword::Attune => {
+            // In the field as Ann uses an action die (a Power Bolt on Bob), it deals 1
+            // damage to Bob: one trigger of the card, answered by one resolve line.
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann main\nreserve Ann PB:act\nfield Ann KW:{f}\nfield Bob GR:L3\nused Ann SK x8\nused Bob SK x8\n"
+            );
+            let moves = "use PB:act target Bob   #~ ok; life Bob 8\n";
+            let bolt = "basic PB = Power Bolt\n";
+            Ok(head(
+                "keywords-2017-11-09.txt:14 (Attune)",
+                "when its controller uses an action die, a card with Attune in the field deals 1 damage to a target player or character die, once",
+            ) + &game(
+                "legal: 1 damage to Bob",
+                &name,
+                bolt,
+                &pos,
+                &format!("{moves}resolve KW target Bob   #~ ok; life Bob 7\n"),
+            ) + &game(
+                "illegal: the trigger left unanswered",
+                &name,
+                bolt,
+                &pos,
+                &format!("{moves}pass   #~ dmlint::rules::unresolved-trigger\n"),
+            ))
+        }
+        Keyword::Amplify => {
+            // At a level below its top as Ann uses an action die, it spins up one level.
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let up = face_of(e, n + 1).ok_or("no level above its lowest")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann main\nreserve Ann PB:act\nfield Ann KW:{f}\nfield Bob GR:L3\nused Ann SK x8\nused Bob SK x8\n"
+            );
+            let bolt = "basic PB = Power Bolt\n";
+            Ok(head(
+                "the card's reminder of Amplify (AI046)",
+                "when its controller uses an action die, each die of a card with Amplify in the field spins up one level",
+            ) + &game(
+                "legal: spun up",
+                &name,
+                bolt,
+                &pos,
+                &format!("use PB:act target Bob   #~ ok; field Ann KW:{up}\n"),
+            ) + &game(
+                "illegal: left at its level",
+                &name,
+                bolt,
+                &pos,
+                &format!(
+                    "use PB:act target Bob\nfield Ann KW:{f}   #~ dmlint::rules::assertion-mismatch\n"
+                ),
+            ))
+        }
         other => Err(format!("no template for {other:?}: write one")),
     }
 }
@@ -933,25 +988,30 @@ fn every_encoded_keyword_card_plays_its_keyword() {
     // Gorilla Grodd's Call Out is played by the Strike template, whose game begins at the
     // draw (Call Out's begins in the main step, where Strike is undecided); Kane's
     // Intimidate removes a "Superstar die", which the template's Ghost Rider may not be
-    // (its Call Out is played).
+    // (its Call Out is played);
+    // Energy Drain has no template yet (its fixture is `keywords/energy-drain.dmlog`), so
+    // Valindra Shadowmantle is played by the Attune template only.
     assert_eq!(
         meaningless,
         [
             "Thomas Wayne: Corrupted by Pain (SuitUp { names: [\"Batman\"] }): \
              no character named [\"Batman\"] the engine applies",
+            "Valindra Shadowmantle: Scholarly Wizard (EnergyDrain): \
+             no template for EnergyDrain: write one",
             "Gorilla Grodd: Stronger Than You (CallOut): \
              Strike: the template's main-step position leaves it undecided",
             "Kane: Big Red Monster (Intimidate): \
              a Superstar's Intimidate: a Ghost Rider target is undecided"
         ]
     );
-    // 90 cards encoded here (nine of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 98 cards encoded here (ten of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Kane: Big Red Monster,
     // Intimidate and Call Out, once; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
     // Infiltrate; OMAC: Kevin Kho, Range and Overcrush; Wolf Guard Terminator: The
     // Mightiest Warrior, Range and Infiltrate; Kuo-toa: Whip of Blibdoolpoolp, Swarm
     // and Obscure; Kuo-toa: Mad Degenerate, Obscure and Infiltrate; Gorilla Grodd, with
-    // Strike and Call Out, once), 10 by hand.
-    assert_eq!(played, 108);
+    // Strike and Call Out, once; Valindra Shadowmantle: Scholarly Wizard, with Energy
+    // Drain and Attune, once), 10 by hand.
+    assert_eq!(played, 116);
 }

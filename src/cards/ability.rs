@@ -272,6 +272,12 @@ pub enum Keyword {
     /// prep area to give a target Superstar die +2A/+2D until the end of the turn
     /// (BIT021's reminder).
     TagOut,
+    /// While a die of it is in the field, each time its controller uses an action die
+    /// it deals 1 damage to a target player or character die, once per card (line 14).
+    Attune,
+    /// Each time its controller uses an action die, its dice in the field spin up one
+    /// level (AI046's reminder).
+    Amplify,
 }
 
 /// When a static or triggered ability is on.
@@ -345,6 +351,9 @@ pub enum Event {
     /// A player draws dice from their bag: the clear and draw step's whole draw, one
     /// event however many lines and refills it takes; or an effect's draw.
     Draws,
+    /// A player uses an action die (a `use` line), whatever it does: "when you use an
+    /// action die" (Attune, Amplify).
+    UsesAction,
     /// An ability or effect is about to affect the subject (for "prevent … from being
     /// affected" reactions).
     WouldBeAffected,
@@ -388,6 +397,7 @@ impl Event {
             Event::TurnEnd => "turn-end",
             Event::AttackStepStart => "attack-step-start",
             Event::Draws => "draws",
+            Event::UsesAction => "uses-action",
             Event::WouldBeAffected => "would-be-affected",
         }
     }
@@ -409,6 +419,7 @@ impl Event {
         Event::TurnEnd,
         Event::AttackStepStart,
         Event::Draws,
+        Event::UsesAction,
         Event::WouldBeAffected,
     ];
 
@@ -429,12 +440,16 @@ impl Event {
     }
 
     /// Whether the event is a moment of the game, about the player whose turn, attack
-    /// step or draw it is, rather than about a die: the start or end of a turn, the start
-    /// of the attack step, a draw.
+    /// step, draw or action die it is, rather than about a die: the start or end of a
+    /// turn, the start of the attack step, a draw, the use of an action die.
     pub fn is_moment(self) -> bool {
         matches!(
             self,
-            Event::TurnStart | Event::TurnEnd | Event::AttackStepStart | Event::Draws
+            Event::TurnStart
+                | Event::TurnEnd
+                | Event::AttackStepStart
+                | Event::Draws
+                | Event::UsesAction
         )
     }
 
@@ -446,6 +461,7 @@ impl Event {
             | Event::TurnEnd
             | Event::AttackStepStart
             | Event::Draws
+            | Event::UsesAction
             | Event::BlockersAssigned
             | Event::DealsEffectDamage => false,
             _ => !(self.about_player() && matches!(of, Subject::You | Subject::Opponent)),
@@ -550,11 +566,12 @@ pub enum Amount {
     /// A player's life: `you` (the card's side) or `opponent`.
     Life(Player),
     /// How many dice the selector reaches, whatever its count says ("the number of
-    /// characters you have in the field").
-    Count(Selector),
+    /// characters you have in the field"). Boxed, like `Level`'s, so that a
+    /// condition stays small beside the selectors of the other conditions.
+    Count(Box<Selector>),
     /// The level of the die the selector names: `this` die, or `it`, the die the event
     /// is about (`cards --check` refuses any other); 0 when it shows no level.
-    Level(Selector),
+    Level(Box<Selector>),
 }
 
 /// A player, seen from the card's side.
@@ -597,7 +614,7 @@ impl Condition {
             Condition::Compare { left, right, .. } => [left, right]
                 .into_iter()
                 .filter_map(|a| match a {
-                    Amount::Count(s) | Amount::Level(s) => Some(s),
+                    Amount::Count(s) | Amount::Level(s) => Some(&**s),
                     Amount::Number(_) | Amount::Life(_) => None,
                 })
                 .collect(),
@@ -1180,6 +1197,10 @@ pub struct Selector {
     /// The card's title ("Iron Man": any Iron Man card, whatever its subtitle).
     #[serde(default)]
     pub title: Option<String>,
+    /// A title the card must not have ("a non-Gamora Guardians character": any card
+    /// whose title is not Gamora, whatever its subtitle).
+    #[serde(default)]
+    pub not_title: Option<String>,
     /// A purchase cost of at most / at least this (a sidekick's is 0, 000:441-444).
     #[serde(default)]
     pub max_cost: Option<u8>,

@@ -411,6 +411,9 @@ pub fn sel(s: &Selector) -> String {
     if let Some(t) = &s.title {
         words.push(t.clone());
     }
+    if let Some(t) = &s.not_title {
+        words.push(format!("non-{t}"));
+    }
     let noun = |what: What| {
         let noun = match what {
             What::Character => "character",
@@ -517,6 +520,7 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::TurnEnd => "the turn ends".into(),
         Event::AttackStepStart => "your attack step starts".into(),
         Event::Draws => format!("{who} draws"),
+        Event::UsesAction => format!("{who} uses an action die"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
     }
 }
@@ -605,6 +609,8 @@ fn keyword(k: &Keyword) -> String {
         Keyword::Obscure => "Obscure".into(),
         Keyword::Retaliation => "Retaliation".into(),
         Keyword::TagOut => "Tag Out".into(),
+        Keyword::Attune => "Attune".into(),
+        Keyword::Amplify => "Amplify".into(),
     }
 }
 

@@ -298,7 +298,7 @@ impl GameCard {
             alias_of: None,
             abilities: match data.map(|d| &d.abilities) {
                 Some(Abilities::None) => Some(Vec::new()),
-                Some(Abilities::Encoded(list)) => Some(list.clone()),
+                Some(Abilities::Encoded(list)) => Some(super::keywords::expanded(list)),
                 Some(Abilities::NotEncoded) | None => None,
             },
             plain: data.is_some_and(|d| d.abilities == Abilities::None),

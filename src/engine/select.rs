@@ -153,6 +153,13 @@ pub fn matches(
     {
         return false;
     }
+    if sel
+        .not_title
+        .as_ref()
+        .is_some_and(|t| title(&card.name).eq_ignore_ascii_case(t))
+    {
+        return false;
+    }
     // A sidekick has a purchase cost of 0 for the effects that care (000:441-444).
     let cost = card.cost.unwrap_or(0);
     if sel.max_cost.is_some_and(|c| cost > c) || sel.min_cost.is_some_and(|c| cost < c) {

@@ -367,10 +367,20 @@ pub struct Turn {
     /// die, so a position writes it on the `held` line (`suit-up DIE`).
     pub suit_up: Option<(DieId, DieId, CardId)>,
     /// The character dice fielded this turn, either player's, that Strike reads
-    /// (`keywords::strike`); `fielded_unknown` when a position began the turn after its
-    /// main step had begun, and so does not say.
-    pub fielded: Vec<DieId>,
+    /// (`keywords::strike`), each with whether it is still in the field since: a die
+    /// that left and came back without being fielded (Regenerate, `return-to-field`) is
+    /// not the die that was fielded. `fielded_unknown` when a position began the turn
+    /// after its main step had begun, and so does not say.
+    pub fielded: Vec<Fielded>,
     pub fielded_unknown: bool,
+}
+
+/// A character die fielded this turn (`Turn::fielded`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fielded {
+    pub die: DieId,
+    /// Still in the field since it was fielded.
+    pub here: bool,
 }
 
 /// How far combat damage has gone. Each edition orders what follows the damage its own
@@ -546,6 +556,12 @@ impl Turn {
 
     pub fn inactive(&self) -> usize {
         1 - self.active
+    }
+
+    /// Records character dice fielded this turn, for Strike (`keywords::strike`).
+    pub fn record_fielded(&mut self, dice: &[DieId]) {
+        self.fielded
+            .extend(dice.iter().map(|&die| Fielded { die, here: true }));
     }
 }
 
@@ -785,9 +801,13 @@ impl GameState {
                     freed.push(b);
                 }
             }
-            // Back in the field it would be a new die, engaged with nothing (Deadly).
+            // Back in the field it would be a new die, engaged with nothing (Deadly), and
+            // not the die that was fielded (Strike).
             if let Some(t) = self.turn.as_mut() {
                 t.deadly.retain(|(d, _)| *d != id);
+                for f in t.fielded.iter_mut().filter(|f| f.die == id) {
+                    f.here = false;
+                }
             }
         }
         if self.die(id).zone != zone {

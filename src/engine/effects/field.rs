@@ -91,7 +91,7 @@ impl Replayer {
         if book(self.state.edition).effect_fielding_triggers && !dice.is_empty() {
             // Fielded this turn, for Strike, where an effect fields (`keywords::strike`).
             if let Some(t) = self.state.turn.as_mut() {
-                t.fielded.extend(dice.iter().copied());
+                t.record_fielded(dice);
             }
             for &id in dice {
                 if crate::engine::keywords::strike::unknown(&self.cards, &self.state, [id]) {

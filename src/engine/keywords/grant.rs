@@ -41,7 +41,9 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::Strike
         | Keyword::Obscure
         | Keyword::Retaliation
-        | Keyword::TagOut => None,
+        | Keyword::TagOut
+        | Keyword::Attune
+        | Keyword::Amplify => None,
     }
 }
 

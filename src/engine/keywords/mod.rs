@@ -16,6 +16,8 @@
 //!   or with a choice as combat damage knocks out blockers (Cleave);
 //! - as a **rule of the draw** the clear and draw step reads (Swarm);
 //! - as an effect on the die when its controller uses an action die (Obscure);
+//! - as a triggered ability it gives its card ([`expanded`]), queued and resolved like
+//!   the card's own (Attune, Amplify, as their controller uses an action die);
 //! - as a trigger with no choice, resolving by itself (Retaliation as a character is
 //!   knocked out);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
@@ -44,6 +46,8 @@ pub(in crate::engine) struct TargetWords {
 }
 
 pub(in crate::engine) mod ally;
+mod amplify;
+mod attune;
 mod call_out;
 mod cleave;
 pub(in crate::engine) mod continuous;
@@ -90,6 +94,8 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Retaliation => true,
         // A choice once the blockers are declared.
         Keyword::TagOut => true,
+        // Triggered abilities they give their card, as an action die is used (`expanded`).
+        Keyword::Attune | Keyword::Amplify => true,
         // As combat damage knocks its blockers out.
         Keyword::Cleave => true,
         // A choice once the blockers are declared.
@@ -103,6 +109,21 @@ pub fn applied(k: &Keyword) -> bool {
         // undecided once in play.
         Keyword::BreathWeapon(_) => false,
     }
+}
+
+/// A card's abilities as the engine plays them: its own, and after them the triggered
+/// ability each keyword that is one gives it (Attune, Amplify), so that the index of
+/// each of its own abilities stays the one its card file gives.
+pub fn expanded(list: &[Ability]) -> Vec<Ability> {
+    let given = list.iter().filter_map(|a| match keyword(a)? {
+        Keyword::Attune => Some(attune::ability()),
+        Keyword::Amplify => Some(amplify::ability()),
+        _ => None,
+    });
+    list.iter()
+        .cloned()
+        .chain(given.collect::<Vec<_>>())
+        .collect()
 }
 
 /// The keyword abilities of a card (through a second player's alias to the card it

@@ -19,7 +19,9 @@
 //! - "Fielded": fielded from the reserve pool, or put in the field by an effect where
 //!   the edition counts that as fielding ("when fielded" effects fire then,
 //!   `effects::field`); a die moved there (Suit Up, Regenerate) is not fielded. A die
-//!   that leaves the field and comes back is a new die, not the one fielded.
+//!   that leaves the field and comes back is a new die, not the one fielded: no bonus
+//!   unless it is fielded again (`Turn::fielded` marks it gone as it leaves). A die of
+//!   its controller fielded and knocked out since still was fielded this turn.
 //! - Undecided: when a position began the turn after its main step had begun, it does
 //!   not say what was fielded this turn, so a die with Strike in the field then, or
 //!   fielded later that turn, leaves the game undecided.
@@ -43,11 +45,13 @@ pub fn holds(cards: &GameCards, state: &GameState, id: DieId) -> Option<bool> {
     if t.fielded_unknown {
         return None;
     }
+    // A die fielded and knocked out since still counts as fielded this turn; the die
+    // itself must still be the one fielded (it has not left the field since).
     Some(
-        t.fielded.contains(&id)
+        t.fielded.iter().any(|f| f.die == id && f.here)
             && t.fielded
                 .iter()
-                .all(|&o| o == id || state.die(o).owner != d.owner),
+                .all(|f| f.die == id || state.die(f.die).owner != d.owner),
     )
 }
 
@@ -97,5 +101,19 @@ mod tests {
         let (cards, mut state) = after("field AQ:L1\n");
         state.turn.as_mut().expect("turn").fielded_unknown = true;
         assert_eq!(holds(&cards, &state, fielded(&cards, &state)), None);
+    }
+
+    /// A die that left the field and is back without being fielded is not the die that
+    /// was fielded: no bonus; fielded again, it is.
+    #[test]
+    fn strike_ends_when_its_die_leaves_the_field() {
+        let (cards, mut state) = after("field AQ:L1\n");
+        let id = fielded(&cards, &state);
+        let at = state.die(id).moved;
+        state.move_die(id, Zone::Prep, at);
+        state.move_die(id, Zone::Field, at);
+        assert_eq!(holds(&cards, &state, id), Some(false));
+        state.turn.as_mut().expect("turn").record_fielded(&[id]);
+        assert_eq!(holds(&cards, &state, id), Some(true));
     }
 }

@@ -200,7 +200,7 @@ impl Replayer {
             self.state.move_die(*id, Zone::Field, line);
         }
         // Fielded this turn, for Strike (`keywords::strike`).
-        self.turn_mut().fielded.extend(taken.iter().copied());
+        self.turn_mut().record_fielded(&taken);
         self.acted(who);
         for &id in &taken {
             let card = self.state.die(id).card;
@@ -256,6 +256,10 @@ impl Replayer {
         // Obscure acts as the die is used, before its effect (`keywords::obscure`).
         self.obscure(who);
         self.use_die(who, id, clauses)?;
+        // "When you use an action die" (Attune, Amplify): triggered by the use, resolved
+        // once the action has resolved, as every effect it sets off waits for the one
+        // resolving (Avengers Infinity rulebook, EFFECT TIMING AND RESOLUTION, 000:1091-1109).
+        self.fire(&[(Event::UsesAction, About::Player(who))], &[]);
         self.acted(who);
         Ok(())
     }
