@@ -103,6 +103,8 @@ pub fn matches(
         What::This => src.die == Some(id),
         What::ThisCard => die.card == src.card && die.owner == src.controller,
         What::It => src.subject == Some(id),
+        // The Heroic partner of the ability's own die (`keywords::heroic`).
+        What::Partner => src.die.is_some_and(|d| state.die(d).partner == Some(id)),
         // The caller keeps the dice chosen earlier; as a filter, "those" is any die.
         What::Those => true,
         What::Character => character,
@@ -144,6 +146,14 @@ pub fn matches(
         return false;
     }
     if sel.not_affiliation.as_ref().is_some_and(has_affiliation) {
+        return false;
+    }
+    // "non-Heroic": the keywords of the card's text.
+    if sel
+        .not_keyword
+        .as_ref()
+        .is_some_and(|k| super::keywords::has(cards, die.card, k))
+    {
         return false;
     }
     if sel
@@ -267,14 +277,9 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                 if a.kind != Kind::Static {
                     continue;
                 }
-                // "This die" is the die measured, when it is one of the card's.
-                let mut src = Source::card(card, owner);
-                if die.card == card && die.owner == owner {
-                    src = src.from_die(id);
-                }
                 for e in a.effects.iter().filter(|e| static_applied(e)) {
-                    // Its conditions (`condition`): `while:` of the die measured for a
-                    // bonus to "this die", of any die of the card for one to others.
+                    // Its selector and conditions, and a pairing benefit through the
+                    // partner (`condition::static_reaches`).
                     if let Effect::Boost {
                         to,
                         attack: da,
@@ -282,15 +287,14 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                         double_attack,
                         ..
                     } = e
-                        && ((matches(cards, state, to, &src, id)
-                            && super::condition::ability_on(
-                                cards,
-                                state,
-                                a,
-                                &src,
-                                (to.what == What::This).then_some(id),
-                            ))
-                            || from_partner(cards, state, a, to, card, owner, id))
+                        && super::condition::static_reaches(
+                            cards,
+                            state,
+                            a,
+                            Some(to),
+                            (card, owner),
+                            id,
+                        )
                     {
                         attack += i64::from(*da);
                         defense += i64::from(*dd);
@@ -310,30 +314,4 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
         attack *= 2;
     }
     (attack, defense.max(0) as u32)
-}
-
-/// Whether die `id` gets a pairing bonus of `card` ("while paired, this die gets …")
-/// through its partner: each partner gets the pairing benefits of itself and of its
-/// partner (Uncanny X-Men rulebook, Pairing Up, 004:707-708; `keywords::heroic`).
-fn from_partner(
-    cards: &GameCards,
-    state: &GameState,
-    a: &crate::cards::ability::Ability,
-    to: &Selector,
-    card: CardId,
-    owner: usize,
-    id: DieId,
-) -> bool {
-    if a.while_ != Some(crate::cards::ability::While::Paired) || to.what != What::This {
-        return false;
-    }
-    let Some(partner) = state.die(id).partner else {
-        return false;
-    };
-    let p = state.die(partner);
-    let src = Source::card(card, owner).from_die(partner);
-    p.card == card
-        && p.owner == owner
-        && (state.die(id).card, state.die(id).owner) != (card, owner)
-        && super::condition::ability_on(cards, state, a, &src, Some(partner))
 }
