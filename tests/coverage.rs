@@ -228,6 +228,10 @@ const EFFECTS: &[(&str, &str)] = &[
         "target X:L1",
     ),
     (
+        "boost: {to: {what: character, target: true}, attack: 1, per: {count: each, what: character, side: opposing}}",
+        "target X:L1",
+    ),
+    (
         "boost: {to: {what: character, target: true}, defense: 1, until: your-next-turn}",
         "target X:L1",
     ),

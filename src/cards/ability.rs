@@ -802,7 +802,9 @@ pub enum Effect {
     Ko {
         to: Selector,
     },
-    /// Stat modifiers.
+    /// Stat modifiers; with `per`, `attack` and `defense` for each die the selector
+    /// matches ("+1A for each character your opponent has in the field"): counted as the
+    /// effect resolves, or, in a static, whenever the stats are read.
     Boost {
         to: Selector,
         #[serde(default)]
@@ -813,6 +815,8 @@ pub enum Effect {
         double_attack: bool,
         #[serde(default)]
         until: Until,
+        #[serde(default)]
+        per: Option<Selector>,
     },
     /// A character deals no combat damage (or double damage to its blockers).
     NoDamage {
@@ -1001,7 +1005,6 @@ impl Effect {
             Effect::DamageEqualAttack { to }
             | Effect::Redirect { to }
             | Effect::Ko { to }
-            | Effect::Boost { to, .. }
             | Effect::NoDamage { to }
             | Effect::DoubleDamageToBlockers { to }
             | Effect::Spin { to, .. }
@@ -1021,6 +1024,7 @@ impl Effect {
             | Effect::ExcessToPlayer { to }
             | Effect::Grant { to, .. } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),
+            Effect::Boost { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::Damage { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::LoseLife { who, .. } => vec![who],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],

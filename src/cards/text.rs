@@ -128,6 +128,7 @@ pub fn effect(e: &Effect) -> String {
             defense,
             double_attack,
             until: u,
+            per,
         } => {
             let mut mods = Vec::new();
             if *double_attack {
@@ -139,8 +140,12 @@ pub fn effect(e: &Effect) -> String {
             if *defense != 0 {
                 mods.push(format!("{defense:+}D"));
             }
+            let each = per
+                .as_ref()
+                .map(|p| format!(" for each {}", each(p)))
+                .unwrap_or_default();
             format!(
-                "{} {} {}{}",
+                "{} {} {}{each}{}",
                 sel(to),
                 verb(to, "get"),
                 mods.join(" "),

@@ -285,6 +285,7 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                         attack: da,
                         defense: dd,
                         double_attack,
+                        per,
                         ..
                     } = e
                         && super::condition::static_reaches(
@@ -296,8 +297,11 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                             id,
                         )
                     {
-                        attack += i64::from(*da);
-                        defense += i64::from(*dd);
+                        let n = per
+                            .as_ref()
+                            .map_or(1, |p| per_count(cards, state, p, (card, owner), id));
+                        attack += i64::from(*da) * n;
+                        defense += i64::from(*dd) * n;
                         double |= *double_attack;
                     }
                 }
@@ -314,4 +318,56 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
         attack *= 2;
     }
     (attack, defense.max(0) as u32)
+}
+
+/// How many dice a static's "for each" selector reaches now, read from the card's side
+/// and, when `id` is one of its dice, from that die ("each other Villain": not this
+/// one): every die it matches, whatever its count says.
+fn per_count(
+    cards: &GameCards,
+    state: &GameState,
+    per: &Selector,
+    (card, owner): (CardId, usize),
+    id: DieId,
+) -> i64 {
+    let d = state.die(id);
+    let mut src = Source::card(card, owner);
+    if d.card == card && d.owner == owner {
+        src = src.from_die(id);
+    }
+    state
+        .ids()
+        .filter(|&x| matches(cards, state, per, &src, x))
+        .count() as i64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::keywords::testing::{dice, replayed};
+
+    /// Ann's Mystique: Ageless (level 1: 1A/1D, +1A/+1D for each die in her prep area)
+    /// and Bob's Mystique: Raven Darkholme (+1A/+1D for each other Villain in the field).
+    fn table(position: &str) -> (GameCards, GameState) {
+        replayed(&format!(
+            "dmlog 1\nformat custom life 10\nteam Ann\nMA = Mystique: Ageless x2\n\
+             team Bob\nMR = Mystique: Raven Darkholme x2\nJU = Juggernaut: Unstoppable x2\n\
+             first Ann\nposition\nturn 4 Ann main\n{position}end\n"
+        ))
+    }
+
+    #[test]
+    fn a_static_bonus_per_count_is_counted_as_the_stats_are_read() {
+        let (cards, state) = table(
+            "field Ann MA:L1\nprep Ann SK x3\nused Ann SK x5\nprep Bob SK x2\nused Bob SK x6\n",
+        );
+        let ma = dice(&cards, &state, "MA", 0)[0];
+        assert_eq!(stats(&cards, &state, ma), (4, 4), "Ann's prep area only");
+        // "Each other Villain": both players', not the die itself.
+        let (cards, state) =
+            table("field Ann MA:L1\nused Ann SK x8\nfield Bob MR:L1 MR:L1 JU:L1\nused Bob SK x8\n");
+        let mr = dice(&cards, &state, "MR", 1);
+        assert_eq!(stats(&cards, &state, mr[0]), (4, 4));
+        assert_eq!(stats(&cards, &state, mr[1]), (4, 4));
+    }
 }

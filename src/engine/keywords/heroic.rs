@@ -165,6 +165,29 @@ mod tests {
     }
 
     #[test]
+    fn a_partner_shares_a_static_about_this_die_and_only_while_paired() {
+        let (cards, mut state) = table("field Ann CS:L1 RH:L1* AB:L1\n");
+        let cs = dice(&cards, &state, "CS", 0)[0];
+        let rh = dice(&cards, &state, "RH", 0)[0];
+        let ab = dice(&cards, &state, "AB", 0)[0];
+        let card = state.die(cs).card;
+        let a = &cards.get(card).abilities.as_ref().expect("encoded")[1];
+        assert!(!through_partner(&cards, &state, a, None, (card, 0), rh));
+        pair(&mut state, cs, rh);
+        // Captain America's +4A/+4D reaches Red Hulk through the pairing, not Ace.
+        assert!(through_partner(&cards, &state, a, None, (card, 0), rh));
+        assert!(!through_partner(&cards, &state, a, None, (card, 0), ab));
+        assert!(
+            !through_partner(&cards, &state, a, None, (card, 0), cs),
+            "its own die"
+        );
+        assert_eq!(
+            crate::engine::select::stats(&cards, &state, rh),
+            (6 + 4 + 3, 5 + 4 + 3)
+        );
+    }
+
+    #[test]
     fn a_new_partner_replaces_the_old_and_the_turn_ends_pairings() {
         let (cards, mut state) = table("field Ann CS:L1 RH:L1* RH:L2*\n");
         let cs = dice(&cards, &state, "CS", 0)[0];
