@@ -40,10 +40,12 @@ fn kind_name(k: Kind) -> &'static str {
     }
 }
 
-const SUBJECTS: [Subject; 6] = [
+const SUBJECTS: [Subject; 8] = [
     Subject::This,
     Subject::You,
     Subject::ThisOrYou,
+    Subject::Partner,
+    Subject::ThisOrPartner,
     Subject::YourCharacter,
     Subject::AnyCharacter,
     Subject::Opponent,
@@ -236,6 +238,10 @@ const EFFECTS: &[(&str, &str)] = &[
     ),
     (
         "boost: {to: {what: character, target: true}, double_attack: true}",
+        "target X:L1",
+    ),
+    (
+        "boost: {to: {what: character, target: true}, attack: 1, per: {count: each, what: character, side: opposing}}",
         "target X:L1",
     ),
     (
@@ -767,7 +773,11 @@ fn meaningless(e: Event, s: Subject) -> bool {
     match e {
         Event::DealsEffectDamage => matches!(
             s,
-            Subject::This | Subject::YourCharacter | Subject::AnyCharacter
+            Subject::This
+                | Subject::YourCharacter
+                | Subject::AnyCharacter
+                | Subject::Partner
+                | Subject::ThisOrPartner
         ),
         Event::BlockersAssigned => s != Subject::This,
         _ => false,
@@ -808,6 +818,10 @@ fn trigger_keys(e: Event, s: Subject) -> Vec<String> {
         Subject::This => vec!["this"],
         Subject::ThisOrYou if about_player(e) => vec!["this", "player"],
         Subject::ThisOrYou => vec!["this"],
+        // The die's own event; its partner's needs a pairing, which no game of the walk
+        // has (`fixtures/rules/abilities/paired.dmlog` shows it).
+        Subject::ThisOrPartner => vec!["this"],
+        Subject::Partner => vec![],
         Subject::You | Subject::Opponent if about_player(e) => vec!["player"],
         Subject::You | Subject::Opponent | Subject::YourCharacter | Subject::AnyCharacter => {
             vec!["die"]
@@ -848,6 +862,14 @@ fn walk() -> Vec<Variant> {
             .refused(meaningless(e, s));
             // A moment met by the card's dice: only `cycle` has one of them in the field
             // at each moment's first mark.
+            let v = if s == Subject::Partner {
+                // Its partner's event: no game of the walk has a pair.
+                variant(v.label, v.text, NONE, &["in-field:this"])
+                    .refused(v.refused)
+                    .shown_by("fixtures/rules/abilities/paired.dmlog")
+            } else {
+                v
+            };
             out.push(if game_event(e) && s == Subject::This {
                 v.only(&["cycle"])
             } else {

@@ -99,6 +99,16 @@ impl Ability {
                 })
             })
             .or_else(|| {
+                let w = self.when.as_ref()?;
+                (self.kind == Kind::Global
+                    && matches!(w.of, Subject::Partner | Subject::ThisOrPartner))
+                    .then(|| {
+                        "a global has no die of its own, so no partner: `of: partner` and \
+                         `this-or-partner` are a die's triggers"
+                            .into()
+                    })
+            })
+            .or_else(|| {
                 let fits = matches!(self.kind, Kind::Static | Kind::Triggered | Kind::Activated);
                 (self.while_.is_some() && !fits).then(|| {
                     "only a static, triggered or activated ability has `while:`: a global, an action \
@@ -177,6 +187,13 @@ impl Ability {
                 return Some(
                     "`what: this` is a die's own ability; a global or an action die has no die \
                      of its own in the field (`this-card` names the card's dice)"
+                        .into(),
+                );
+            }
+            if no_die && (sel.what == What::Partner || sel.or_what == Some(What::Partner)) {
+                return Some(
+                    "`partner` is the Heroic partner of the ability's own die; a global or an \
+                     action die has no die of its own in the field"
                         .into(),
                 );
             }
@@ -510,6 +527,12 @@ pub enum Subject {
     You,
     /// This die, or its controller ("when either you or Hulk takes damage").
     ThisOrYou,
+    /// This die's Heroic partner ("when his partner attacks"): for each of the card's
+    /// dice, an event about the die it is paired with (`keywords::heroic`).
+    Partner,
+    /// This die or its partner ("when he or his partner attacks"): one event that hits
+    /// both fires it once for the die.
+    ThisOrPartner,
     /// Any character of yours.
     YourCharacter,
     /// Any character.
@@ -525,6 +548,8 @@ impl Subject {
             Subject::This => "this",
             Subject::You => "you",
             Subject::ThisOrYou => "this-or-you",
+            Subject::Partner => "partner",
+            Subject::ThisOrPartner => "this-or-partner",
             Subject::YourCharacter => "your-character",
             Subject::AnyCharacter => "any-character",
             Subject::Opponent => "opponent",
@@ -804,7 +829,9 @@ pub enum Effect {
     Ko {
         to: Selector,
     },
-    /// Stat modifiers.
+    /// Stat modifiers; with `per`, `attack` and `defense` for each die the selector
+    /// matches ("+1A for each character your opponent has in the field"): counted as the
+    /// effect resolves, or, in a static, whenever the stats are read.
     Boost {
         to: Selector,
         #[serde(default)]
@@ -815,6 +842,8 @@ pub enum Effect {
         double_attack: bool,
         #[serde(default)]
         until: Until,
+        #[serde(default)]
+        per: Option<Selector>,
     },
     /// A character deals no combat damage (or double damage to its blockers).
     NoDamage {
@@ -1015,7 +1044,6 @@ impl Effect {
             Effect::DamageEqualAttack { to }
             | Effect::Redirect { to }
             | Effect::Ko { to }
-            | Effect::Boost { to, .. }
             | Effect::NoDamage { to }
             | Effect::DoubleDamageToBlockers { to }
             | Effect::Spin { to, .. }
@@ -1037,6 +1065,7 @@ impl Effect {
             | Effect::ExcessToPlayer { to }
             | Effect::Grant { to, .. } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),
+            Effect::Boost { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::Damage { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::LoseLife { who, .. } => vec![who],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
@@ -1161,6 +1190,9 @@ pub struct Selector {
     /// An affiliation the die must not have ("non-Villain").
     #[serde(default)]
     pub not_affiliation: Option<String>,
+    /// A keyword the die's card must not have ("non-Heroic").
+    #[serde(default)]
+    pub not_keyword: Option<Box<Keyword>>,
     /// Exactly this level ("level 1 only").
     #[serde(default)]
     pub level: Option<u8>,
@@ -1230,6 +1262,9 @@ pub enum What {
     ThisCard,
     /// The die the triggering event is about (the die fielded, the attacker blocked …).
     It,
+    /// The Heroic partner of the die whose ability it is (none while it is not paired
+    /// up): `{count: each, what: this, or_what: partner}` is "he and his partner".
+    Partner,
     /// The dice the ability's previous effect chose ("those characters").
     Those,
     Character,

@@ -146,6 +146,7 @@ pub fn effect(e: &Effect) -> String {
             defense,
             double_attack,
             until: u,
+            per,
         } => {
             let mut mods = Vec::new();
             if *double_attack {
@@ -157,8 +158,12 @@ pub fn effect(e: &Effect) -> String {
             if *defense != 0 {
                 mods.push(format!("{defense:+}D"));
             }
+            let each = per
+                .as_ref()
+                .map(|p| format!(" for each {}", each(p)))
+                .unwrap_or_default();
             format!(
-                "{} {} {}{}",
+                "{} {} {}{each}{}",
                 sel(to),
                 verb(to, "get"),
                 mods.join(" "),
@@ -321,7 +326,8 @@ pub fn effect(e: &Effect) -> String {
 fn verb(s: &Selector, base: &str) -> String {
     let plural = matches!(s.count, Count::Two | Count::AnyNumber)
         || matches!(s.count, Count::UpTo(n) if n > 1)
-        || matches!(s.what, What::ThisCard | What::Those);
+        || matches!(s.what, What::ThisCard | What::Those)
+        || s.or_what == Some(What::Partner);
     if plural || matches!(s.what, What::Player) && s.count == Count::Each {
         base.to_string()
     } else {
@@ -349,6 +355,13 @@ pub fn kind(s: &Selector) -> String {
 
 /// A selector as a noun phrase: "each opposing level 1 character".
 pub fn sel(s: &Selector) -> String {
+    match (s.what, s.or_what) {
+        (What::This, Some(What::Partner)) | (What::Partner, Some(What::This)) => {
+            return "this die and its partner".into();
+        }
+        (What::Partner, None) => return "this die's partner".into(),
+        _ => {}
+    }
     match s.what {
         What::This => return "this die".into(),
         What::ThisCard if s.already => return "this card's dice already in the field".into(),
@@ -408,6 +421,9 @@ pub fn sel(s: &Selector) -> String {
     if let Some(a) = &s.not_affiliation {
         words.push(format!("non-{a}"));
     }
+    if let Some(k) = &s.not_keyword {
+        words.push(format!("non-{}", keyword(k)));
+    }
     if let Some(t) = &s.title {
         words.push(t.clone());
     }
@@ -426,6 +442,7 @@ pub fn sel(s: &Selector) -> String {
             What::This => "this die",
             What::ThisCard => "this card's die",
             What::It => "that die",
+            What::Partner => "this die's partner",
             What::Those => "one of those dice",
         };
         if plural {
@@ -493,6 +510,8 @@ pub fn event(e: Event, of: Subject) -> String {
         Subject::This => "this die",
         Subject::You => "you",
         Subject::ThisOrYou => "you or this die",
+        Subject::Partner => "this die's partner",
+        Subject::ThisOrPartner => "this die or its partner",
         Subject::YourCharacter => "a character of yours",
         Subject::AnyCharacter => "a character",
         Subject::Opponent => "your opponent",
@@ -525,7 +544,8 @@ pub fn event(e: Event, of: Subject) -> String {
     }
 }
 
-fn while_(w: While) -> &'static str {
+/// A `while:` condition in words: "while paired up".
+pub fn while_(w: While) -> &'static str {
     match w {
         While::Active => "while active",
         While::Attacking => "while attacking",

@@ -11,7 +11,7 @@
 //! nothing), since every effect has two parts, a trigger and a resolution
 //! (EFFECT TIMING AND RESOLUTION, 000:1092-1094). Its `while:` is read when it triggers.
 
-use crate::cards::ability::{Ability, Amount, Condition, Player, While};
+use crate::cards::ability::{Ability, Amount, Condition, Player, Selector, What, While};
 use crate::syntax::{Face, Step, Zone};
 
 use super::cards::{CardId, GameCards};
@@ -119,6 +119,33 @@ pub fn ability_on(
         && a.if_.as_ref().is_none_or(|c| holds(cards, state, c, src))
 }
 
+/// Whether a static ability of `card` (owned by `owner`) reaches die `id` now with an
+/// effect aimed at `to` (`None`: an effect about the die itself, with no selector, "can
+/// only be blocked by two or more"). Directly: the selector names the die, seen from it
+/// when it is one of the card's, and the ability's conditions hold — its `while:` for
+/// that die when the effect is about "this die", for any die of the card otherwise.
+/// Or as a pairing benefit through its partner (`keywords::heroic::through_partner`).
+/// The one reading of a static's reach, for stats and restrictions alike.
+pub fn static_reaches(
+    cards: &GameCards,
+    state: &GameState,
+    a: &Ability,
+    to: Option<&Selector>,
+    (card, owner): (CardId, usize),
+    id: DieId,
+) -> bool {
+    let d = state.die(id);
+    let own = d.card == card && d.owner == owner;
+    let mut src = Source::card(card, owner);
+    if own {
+        src = src.from_die(id);
+    }
+    let direct = to.map_or(own, |s| select::matches(cards, state, s, &src, id));
+    let this = to.is_none_or(|s| s.what == What::This);
+    (direct && ability_on(cards, state, a, &src, this.then_some(id)))
+        || super::keywords::heroic::through_partner(cards, state, a, to, (card, owner), id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,7 +204,7 @@ mod tests {
         assert!(!while_holds(&state, While::Active, bp, 1, None));
         assert!(!while_holds(&state, While::Attacking, bp, 0, Some(dice[0])));
         assert!(!while_holds(&state, While::AttackStep, bp, 0, None));
-        // Pairing is never taken to hold (`coverage` leaves it undecided).
+        // Not paired up: no partner.
         assert!(!while_holds(&state, While::Paired, bp, 0, None));
         let a = first(&cards, bp);
         assert!(!ability_on(

@@ -198,35 +198,28 @@ fn keyword_moment(k: Option<&Keyword>) -> Moment {
 }
 
 /// A condition on the card's dice the engine does not apply in full: pairing up (Heroic)
-/// for anything but a static stat bonus of the die itself.
+/// where the pairing is gone as the ability would act (a knock-out ends it) or a
+/// pairing benefit the engine does not share with the partner.
 const WHILE_UNAPPLIED: &str = "has an ability that holds only while paired";
-
-/// Whether the engine checks a `while:` condition (`condition::while_holds`).
-pub fn while_applied(w: While) -> bool {
-    w != While::Paired
-}
 
 /// Whether the engine applies an ability's `while:` condition with all it implies. Every
 /// condition is checked (`condition::while_holds`); pairing also shares each partner's
 /// pairing benefits with the other (Uncanny X-Men rulebook, 004:707-708), which the
-/// engine applies to a static stat bonus of "this die" (`select::stats`) and to a static
-/// "damage from" of "this die" (`effects::damage_from`), and to nothing else yet.
+/// engine does for a static's stat bonus, combat restriction or keyword of "this die"
+/// (`keywords::heroic::through_partner`), but not for a "must block this die", whose
+/// attacker it would have to share. A trigger or an activated ability names the
+/// partner itself (`of: partner`, `what: partner`); a trigger on a knock-out is not
+/// applied: the pairing ends as the die leaves the field, before its triggers are read.
 pub fn while_applied_to(a: &Ability) -> bool {
     match a.while_ {
-        Some(While::Paired) => {
-            a.kind == Kind::Static
-                && all_effects(a).all(|e| match e {
-                    Effect::Boost {
-                        to,
-                        until: Until::WhileOn,
-                        ..
-                    }
-                    | Effect::DamageFrom { to, .. } => to.what == What::This && to.zone.is_none(),
-                    _ => false,
-                })
-        }
-        Some(w) => while_applied(w),
-        None => true,
+        Some(While::Paired) => match a.kind {
+            Kind::Static => all_effects(a).all(|e| !matches!(e, Effect::MustBlock { .. })),
+            Kind::Triggered => a.when.as_ref().is_none_or(|w| {
+                !matches!(w.event, Event::KnockedOut | Event::KnockedOutWhileBlocking)
+            }),
+            _ => true,
+        },
+        Some(_) | None => true,
     }
 }
 
@@ -366,7 +359,13 @@ mod tests {
             "kind: static\nwhile: paired\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
         );
         assert!(ability_applied(&paired));
+        // Shared with the partner: a restriction of the die itself; not a "must block
+        // this die", whose attacker would be shared.
         let paired = ability("kind: static\nwhile: paired\ndo: [blocked-only-by-two-or-more]\n");
+        assert!(ability_applied(&paired));
+        let paired = ability(
+            "kind: static\nwhile: paired\ndo: [must-block: {to: {count: each, what: character, side: opposing}}]\n",
+        );
         assert!(!ability_applied(&paired));
         assert!(card_applied(&Abilities::None));
         assert!(!card_applied(&Abilities::NotEncoded));
@@ -374,7 +373,7 @@ mod tests {
     }
 
     #[test]
-    fn triggers_wait_for_no_moment_but_pairing() {
+    fn triggers_wait_for_no_moment_but_a_knock_out_while_paired() {
         // Every event is fired, and every condition checked, where it happens.
         for text in [
             "kind: triggered\nwhen: {event: turn-start, of: you}\ndo: [gain-life: {amount: 1}]\n",
@@ -387,7 +386,12 @@ mod tests {
             }
         }
         let paired = ability(
-            "kind: triggered\nwhile: paired\nwhen: {event: takes-damage}\ndo: [gain-life: {amount: 1}]\n",
+            "kind: triggered\nwhile: paired\nwhen: {event: takes-damage, of: this-or-partner}\ndo: [gain-life: {amount: 1}]\n",
+        );
+        assert!(unapplied_at(&paired, Moment::Fielded).is_none());
+        // The pairing ends as the die leaves the field.
+        let paired = ability(
+            "kind: triggered\nwhile: paired\nwhen: {event: knocked-out, of: partner}\ndo: [gain-life: {amount: 1}]\n",
         );
         assert!(unapplied_at(&paired, Moment::Fielded).is_some());
         assert!(unapplied_at(&paired, Moment::Start).is_none());
@@ -511,13 +515,18 @@ mod tests {
         );
         assert!(acts_from_card(&cond));
         assert!(unapplied_at(&cond, Moment::Start).is_none());
-        // Pairing is, for a stat bonus of the die itself; for anything else, undecided
-        // once a die of it is in the field.
+        // Pairing is, for what the partner shares (a stat bonus or a restriction of the
+        // die itself); a "must block this die", undecided once a die of it is in the
+        // field.
         let paired = ability(
             "kind: static\nwhile: paired\ndo: [boost: {to: {what: this}, attack: 1, until: while-on}]\n",
         );
         assert!(unapplied_at(&paired, Moment::Fielded).is_none());
         let paired = ability("kind: static\nwhile: paired\ndo: [cant-block: {to: {what: this}}]\n");
+        assert!(unapplied_at(&paired, Moment::Fielded).is_none());
+        let paired = ability(
+            "kind: static\nwhile: paired\ndo: [must-block: {to: {count: each, what: character, side: opposing}}]\n",
+        );
         assert!(unapplied_at(&paired, Moment::Fielded).is_some());
     }
 

@@ -566,6 +566,7 @@ impl Replayer {
                                         facts.captured_by.push((id, target, m.span))
                                     }
                                     Modifier::Blocked => facts.blocked.push(id),
+                                    Modifier::DeadlyKo => facts.deadly.push(id),
                                     Modifier::MustBlock(Some(target)) => {
                                         facts.must_block.push((id, target, m.span))
                                     }
@@ -866,6 +867,12 @@ impl Replayer {
         for entry in facts.refs {
             self.position_ref(entry, active)?;
         }
+        // A die blocking now was engaged as the blockers were declared: Deadly marks it
+        // then (`keywords::deadly`), and a position written after the blocks stands for
+        // that moment, so the engagements it states are noted here, before combat damage
+        // may end them; an engagement already ended is the `deadly-ko` mark.
+        self.deadly_marked(&facts.deadly);
+        self.deadly_standing();
         match unmodelled {
             // Waived, the position stands as written.
             Some((span, card, why)) => self.undecided(span, card, &why),
@@ -1368,6 +1375,8 @@ struct Facts<'a> {
     called_out: Vec<(DieId, &'a DieRef, Span)>,
     /// `captured-by=` marks: each captured die's captor, in the opponent's field.
     captured_by: Vec<(DieId, &'a DieRef, Span)>,
+    /// `deadly-ko` marks: dice engaged with a Deadly die this turn.
+    deadly: Vec<DieId>,
     blocked: Vec<DieId>,
     drawn: Option<(u32, Option<u32>, Option<u32>)>,
     rerolled: bool,
@@ -1402,6 +1411,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         | Modifier::Paired(_)
         | Modifier::CalledOut(_)
         | Modifier::CapturedBy(_)
+        | Modifier::DeadlyKo
         | Modifier::Blocked
         | Modifier::Spent
         | Modifier::MustBlock(Some(_)) => {}

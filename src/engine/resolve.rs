@@ -246,6 +246,7 @@ impl Replayer {
                 Modifier::DoubleDamageToBlockers => die.boost.double_damage_to_blockers,
                 Modifier::ExcessToPlayer => die.boost.excess_to_player,
                 Modifier::Unblockable => die.boost.unblockable,
+                Modifier::DeadlyKo => self.state.deadly_ko(id),
                 Modifier::IronWillSpared(d) => die.boost.iron_will_spared == Some(*d),
                 Modifier::Has(k) => die.boost.granted.has(*k),
                 Modifier::MustBlock(None) => die.boost.must_block.is_some(),

@@ -103,6 +103,8 @@ pub fn matches(
         What::This => src.die == Some(id),
         What::ThisCard => die.card == src.card && die.owner == src.controller,
         What::It => src.subject == Some(id),
+        // The Heroic partner of the ability's own die (`keywords::heroic`).
+        What::Partner => src.die.is_some_and(|d| state.die(d).partner == Some(id)),
         // The caller keeps the dice chosen earlier; as a filter, "those" is any die.
         What::Those => true,
         What::Character => character,
@@ -144,6 +146,14 @@ pub fn matches(
         return false;
     }
     if sel.not_affiliation.as_ref().is_some_and(has_affiliation) {
+        return false;
+    }
+    // "non-Heroic": the keywords of the card's text.
+    if sel
+        .not_keyword
+        .as_ref()
+        .is_some_and(|k| super::keywords::has(cards, die.card, k))
+    {
         return false;
     }
     if sel
@@ -286,41 +296,39 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                 if a.kind != Kind::Static {
                     continue;
                 }
-                // "This die" is the die measured, when it is one of the card's.
-                let mut src = Source::card(card, owner);
-                if die.card == card && die.owner == owner {
-                    src = src.from_die(id);
-                }
                 // A burst of "this die" is the die's own: the face it shows adds to the
                 // static or replaces it (Iron Man: Industrialist).
-                let own = src.die.is_some() && !a.bursts.is_empty();
+                let own = die.card == card && die.owner == owner && !a.bursts.is_empty();
                 let effects: std::borrow::Cow<[Effect]> = if own {
                     super::effects::effects_for(a, bursts_shown(state, id)).into()
                 } else {
                     a.effects.as_slice().into()
                 };
                 for e in effects.iter().filter(|e| static_applied(e)) {
-                    // Its conditions (`condition`): `while:` of the die measured for a
-                    // bonus to "this die", of any die of the card for one to others.
+                    // Its selector and conditions, and a pairing benefit through the
+                    // partner (`condition::static_reaches`).
                     if let Effect::Boost {
                         to,
                         attack: da,
                         defense: dd,
                         double_attack,
+                        per,
                         ..
                     } = e
-                        && ((matches(cards, state, to, &src, id)
-                            && super::condition::ability_on(
-                                cards,
-                                state,
-                                a,
-                                &src,
-                                (to.what == What::This).then_some(id),
-                            ))
-                            || from_partner(cards, state, a, to, card, owner, id))
+                        && super::condition::static_reaches(
+                            cards,
+                            state,
+                            a,
+                            Some(to),
+                            (card, owner),
+                            id,
+                        )
                     {
-                        attack += i64::from(*da);
-                        defense += i64::from(*dd);
+                        let n = per
+                            .as_ref()
+                            .map_or(1, |p| per_count(cards, state, p, (card, owner), id));
+                        attack += i64::from(*da) * n;
+                        defense += i64::from(*dd) * n;
                         double |= *double_attack;
                     }
                 }
@@ -349,28 +357,54 @@ fn bursts_shown(state: &GameState, id: DieId) -> u8 {
     }
 }
 
-/// Whether die `id` gets a pairing bonus of `card` ("while paired, this die gets …")
-/// through its partner: each partner gets the pairing benefits of itself and of its
-/// partner (Uncanny X-Men rulebook, Pairing Up, 004:707-708; `keywords::heroic`).
-pub(crate) fn from_partner(
+/// How many dice a static's "for each" selector reaches now, read from the card's side
+/// and, when `id` is one of its dice, from that die ("each other Villain": not this
+/// one): every die it matches, whatever its count says.
+fn per_count(
     cards: &GameCards,
     state: &GameState,
-    a: &crate::cards::ability::Ability,
-    to: &Selector,
-    card: CardId,
-    owner: usize,
+    per: &Selector,
+    (card, owner): (CardId, usize),
     id: DieId,
-) -> bool {
-    if a.while_ != Some(crate::cards::ability::While::Paired) || to.what != What::This {
-        return false;
+) -> i64 {
+    let d = state.die(id);
+    let mut src = Source::card(card, owner);
+    if d.card == card && d.owner == owner {
+        src = src.from_die(id);
     }
-    let Some(partner) = state.die(id).partner else {
-        return false;
-    };
-    let p = state.die(partner);
-    let src = Source::card(card, owner).from_die(partner);
-    p.card == card
-        && p.owner == owner
-        && (state.die(id).card, state.die(id).owner) != (card, owner)
-        && super::condition::ability_on(cards, state, a, &src, Some(partner))
+    state
+        .ids()
+        .filter(|&x| matches(cards, state, per, &src, x))
+        .count() as i64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::keywords::testing::{dice, replayed};
+
+    /// Ann's Mystique: Ageless (level 1: 1A/1D, +1A/+1D for each die in her prep area)
+    /// and Bob's Mystique: Raven Darkholme (+1A/+1D for each other Villain in the field).
+    fn table(position: &str) -> (GameCards, GameState) {
+        replayed(&format!(
+            "dmlog 1\nformat custom life 10\nteam Ann\nMA = Mystique: Ageless x2\n\
+             team Bob\nMR = Mystique: Raven Darkholme x2\nJU = Juggernaut: Unstoppable x2\n\
+             first Ann\nposition\nturn 4 Ann main\n{position}end\n"
+        ))
+    }
+
+    #[test]
+    fn a_static_bonus_per_count_is_counted_as_the_stats_are_read() {
+        let (cards, state) = table(
+            "field Ann MA:L1\nprep Ann SK x3\nused Ann SK x5\nprep Bob SK x2\nused Bob SK x6\n",
+        );
+        let ma = dice(&cards, &state, "MA", 0)[0];
+        assert_eq!(stats(&cards, &state, ma), (4, 4), "Ann's prep area only");
+        // "Each other Villain": both players', not the die itself.
+        let (cards, state) =
+            table("field Ann MA:L1\nused Ann SK x8\nfield Bob MR:L1 MR:L1 JU:L1\nused Bob SK x8\n");
+        let mr = dice(&cards, &state, "MR", 1);
+        assert_eq!(stats(&cards, &state, mr[0]), (4, 4));
+        assert_eq!(stats(&cards, &state, mr[1]), (4, 4));
+    }
 }

@@ -736,6 +736,14 @@ impl GameState {
         (0..self.dice.len()).map(|i| DieId(i as u16))
     }
 
+    /// Whether die `id` was engaged with a die with Deadly this turn and waits for its
+    /// knock-out at the end of the turn (`keywords::deadly`; a position's `deadly-ko`).
+    pub fn deadly_ko(&self, id: DieId) -> bool {
+        self.turn
+            .as_ref()
+            .is_some_and(|t| t.deadly.iter().any(|(d, _)| *d == id))
+    }
+
     pub fn die(&self, id: DieId) -> &Die {
         &self.dice[usize::from(id.0)]
     }
@@ -1340,6 +1348,9 @@ impl GameState {
         }
         if let Some(p) = die.called {
             mods.push(format!("called-out={}", self.partner_text(cards, p)));
+        }
+        if self.deadly_ko(id) {
+            mods.push("deadly-ko".to_string());
         }
         if let Some(c) = die.captor.filter(|_| die.zone == Zone::Aside) {
             mods.push(format!("captured-by={}", self.partner_text(cards, c)));

@@ -554,6 +554,9 @@ pub enum Modifier {
     ExcessToPlayer,
     /// It cannot be blocked this turn (Obscure).
     Unblockable,
+    /// `deadly-ko`: it was engaged with a die with Deadly this turn, and is knocked out
+    /// at the end of the turn (the engagement itself may have ended since).
+    DeadlyKo,
     /// `iron-will-spared=D`: Iron Will kept it in the field when its only damage this
     /// turn reached its defense, which was D.
     IronWillSpared(u32),

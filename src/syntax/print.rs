@@ -434,6 +434,7 @@ impl Display for Modifier {
             Modifier::CantAttack => f.write_str("cant-attack"),
             Modifier::CantBlock => f.write_str("cant-block"),
             Modifier::Unblockable => f.write_str("unblockable"),
+            Modifier::DeadlyKo => f.write_str("deadly-ko"),
             Modifier::MustBlock(None) => f.write_str("must-block"),
             Modifier::MustBlock(Some(d)) => write!(f, "must-block={d}"),
             Modifier::DoubleDamageToBlockers => f.write_str("double-damage-to-blockers"),

@@ -65,6 +65,7 @@ impl Replayer {
         self.activation_step()?;
         self.holds_priority(who)?;
         self.activation_limit(who, card, index, id, a.limit)?;
+        self.activation_condition(&a, card, owner, id)?;
         let src = Source::card(card, who).from_die(id);
         let bursts = self.bursts_of(id);
         self.no_valid_target(&a, &src, bursts)?;
@@ -80,6 +81,35 @@ impl Replayer {
         }
         self.acted(who);
         Ok(())
+    }
+
+    /// Its `while:` holds for the die ("once per turn while Angel is paired up"): the
+    /// ability is not the die's to use otherwise, `no-such-ability`. Waived, it is used as
+    /// written. (An `if:` is read as it resolves, as a global's is.)
+    fn activation_condition(
+        &mut self,
+        a: &crate::cards::ability::Ability,
+        card: crate::engine::CardId,
+        owner: usize,
+        id: DieId,
+    ) -> Flow {
+        let Some(w) = a.while_ else { return Ok(()) };
+        if crate::engine::condition::while_holds(&self.state, w, card, owner, Some(id)) {
+            return Ok(());
+        }
+        let name = self.cards.get(card).name.clone();
+        let text = self.state.die_text_plain(&self.cards, id);
+        self.violate(
+            rules::no_such_ability::new(
+                self.line,
+                format!(
+                    "`{text}` cannot use {name}'s ability now: it holds only {}",
+                    crate::cards::text::while_(w)
+                ),
+                "an ability that holds only while its condition does is not there to use otherwise",
+            )
+            .with_context(self.cards.get(card).line, "card defined here"),
+        )
     }
 
     /// Only in the global windows: the main step and the action window after blockers.

@@ -8,18 +8,18 @@ use crate::engine::replay::{Replayer, Stop};
 use crate::engine::state::{Boost, DieId, Op};
 
 impl Replayer {
-    /// A stat change on each die reached, until the end of the turn.
+    /// A stat change on each die reached, until the end of the turn: `attack` and
+    /// `defense` times `per` ("for each …", counted as it resolves; 1 without).
     pub(super) fn boost_effect(
         &mut self,
         to: &Selector,
-        attack: i8,
-        defense: i8,
+        (attack, defense, per): (i8, i8, i32),
         double_attack: bool,
         ctx: &mut Run,
     ) -> Result<Vec<Op>, Stop> {
         let boost = Boost {
-            attack: i32::from(attack),
-            defense: i32::from(defense),
+            attack: i32::from(attack).saturating_mul(per),
+            defense: i32::from(defense).saturating_mul(per),
             double_attack,
             ..Boost::default()
         };

@@ -36,7 +36,7 @@
 //!   the attacker cannot damage enough is never knocked out, so nothing is left over and
 //!   the split is the player's.
 
-use crate::cards::ability::{Effect, Selector, Takes, What};
+use crate::cards::ability::{Effect, Selector, Takes};
 use crate::syntax::Zone;
 
 use super::effects_for;
@@ -107,7 +107,7 @@ impl Replayer {
     /// The "damage from" statics in force that reach `hurt`: the card's static holds
     /// (`while:`, `if:`, read for the die itself when it is the card's own "this die"),
     /// with the bursts that die shows; a pairing benefit reaches the partner too
-    /// (`select::from_partner`).
+    /// (`condition::static_reaches`).
     fn shields(&self, hurt: Hurt) -> Vec<Shield> {
         let mut out = Vec::new();
         if let Hurt::Die(id) = hurt
@@ -146,25 +146,14 @@ impl Replayer {
                         continue;
                     }
                     let reached = match hurt {
-                        Hurt::Die(id) => {
-                            (select::matches(&self.cards, &self.state, to, &src, id)
-                                && condition::ability_on(
-                                    &self.cards,
-                                    &self.state,
-                                    a,
-                                    &src,
-                                    (to.what == What::This).then_some(id),
-                                ))
-                                || select::from_partner(
-                                    &self.cards,
-                                    &self.state,
-                                    a,
-                                    to,
-                                    card,
-                                    owner,
-                                    id,
-                                )
-                        }
+                        Hurt::Die(id) => condition::static_reaches(
+                            &self.cards,
+                            &self.state,
+                            a,
+                            Some(to),
+                            (card, owner),
+                            id,
+                        ),
                         Hurt::Player(p) => {
                             select::matches_player(to, &src, p)
                                 && condition::ability_on(&self.cards, &self.state, a, &src, None)

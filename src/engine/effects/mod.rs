@@ -193,8 +193,13 @@ impl Replayer {
                 attack,
                 defense,
                 double_attack,
+                per,
                 ..
-            } => self.boost_effect(to, *attack, *defense, *double_attack, ctx),
+            } => {
+                // "For each": counted as the effect resolves (`run::per_count`).
+                let n = i32::try_from(self.per_count(per.as_ref(), ctx)).unwrap_or(i32::MAX);
+                self.boost_effect(to, (*attack, *defense, n), *double_attack, ctx)
+            }
             Effect::NoDamage { to } => self.no_damage_effect(to, ctx),
             Effect::GainLife { amount, per } => {
                 Ok(self.gain_life_effect(*amount, per.as_ref(), ctx))

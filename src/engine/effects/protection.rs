@@ -136,6 +136,10 @@ impl Replayer {
                 die(d).card == card && die(d).owner == owner
             }
             (Subject::You | Subject::ThisOrYou, About::Player(p)) => p == owner,
+            (Subject::Partner | Subject::ThisOrPartner, About::Die(d)) => {
+                let mine = |x: DieId| die(x).card == card && die(x).owner == owner;
+                (of == Subject::ThisOrPartner && mine(d)) || die(d).partner.is_some_and(mine)
+            }
             (Subject::YourCharacter, About::Die(d)) => die(d).owner == owner,
             (Subject::AnyCharacter, About::Die(_)) => true,
             (Subject::Opponent, About::Player(p)) => p != owner,

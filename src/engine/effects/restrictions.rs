@@ -72,28 +72,48 @@ impl Replayer {
         out
     }
 
+    /// Every static ability, with its card and the card's owner (whether it holds is
+    /// asked of each die it may reach: `condition::static_reaches`).
+    fn statics(&self) -> Vec<(CardId, usize, &Ability)> {
+        let mut out = Vec::new();
+        for card in self.cards.ids() {
+            let Some(owner) = self.cards.get(card).owner else {
+                continue;
+            };
+            for a in self.abilities_of(card).into_iter().flatten() {
+                if a.kind == Kind::Static {
+                    out.push((card, owner, a));
+                }
+            }
+        }
+        out
+    }
+
     /// The card whose static ability says `pick` of die `id` (the selector it returns
-    /// names the die), if one does. "This die" is the die itself, when it is the card's.
+    /// names the die), if one does: "this die" is the die itself, when it is the card's,
+    /// and a pairing benefit reaches its partner (`condition::static_reaches`).
     pub(in crate::engine) fn static_says(
         &self,
         id: DieId,
         pick: impl Fn(&Effect) -> Option<&Selector>,
     ) -> Option<CardId> {
-        let die = self.state.die(id);
-        self.statics_in_force()
-            .into_iter()
-            .find_map(|(card, owner, a)| {
-                let mut src = Source::card(card, owner);
-                if die.card == card && die.owner == owner {
-                    src = src.from_die(id);
-                }
-                a.effects
-                    .iter()
-                    .filter(|e| static_applied(e))
-                    .filter_map(&pick)
-                    .any(|sel| select::matches(&self.cards, &self.state, sel, &src, id))
-                    .then_some(card)
-            })
+        self.statics().into_iter().find_map(|(card, owner, a)| {
+            a.effects
+                .iter()
+                .filter(|e| static_applied(e))
+                .filter_map(&pick)
+                .any(|sel| {
+                    condition::static_reaches(
+                        &self.cards,
+                        &self.state,
+                        a,
+                        Some(sel),
+                        (card, owner),
+                        id,
+                    )
+                })
+                .then_some(card)
+        })
     }
 
     /// Why die `id` cannot attack, if it cannot.
@@ -191,35 +211,47 @@ impl Replayer {
     }
 
     /// The card that lets attacker `a` be blocked only by two or more characters, if one
-    /// does: a static of its own card (She-Hulk: Lady Liberator), about the die itself.
+    /// does: a static of its own card (She-Hulk: Lady Liberator), about the die itself, or
+    /// its partner's pairing benefit (Wolverine: Superhero).
     pub(in crate::engine) fn two_or_more(&self, a: DieId) -> Option<CardId> {
-        let die = self.state.die(a);
-        self.statics_in_force()
+        self.statics()
             .into_iter()
             .find(|(card, owner, ab)| {
-                *card == die.card
-                    && *owner == die.owner
-                    && ab
-                        .effects
-                        .iter()
-                        .any(|e| matches!(e, Effect::BlockedOnlyByTwoOrMore))
+                ab.effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::BlockedOnlyByTwoOrMore))
+                    && condition::static_reaches(
+                        &self.cards,
+                        &self.state,
+                        ab,
+                        None,
+                        (*card, *owner),
+                        a,
+                    )
             })
             .map(|(card, _, _)| card)
     }
 
-    /// The first static "can't be blocked by" of an attacker that forbids this blocker.
+    /// The first static "can't be blocked by" of an attacker (its own card's, or its
+    /// partner's pairing benefit) that forbids this blocker.
     pub(in crate::engine) fn block_forbidden(
         &self,
         blocker: DieId,
         attacker: DieId,
     ) -> Option<String> {
-        let a = self.state.die(attacker);
-        let list = self.abilities_of(a.card)?;
-        let src = Source::card(a.card, a.owner).from_die(attacker);
-        for ab in list.iter().filter(|ab| ab.kind == Kind::Static) {
-            if !condition::ability_on(&self.cards, &self.state, ab, &src, Some(attacker)) {
+        for (card, owner, ab) in self.statics() {
+            if !condition::static_reaches(
+                &self.cards,
+                &self.state,
+                ab,
+                None,
+                (card, owner),
+                attacker,
+            ) {
                 continue;
             }
+            // "By" is read from the card's side: its die, or the attacker's partner.
+            let src = Source::card(card, owner).from_die(attacker);
             for e in &ab.effects {
                 if let Effect::CantBeBlockedBy { by } = e
                     && select::matches(&self.cards, &self.state, by, &src, blocker)

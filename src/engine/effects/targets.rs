@@ -32,7 +32,14 @@ impl Replayer {
                 )?;
                 return Ok(Vec::new());
             }
-            What::This => return Ok(ctx.src.die.into_iter().map(Reached::Die).collect()),
+            What::This if to.or_what.is_none() => {
+                return Ok(ctx.src.die.into_iter().map(Reached::Die).collect());
+            }
+            // The partner of the ability's own die: one die, or none while unpaired.
+            What::Partner if to.or_what.is_none() => {
+                let partner = ctx.src.die.and_then(|d| self.state.die(d).partner);
+                return Ok(partner.into_iter().map(Reached::Die).collect());
+            }
             What::It => return Ok(ctx.src.subject.into_iter().map(Reached::Die).collect()),
             What::Those => return Ok(ctx.chosen.iter().copied().map(Reached::Die).collect()),
             _ => {}

@@ -91,6 +91,21 @@ impl Replayer {
                         {
                             vec![(None, Some(d))]
                         }
+                        // "When he or his partner …": for the event about this die,
+                        // and for the event about the partner of one of the card's
+                        // dice, that die's (`keywords::heroic`).
+                        (Subject::Partner | Subject::ThisOrPartner, About::Die(d)) => {
+                            let mut hits = Vec::new();
+                            if when.of == Subject::ThisOrPartner && mine(d) {
+                                hits.push((Some(d), Some(d)));
+                            }
+                            if let Some(p) = self.state.die(d).partner
+                                && mine(p)
+                            {
+                                hits.push((Some(p), Some(d)));
+                            }
+                            hits
+                        }
                         (Subject::YourCharacter, About::Die(d))
                             if self.state.die(d).owner == owner =>
                         {
@@ -139,6 +154,15 @@ impl Replayer {
                         // One event triggers "you or this die" once.
                         if when.of == Subject::ThisOrYou
                             && new.iter().any(|p| p.card == card && p.ability == i)
+                        {
+                            continue;
+                        }
+                        // One event (one move) that hits a die and its partner both
+                        // triggers "he or his partner" once for that die.
+                        if when.of == Subject::ThisOrPartner
+                            && new
+                                .iter()
+                                .any(|p| p.card == card && p.ability == i && p.die == die)
                         {
                             continue;
                         }
@@ -257,7 +281,7 @@ impl Replayer {
                 matches!(to.count, Count::One | Count::Two | Count::UpTo(_))
                     && !matches!(
                         to.what,
-                        What::This | What::ThisCard | What::It | What::Those
+                        What::This | What::ThisCard | What::It | What::Those | What::Partner
                     )
                     && !(to.what == What::Player && !to.target && to.side != Side::Any)
                     && (!self.candidates(to, &src).is_empty() || select::names_players(to))

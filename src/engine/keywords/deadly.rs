@@ -54,6 +54,25 @@ impl Replayer {
         }
     }
 
+    /// The dice a position marks `deadly-ko`: engaged with a Deadly die earlier this turn.
+    /// The mark does not say which die: the one named in messages is a die with Deadly
+    /// of the other player, or the die itself when none is left in play.
+    pub(in crate::engine) fn deadly_marked(&mut self, dice: &[DieId]) {
+        for &die in dice {
+            let owner = self.state.die(die).owner;
+            let by = self
+                .state
+                .ids()
+                .find(|&d| self.state.die(d).owner != owner && self.deadly(d))
+                .unwrap_or(die);
+            if let Some(t) = self.state.turn.as_mut()
+                && !t.deadly.iter().any(|(d, _)| *d == die)
+            {
+                t.deadly.push((die, by));
+            }
+        }
+    }
+
     /// The engagements standing now (`blocking`), for a turn a position set up after
     /// its blockers were declared.
     pub(in crate::engine) fn deadly_standing(&mut self) {

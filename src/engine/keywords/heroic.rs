@@ -9,16 +9,22 @@
 //! already paired leaves its old partner. The pairing lasts until the start of its
 //! owner's next turn, or until either die leaves the field (`GameState::move_die`).
 //!
-//! While paired, each die gets the pairing bonuses of its own card and of its
-//! partner's: a `while: paired` static about "this die" of either card applies to both
-//! partners (004:707-708; `select::stats`). Partners attack and block as separate dice.
+//! While paired, each die gets the pairing benefits of its own card and of its
+//! partner's (004:707-708): a `while: paired` static about "this die" of either card
+//! applies to both partners — a stat bonus, a combat restriction, a keyword granted,
+//! "can only be blocked by two or more", "can't be blocked by" ([`through_partner`],
+//! read by `condition::static_reaches`). A trigger or an activated ability names the
+//! partner itself, as the cards do ("he and his partner"): `of: partner` and `of:
+//! this-or-partner` in a trigger, `what: partner` in a selector (`select::matches`).
+//! Partners attack and block as separate dice.
 
-use crate::cards::ability::Keyword;
+use crate::cards::ability::{Ability, Keyword, Selector, While};
 use crate::rules;
 use crate::syntax::{Clause, Zone};
 
-use crate::engine::cards::GameCards;
+use crate::engine::cards::{CardId, GameCards};
 use crate::engine::replay::{Flow, Replayer};
+use crate::engine::select::Source;
 use crate::engine::state::{DieId, GameState, Pending};
 
 /// Whether `partner` may pair with `die`: both Heroic characters in the field, of one
@@ -31,6 +37,40 @@ pub fn may_pair(cards: &GameCards, state: &GameState, die: DieId, partner: DieId
         && b.zone == Zone::Field
         && crate::engine::select::is_character(state, partner)
         && super::has(cards, b.card, &Keyword::Heroic)
+}
+
+/// Whether die `id` gets a pairing benefit of a static ability of `card` (owned by
+/// `owner`) through its partner: the ability holds `while: paired`, `id`'s partner is a
+/// die of the card for which it holds, and the effect is about "this die" (`to` is
+/// `what: this`, or there is no selector: the die's own "can only be blocked by two or
+/// more"), which each partner gets (Uncanny X-Men rulebook, Pairing Up, 004:707-708), or
+/// names `id` seen from that die (`what: partner`).
+pub fn through_partner(
+    cards: &GameCards,
+    state: &GameState,
+    a: &Ability,
+    to: Option<&Selector>,
+    (card, owner): (CardId, usize),
+    id: DieId,
+) -> bool {
+    if a.while_ != Some(While::Paired) {
+        return false;
+    }
+    let Some(partner) = state.die(id).partner else {
+        return false;
+    };
+    let p = state.die(partner);
+    if p.card != card || p.owner != owner || state.die(id).card == card {
+        return false;
+    }
+    let src = Source::card(card, owner).from_die(partner);
+    // "This die" read as `id` itself (the benefit each partner gets), or the partner
+    // named from the card's die.
+    let as_this = Source::card(card, owner).from_die(id);
+    let matches =
+        |s: &Selector, from: &Source| crate::engine::select::matches(cards, state, s, from, id);
+    to.is_none_or(|s| matches(s, &as_this) || matches(s, &src))
+        && crate::engine::condition::ability_on(cards, state, a, &src, Some(partner))
 }
 
 /// The dice `die` may pair with now.
@@ -122,6 +162,29 @@ mod tests {
         assert!(!may_pair(&cards, &state, cs[0], ab), "not Heroic");
         let rb = dice(&cards, &state, "RB", 1)[0];
         assert!(!may_pair(&cards, &state, cs[0], rb), "the opponent's");
+    }
+
+    #[test]
+    fn a_partner_shares_a_static_about_this_die_and_only_while_paired() {
+        let (cards, mut state) = table("field Ann CS:L1 RH:L1* AB:L1\n");
+        let cs = dice(&cards, &state, "CS", 0)[0];
+        let rh = dice(&cards, &state, "RH", 0)[0];
+        let ab = dice(&cards, &state, "AB", 0)[0];
+        let card = state.die(cs).card;
+        let a = &cards.get(card).abilities.as_ref().expect("encoded")[1];
+        assert!(!through_partner(&cards, &state, a, None, (card, 0), rh));
+        pair(&mut state, cs, rh);
+        // Captain America's +4A/+4D reaches Red Hulk through the pairing, not Ace.
+        assert!(through_partner(&cards, &state, a, None, (card, 0), rh));
+        assert!(!through_partner(&cards, &state, a, None, (card, 0), ab));
+        assert!(
+            !through_partner(&cards, &state, a, None, (card, 0), cs),
+            "its own die"
+        );
+        assert_eq!(
+            crate::engine::select::stats(&cards, &state, rh),
+            (6 + 4 + 3, 5 + 4 + 3)
+        );
     }
 
     #[test]
