@@ -620,14 +620,9 @@ impl Replayer {
         let (active, step) = (turn.active, turn.step);
         self.check_placed(&state, &facts.placed, active)?;
         for &(die, target, span) in &facts.paired {
-            let owner = self.owner_of(target, state.die(die).owner)?;
-            let card = self.card(&target.alias, owner)?;
-            let like = state.field_like(owner, card, target.face.as_ref().map(|f| &f.node));
-            let k = target.ordinal.as_ref().map_or(Some(0), |n| {
-                usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
-            });
-            match k.and_then(|k| like.get(k)) {
-                Some(&p) if p != die && state.die(die).zone == Zone::Field => {
+            let (_, named) = self.marked_die(&state, target, state.die(die).owner)?;
+            match named {
+                Some(p) if p != die && state.die(die).zone == Zone::Field => {
                     crate::engine::keywords::heroic::pair(&mut state, die, p)
                 }
                 _ => {
@@ -640,14 +635,9 @@ impl Replayer {
             }
         }
         for &(die, target, span) in &facts.called_out {
-            let owner = self.owner_of(target, 1 - state.die(die).owner)?;
-            let card = self.card(&target.alias, owner)?;
-            let like = state.field_like(owner, card, target.face.as_ref().map(|f| &f.node));
-            let k = target.ordinal.as_ref().map_or(Some(0), |n| {
-                usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
-            });
-            match k.and_then(|k| like.get(k)) {
-                Some(&t) if state.die(die).attacking && owner != state.die(die).owner => {
+            let (owner, named) = self.marked_die(&state, target, 1 - state.die(die).owner)?;
+            match named {
+                Some(t) if state.die(die).attacking && owner != state.die(die).owner => {
                     state.die_mut(die).called = Some(t)
                 }
                 _ => {
@@ -660,14 +650,9 @@ impl Replayer {
             }
         }
         for &(die, target, span) in &facts.captured_by {
-            let owner = self.owner_of(target, 1 - state.die(die).owner)?;
-            let card = self.card(&target.alias, owner)?;
-            let like = state.field_like(owner, card, target.face.as_ref().map(|f| &f.node));
-            let k = target.ordinal.as_ref().map_or(Some(0), |n| {
-                usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
-            });
-            match k.and_then(|k| like.get(k)) {
-                Some(&c) if state.die(die).zone == Zone::Aside && owner != state.die(die).owner => {
+            let (owner, named) = self.marked_die(&state, target, 1 - state.die(die).owner)?;
+            match named {
+                Some(c) if state.die(die).zone == Zone::Aside && owner != state.die(die).owner => {
                     state.die_mut(die).captor = Some(c)
                 }
                 _ => {
@@ -879,6 +864,24 @@ impl Replayer {
             // The game is set up: text that acts from a card, with no die of it in play.
             None => self.game_moment(Moment::Start),
         }
+    }
+
+    /// The die a position's mark names in the field (`paired=`, `called-out=`,
+    /// `captured-by=`): its owner as written (else `default`), then the n-th die of that
+    /// card and face there (`#2`), if there is one.
+    fn marked_die(
+        &mut self,
+        state: &GameState,
+        target: &DieRef,
+        default: usize,
+    ) -> Result<(usize, Option<DieId>), Stop> {
+        let owner = self.owner_of(target, default)?;
+        let card = self.card(&target.alias, owner)?;
+        let like = state.field_like(owner, card, target.face.as_ref().map(|f| &f.node));
+        let k = target.ordinal.as_ref().map_or(Some(0), |n| {
+            usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1))
+        });
+        Ok((owner, k.and_then(|k| like.get(k).copied())))
     }
 
     /// A die of a position's zone line: its card, checked against the zone it is in.

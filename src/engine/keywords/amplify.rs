@@ -9,36 +9,17 @@
 //! field, and needing no line (a die at its top level stays there). It resolves once the
 //! action has resolved (EFFECT TIMING AND RESOLUTION, 000:1091-1109).
 
-use crate::cards::ability::{
-    Ability, Count, Effect, Event, Kind, Limit, Selector, Subject, Trigger, Way, What, While,
-};
+use crate::cards::ability::{Ability, Count, Effect, Selector, Way, What};
 
 /// The triggered ability Amplify gives its card.
 pub fn ability() -> Ability {
-    Ability {
-        kind: Kind::Triggered,
-        keyword: None,
-        while_: Some(While::Active),
-        when: Some(Trigger {
-            event: Event::UsesAction,
-            of: Subject::You,
-            step: None,
-            filter: None,
-        }),
-        if_: None,
-        limit: Limit::default(),
-        may: false,
-        cost: Vec::new(),
-        unless: Vec::new(),
-        effects: vec![Effect::Spin {
-            to: Selector {
-                count: Count::Each,
-                what: What::ThisCard,
-                ..Selector::default()
-            },
-            levels: 1,
-            way: Way::Up,
-        }],
-        bursts: Vec::new(),
-    }
+    super::on_action_used(Effect::Spin {
+        to: Selector {
+            count: Count::Each,
+            what: What::ThisCard,
+            ..Selector::default()
+        },
+        levels: 1,
+        way: Way::Up,
+    })
 }

@@ -14,36 +14,17 @@
 //!   target: `resolve LK target Bob.GR:L1` or `target Bob`.
 //! - The damage is an effect's, not combat damage; the die that deals it is the card's.
 
-use crate::cards::ability::{
-    Ability, Effect, Event, Kind, Limit, Selector, Subject, Trigger, What, While,
-};
+use crate::cards::ability::{Ability, Effect, Selector, What};
 
 /// The triggered ability Attune gives its card.
 pub fn ability() -> Ability {
-    Ability {
-        kind: Kind::Triggered,
-        keyword: None,
-        while_: Some(While::Active),
-        when: Some(Trigger {
-            event: Event::UsesAction,
-            of: Subject::You,
-            step: None,
-            filter: None,
-        }),
-        if_: None,
-        limit: Limit::default(),
-        may: false,
-        cost: Vec::new(),
-        unless: Vec::new(),
-        effects: vec![Effect::Damage {
-            amount: 1,
-            to: Selector {
-                what: What::CharacterOrPlayer,
-                target: true,
-                ..Selector::default()
-            },
-            per: None,
-        }],
-        bursts: Vec::new(),
-    }
+    super::on_action_used(Effect::Damage {
+        amount: 1,
+        to: Selector {
+            what: What::CharacterOrPlayer,
+            target: true,
+            ..Selector::default()
+        },
+        per: None,
+    })
 }

@@ -27,7 +27,9 @@
 //!
 //! A new keyword is a new file here, one line in [`applied`], and its hook.
 
-use crate::cards::ability::{Ability, Event, Keyword, Kind};
+use crate::cards::ability::{
+    Ability, Effect, Event, Keyword, Kind, Limit, Subject, Trigger, While,
+};
 use crate::rules;
 use crate::syntax::{Clause, DieRef};
 
@@ -124,6 +126,30 @@ pub fn expanded(list: &[Ability]) -> Vec<Ability> {
         .cloned()
         .chain(given.collect::<Vec<_>>())
         .collect()
+}
+
+/// The triggered ability an action keyword gives its card: `while: active`, on its
+/// controller's `uses-action` event (`of: you`, once per card), doing `effect` (Attune,
+/// Amplify).
+fn on_action_used(effect: Effect) -> Ability {
+    Ability {
+        kind: Kind::Triggered,
+        keyword: None,
+        while_: Some(While::Active),
+        when: Some(Trigger {
+            event: Event::UsesAction,
+            of: Subject::You,
+            step: None,
+            filter: None,
+        }),
+        if_: None,
+        limit: Limit::default(),
+        may: false,
+        cost: Vec::new(),
+        unless: Vec::new(),
+        effects: vec![effect],
+        bursts: Vec::new(),
+    }
 }
 
 /// The keyword abilities of a card (through a second player's alias to the card it
@@ -434,6 +460,34 @@ pub(in crate::engine) mod testing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Attune and Amplify give their card a triggered ability after its own, so the
+    /// index of each of its own abilities stays the one its card file gives.
+    #[test]
+    fn action_keywords_give_a_trigger_after_the_cards_own_abilities() {
+        let own: Vec<Ability> = serde_saphyr::from_str(
+            "- {kind: keyword, keyword: attune}\n- {kind: keyword, keyword: fast}\n- {kind: keyword, keyword: amplify}\n",
+        )
+        .expect("abilities");
+        let all = expanded(&own);
+        assert_eq!(all.len(), 5);
+        assert_eq!(all[..3], own[..]);
+        for a in &all[3..] {
+            assert_eq!(a.kind, Kind::Triggered);
+            assert_eq!(
+                a.when.as_ref().map(|w| (w.event, w.of)),
+                Some((Event::UsesAction, Subject::You))
+            );
+        }
+        assert!(matches!(
+            all[3].effects[..],
+            [Effect::Damage { amount: 1, .. }]
+        ));
+        assert!(matches!(
+            all[4].effects[..],
+            [Effect::Spin { levels: 1, .. }]
+        ));
+    }
 
     #[test]
     fn the_table_applies_the_board_keywords() {
