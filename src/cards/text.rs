@@ -538,7 +538,9 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::TurnStart => "the turn starts".into(),
         Event::TurnEnd => "the turn ends".into(),
         Event::AttackStepStart => "your attack step starts".into(),
+        Event::Draws if of == Subject::You => "you draw".into(),
         Event::Draws => format!("{who} draws"),
+        Event::UsesAction if of == Subject::You => "you use an action die".into(),
         Event::UsesAction => format!("{who} uses an action die"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
     }
