@@ -151,11 +151,22 @@ impl Replayer {
                         {
                             continue;
                         }
-                        // One event triggers "you or this die" once.
-                        if when.of == Subject::ThisOrYou
-                            && new.iter().any(|p| p.card == card && p.ability == i)
-                        {
-                            continue;
+                        // One event that hits you and this die triggers "you or this
+                        // die" once; each of the card's dice it hits triggers it once,
+                        // the player's share going with the first (Avengers Infinity
+                        // rulebook, EFFECT TIMING AND RESOLUTION, 000:1127-1133).
+                        if when.of == Subject::ThisOrYou {
+                            let same = |p: &Pending| p.card == card && p.ability == i;
+                            match die {
+                                Some(d) => {
+                                    if new.iter().any(|p| same(p) && p.die == Some(d)) {
+                                        continue;
+                                    }
+                                    new.retain(|p| !(same(p) && p.die.is_none()));
+                                }
+                                None if new.iter().any(same) => continue,
+                                None => {}
+                            }
                         }
                         // One event (one move) that hits a die and its partner both
                         // triggers "he or his partner" once for that die.
