@@ -1169,71 +1169,51 @@ fn walk() -> Vec<Variant> {
             ]);
             v.base = one(bonus);
         }
-        if *k == "deadly" {
+        // A keyword the walk's scripts cannot show is shown by its own fixture.
+        let shown = match *k {
             // The walk's engaged dice (2A/2D heroes, sidekicks) all knock each other out
             // in combat, so none is left for Deadly to knock out at the end of the turn.
-            v = v.shown_by("fixtures/rules/abilities/keywords/deadly.dmlog");
-        }
-        if *k == "cleave" {
+            "deadly" => Some("fixtures/rules/abilities/keywords/deadly.dmlog"),
             // Cleave acts when its attacker knocks out a blocker and the opponent has
             // another character, which no game of the walk has.
-            v = v.shown_by("fixtures/rules/abilities/keywords/cleave.dmlog");
-        }
-        if *k == "call-out" {
+            "cleave" => Some("fixtures/rules/abilities/keywords/cleave.dmlog"),
             // Call Out restricts blocks: the walk's attacks are blocked by the only
             // opposing die there is, which Call Out would have targeted anyway.
-            v = v.shown_by("fixtures/rules/abilities/keywords/call-out.dmlog");
-        }
-        if *k == "intimidate" {
+            "call-out" => Some("fixtures/rules/abilities/keywords/call-out.dmlog"),
             // Intimidate waits for its target as the die is fielded while the opponent
             // has a character in the field, which the walk's scripts do not answer.
-            v = v.shown_by("fixtures/rules/abilities/keywords/intimidate.dmlog");
-        }
-        if *k == "{range: 1}" {
+            "intimidate" => Some("fixtures/rules/abilities/keywords/intimidate.dmlog"),
             // Range waits for its target as the die attacks while the opponent has a
             // character in the field, which the walk's scripts do not answer.
-            v = v.shown_by("fixtures/rules/abilities/keywords/range.dmlog");
-        }
-        if *k == "strike" {
+            "{range: 1}" => Some("fixtures/rules/abilities/keywords/range.dmlog"),
             // Strike holds only for the one character die its controller fielded this
             // turn; the walk's games start from positions that do not say what was
             // fielded, where a die with it is undecided.
-            v = v.shown_by("fixtures/rules/abilities/keywords/strike.dmlog");
-        }
-        if *k == "obscure" {
+            "strike" => Some("fixtures/rules/abilities/keywords/strike.dmlog"),
             // Obscure acts as an action die is used while a die with it is in the field,
             // and shows only when a blocker is then refused, which no game of the walk has.
-            v = v.shown_by("fixtures/rules/abilities/keywords/obscure.dmlog");
-        }
-        if *k == "retaliation" {
+            "obscure" => Some("fixtures/rules/abilities/keywords/obscure.dmlog"),
             // Retaliation acts when a character sharing an affiliation with its card is
             // knocked out, and the walk's test cards have no affiliation.
-            v = v.shown_by("fixtures/rules/abilities/keywords/retaliation.dmlog");
-        }
-        if *k == "tag-out" {
+            "retaliation" => Some("fixtures/rules/abilities/keywords/retaliation.dmlog"),
             // Tag Out's choice opens once blockers are declared, with a die of a WWE
             // card to target, which no game of the walk has.
-            v = v.shown_by("fixtures/rules/abilities/keywords/tag-out.dmlog");
-        }
-        if *k == "attune" || *k == "amplify" {
+            "tag-out" => Some("fixtures/rules/abilities/keywords/tag-out.dmlog"),
             // Both act as their controller uses an action die: Attune waits for a target
             // the walk's scripts do not answer, and Amplify spins the test card's dice
             // up, which the later lines of the scripts do not expect.
-            v = v.shown_by(if *k == "attune" {
-                "fixtures/rules/abilities/keywords/attune.dmlog"
-            } else {
-                "fixtures/rules/abilities/keywords/amplify.dmlog"
-            });
-        }
-        if *k == "swarm" {
+            "attune" => Some("fixtures/rules/abilities/keywords/attune.dmlog"),
+            "amplify" => Some("fixtures/rules/abilities/keywords/amplify.dmlog"),
             // Swarm acts in the clear and draw step when a die of the card is drawn while
             // another is in the field, which no game of the walk has.
-            v = v.shown_by("fixtures/rules/abilities/keywords/swarm.dmlog");
-        }
-        if *k == "heroic" {
+            "swarm" => Some("fixtures/rules/abilities/keywords/swarm.dmlog"),
             // A die pairs only with a die of another Heroic card, which no game of the
             // walk has.
-            v = v.shown_by("fixtures/rulings/uxm/heroic-pairing-up.dmlog");
+            "heroic" => Some("fixtures/rulings/uxm/heroic-pairing-up.dmlog"),
+            _ => None,
+        };
+        if let Some(f) = shown {
+            v = v.shown_by(f);
         }
         if key == "combat:this" {
             v = v.only(&["combat"]);

@@ -134,12 +134,8 @@ pub fn static_reaches(
     (card, owner): (CardId, usize),
     id: DieId,
 ) -> bool {
-    let d = state.die(id);
-    let own = d.card == card && d.owner == owner;
-    let mut src = Source::card(card, owner);
-    if own {
-        src = src.from_die(id);
-    }
+    let src = Source::static_for(state, card, owner, id);
+    let own = src.die.is_some();
     let direct = to.map_or(own, |s| select::matches(cards, state, s, &src, id));
     let this = to.is_none_or(|s| s.what == What::This);
     (direct && ability_on(cards, state, a, &src, this.then_some(id)))

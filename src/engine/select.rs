@@ -39,6 +39,18 @@ impl Source {
             ..self
         }
     }
+
+    /// A static ability of `card` read for die `id`: from that die when it is one of
+    /// the card's ("this die" is the die measured), from the card otherwise.
+    pub fn static_for(state: &GameState, card: CardId, controller: usize, id: DieId) -> Source {
+        let d = state.die(id);
+        let src = Source::card(card, controller);
+        if d.card == card && d.owner == controller {
+            src.from_die(id)
+        } else {
+            src
+        }
+    }
 }
 
 /// The engine's zone for a zone the card data names.
@@ -298,7 +310,8 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                 }
                 // A burst of "this die" is the die's own: the face it shows adds to the
                 // static or replaces it (Iron Man: Industrialist).
-                let own = die.card == card && die.owner == owner && !a.bursts.is_empty();
+                let own = !a.bursts.is_empty()
+                    && Source::static_for(state, card, owner, id).die.is_some();
                 let effects: std::borrow::Cow<[Effect]> = if own {
                     super::effects::effects_for(a, bursts_shown(state, id)).into()
                 } else {
@@ -367,11 +380,7 @@ fn per_count(
     (card, owner): (CardId, usize),
     id: DieId,
 ) -> i64 {
-    let d = state.die(id);
-    let mut src = Source::card(card, owner);
-    if d.card == card && d.owner == owner {
-        src = src.from_die(id);
-    }
+    let src = Source::static_for(state, card, owner, id);
     state
         .ids()
         .filter(|&x| matches(cards, state, per, &src, x))

@@ -126,17 +126,11 @@ impl Replayer {
                 .iter()
                 .filter(|a| a.kind == crate::cards::ability::Kind::Static)
             {
-                let mut src = Source::card(card, owner);
-                let own = match hurt {
-                    Hurt::Die(id) => {
-                        let d = self.state.die(id);
-                        (d.card == card && d.owner == owner).then_some(id)
-                    }
-                    Hurt::Player(_) => None,
+                let src = match hurt {
+                    Hurt::Die(id) => Source::static_for(&self.state, card, owner, id),
+                    Hurt::Player(_) => Source::card(card, owner),
                 };
-                if let Some(id) = own {
-                    src = src.from_die(id);
-                }
+                let own = src.die;
                 let bursts = own.map_or(0, |id| self.bursts_of(id));
                 for e in effects_for(a, bursts) {
                     let Effect::DamageFrom { to, from, takes } = &e else {

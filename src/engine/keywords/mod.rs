@@ -122,10 +122,7 @@ pub fn expanded(list: &[Ability]) -> Vec<Ability> {
         Keyword::Amplify => Some(amplify::ability()),
         _ => None,
     });
-    list.iter()
-        .cloned()
-        .chain(given.collect::<Vec<_>>())
-        .collect()
+    list.iter().cloned().chain(given).collect()
 }
 
 /// The triggered ability an action keyword gives its card: `while: active`, on its
