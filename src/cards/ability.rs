@@ -1299,4 +1299,8 @@ pub enum CombatState {
     EngagedWithThis,
     /// Blocking the source die.
     BlockingThis,
+    /// Damaged in this turn's attack step and in the field since ("if he is damaged in
+    /// an attack step but not knocked out": Red Hulk: Thunderbolt Ross); it outlasts the
+    /// damage, which the cleanup clears before "at the end of the turn" effects.
+    AttackDamaged,
 }

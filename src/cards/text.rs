@@ -494,6 +494,9 @@ pub fn sel(s: &Selector) -> String {
                 CombatState::Unblocked => "that is unblocked",
                 CombatState::EngagedWithThis => "engaged with this die",
                 CombatState::BlockingThis => "blocking this die",
+                CombatState::AttackDamaged => {
+                    "damaged in this turn's attack step and not knocked out since"
+                }
             }
             .into(),
         );
@@ -572,6 +575,21 @@ pub fn condition(c: &Condition) -> String {
         };
         return format!("if {} {is} {}", amount(left), amount(right));
     };
+    // "If this die is attacking": the die itself, in the state the selector names.
+    if let (What::This, Some(st), Condition::SomeMatch(_)) = (s.what, s.state, c) {
+        let is = match st {
+            CombatState::Attacking => "is attacking",
+            CombatState::Blocking => "is blocking",
+            CombatState::AttackingOrBlocking => "is attacking or blocking",
+            CombatState::Blocked => "is blocked",
+            CombatState::Unblocked => "is unblocked",
+            CombatState::EngagedWithThis | CombatState::BlockingThis => "is engaged",
+            CombatState::AttackDamaged => {
+                "was damaged in this turn's attack step and not knocked out since"
+            }
+        };
+        return format!("if this die {is}");
+    }
     let one = sel(&Selector {
         count: Count::One,
         ..s.clone()

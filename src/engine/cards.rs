@@ -130,6 +130,25 @@ impl GameCards {
         &self.cards[usize::from(id.0)]
     }
 
+    /// Whether some card of the game asks whether a die was damaged in the attack step
+    /// (`state: attack-damaged`, in its `if:` or an effect): only then does the replay
+    /// keep that memory (`Turn::attack_damaged`), so that a game without such a card
+    /// does not carry, or print in its positions, a fact nothing reads.
+    pub fn read_attack_damaged(&self) -> bool {
+        self.cards
+            .iter()
+            .filter_map(|c| c.abilities.as_deref())
+            .flatten()
+            .flat_map(|a| {
+                let effects = a.effects.iter().chain(a.bursts.iter().flat_map(|b| &b.effects));
+                a.if_
+                    .iter()
+                    .flat_map(|c| c.selectors())
+                    .chain(effects.flat_map(|e| e.selectors()))
+            })
+            .any(|s| s.state == Some(crate::cards::ability::CombatState::AttackDamaged))
+    }
+
     /// The card an alias names, from `player`'s side of the table (`SK` is their own
     /// sidekicks).
     pub fn by_alias(&self, alias: &str, player: usize) -> Option<CardId> {

@@ -12,7 +12,7 @@
 //! (EFFECT TIMING AND RESOLUTION, 000:1092-1094). Its `while:` is read when it triggers.
 
 use crate::cards::ability::{Ability, Amount, Condition, Player, Selector, What, While};
-use crate::syntax::{Face, Step, Zone};
+use crate::syntax::{Face, Zone};
 
 use super::cards::{CardId, GameCards};
 use super::select::{self, Source};
@@ -61,17 +61,6 @@ fn amount(cards: &GameCards, state: &GameState, a: &Amount, src: &Source) -> i64
     }
 }
 
-/// Whether the turn is in its attack step: from the attackers to combat damage.
-fn in_attack_step(state: &GameState) -> bool {
-    state.turn.as_ref().is_some_and(|t| {
-        !t.done
-            && matches!(
-                t.step,
-                Step::Attack | Step::Blockers | Step::Window | Step::Damage
-            )
-    })
-}
-
 /// Whether a `while:` condition holds for die `die` of `owner`'s `card`, or, with no die
 /// named, for some die of the card. "While active" is the card's (one of its dice in the
 /// field: ACTIVE AND FIELDED, 000:1197-1200), whatever die is named; the others are a
@@ -95,7 +84,7 @@ pub fn while_holds(
                 While::Active => true,
                 While::Attacking => d.attacking,
                 While::Blocking => d.blocking.is_some(),
-                While::AttackStep => in_attack_step(state),
+                While::AttackStep => state.in_attack_step(),
                 While::Paired => d.partner.is_some(),
             }
     };

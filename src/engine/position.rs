@@ -567,6 +567,7 @@ impl Replayer {
                                     }
                                     Modifier::Blocked => facts.blocked.push(id),
                                     Modifier::DeadlyKo => facts.deadly.push(id),
+                                    Modifier::AttackDamaged => facts.attack_damaged.push(id),
                                     Modifier::MustBlock(Some(target)) => {
                                         facts.must_block.push((id, target, m.span))
                                     }
@@ -858,6 +859,9 @@ impl Replayer {
         // may end them; an engagement already ended is the `deadly-ko` mark.
         self.deadly_marked(&facts.deadly);
         self.deadly_standing();
+        if let Some(t) = self.state.turn.as_mut() {
+            t.attack_damaged = facts.attack_damaged;
+        }
         match unmodelled {
             // Waived, the position stands as written.
             Some((span, card, why)) => self.undecided(span, card, &why),
@@ -1380,6 +1384,8 @@ struct Facts<'a> {
     captured_by: Vec<(DieId, &'a DieRef, Span)>,
     /// `deadly-ko` marks: dice engaged with a Deadly die this turn.
     deadly: Vec<DieId>,
+    /// `attack-damaged` marks: dice damaged in this turn's attack step.
+    attack_damaged: Vec<DieId>,
     blocked: Vec<DieId>,
     drawn: Option<(u32, Option<u32>, Option<u32>)>,
     rerolled: bool,
@@ -1415,6 +1421,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         | Modifier::CalledOut(_)
         | Modifier::CapturedBy(_)
         | Modifier::DeadlyKo
+        | Modifier::AttackDamaged
         | Modifier::Blocked
         | Modifier::Spent
         | Modifier::MustBlock(Some(_)) => {}

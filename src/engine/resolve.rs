@@ -247,6 +247,7 @@ impl Replayer {
                 Modifier::ExcessToPlayer => die.boost.excess_to_player,
                 Modifier::Unblockable => die.boost.unblockable,
                 Modifier::DeadlyKo => self.state.deadly_ko(id),
+                Modifier::AttackDamaged => self.state.attack_damaged(id),
                 Modifier::IronWillSpared(d) => die.boost.iron_will_spared == Some(*d),
                 Modifier::Has(k) => die.boost.granted.has(*k),
                 Modifier::MustBlock(None) => die.boost.must_block.is_some(),

@@ -224,6 +224,7 @@ pub fn matches(
             CombatState::Unblocked => die.attacking && !blocked,
             CombatState::EngagedWithThis => src.die.is_some_and(engaged_with),
             CombatState::BlockingThis => src.die.is_some() && die.blocking == src.die,
+            CombatState::AttackDamaged => die.zone == Zone::Field && state.attack_damaged(id),
         };
         if !ok {
             return false;

@@ -361,6 +361,10 @@ pub struct Turn {
     /// Dice engaged this turn with a die with Deadly (the engaged die, the Deadly die),
     /// still in the field since: knocked out at the end of the turn (`keywords::deadly`).
     pub deadly: Vec<(DieId, DieId)>,
+    /// Dice that took damage in this turn's attack step, combat or effect damage, and
+    /// are still in the field since ("damaged in an attack step but not knocked out":
+    /// Red Hulk: Thunderbolt Ross, read at the end of the turn once damage is cleared).
+    pub attack_damaged: Vec<DieId>,
     /// Suit Up's move waiting for its knock-out (the die to knock out, the bought die, its
     /// card): made only once that die is knocked out, which a protection may hold back or
     /// prevent (`keywords::suit_up`). It outlasts a line only beside a held `ko` of that
@@ -548,6 +552,7 @@ impl Turn {
             knocked: Vec::new(),
             marked: Vec::new(),
             deadly: Vec::new(),
+            attack_damaged: Vec::new(),
             suit_up: None,
             fielded: Vec::new(),
             fielded_unknown: false,
@@ -744,6 +749,25 @@ impl GameState {
             .is_some_and(|t| t.deadly.iter().any(|(d, _)| *d == id))
     }
 
+    /// Whether die `id` took damage in this turn's attack step and has stayed in the
+    /// field since (`Turn::attack_damaged`; a position's `attack-damaged`).
+    pub fn attack_damaged(&self, id: DieId) -> bool {
+        self.turn
+            .as_ref()
+            .is_some_and(|t| t.attack_damaged.contains(&id))
+    }
+
+    /// Whether the turn is in its attack step: from the attackers to combat damage.
+    pub fn in_attack_step(&self) -> bool {
+        self.turn.as_ref().is_some_and(|t| {
+            !t.done
+                && matches!(
+                    t.step,
+                    Step::Attack | Step::Blockers | Step::Window | Step::Damage
+                )
+        })
+    }
+
     pub fn die(&self, id: DieId) -> &Die {
         &self.dice[usize::from(id.0)]
     }
@@ -809,10 +833,11 @@ impl GameState {
                     freed.push(b);
                 }
             }
-            // Back in the field it would be a new die, engaged with nothing (Deadly), and
-            // not the die that was fielded (Strike).
+            // Back in the field it would be a new die, engaged with nothing (Deadly), not
+            // the die that was fielded (Strike) nor the one damaged (`attack_damaged`).
             if let Some(t) = self.turn.as_mut() {
                 t.deadly.retain(|(d, _)| *d != id);
+                t.attack_damaged.retain(|d| *d != id);
                 for f in t.fielded.iter_mut().filter(|f| f.die == id) {
                     f.here = false;
                 }
@@ -1351,6 +1376,9 @@ impl GameState {
         }
         if self.deadly_ko(id) {
             mods.push("deadly-ko".to_string());
+        }
+        if self.attack_damaged(id) {
+            mods.push("attack-damaged".to_string());
         }
         if let Some(c) = die.captor.filter(|_| die.zone == Zone::Aside) {
             mods.push(format!("captured-by={}", self.partner_text(cards, c)));

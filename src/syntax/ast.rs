@@ -557,6 +557,10 @@ pub enum Modifier {
     /// `deadly-ko`: it was engaged with a die with Deadly this turn, and is knocked out
     /// at the end of the turn (the engagement itself may have ended since).
     DeadlyKo,
+    /// `attack-damaged`: it took damage in this turn's attack step and has stayed in the
+    /// field since (Red Hulk: Thunderbolt Ross reads it at the end of the turn, after the
+    /// damage itself is cleared).
+    AttackDamaged,
     /// `iron-will-spared=D`: Iron Will kept it in the field when its only damage this
     /// turn reached its defense, which was D.
     IronWillSpared(u32),

@@ -435,6 +435,7 @@ impl Display for Modifier {
             Modifier::CantBlock => f.write_str("cant-block"),
             Modifier::Unblockable => f.write_str("unblockable"),
             Modifier::DeadlyKo => f.write_str("deadly-ko"),
+            Modifier::AttackDamaged => f.write_str("attack-damaged"),
             Modifier::MustBlock(None) => f.write_str("must-block"),
             Modifier::MustBlock(Some(d)) => write!(f, "must-block={d}"),
             Modifier::DoubleDamageToBlockers => f.write_str("double-damage-to-blockers"),

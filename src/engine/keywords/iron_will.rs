@@ -30,10 +30,18 @@ impl Replayer {
     }
 
     /// Die `id` takes `amount` damage as one event; a die with Iron Will remembers a
-    /// first damage that reached its defense.
+    /// first damage that reached its defense, and damage in the attack step is noted for
+    /// the end of the turn (`Turn::attack_damaged`).
     pub(in crate::engine) fn take_damage(&mut self, id: DieId, amount: u32) {
         let first = self.state.die(id).damage == 0;
         self.state.die_mut(id).damage += amount;
+        if self.state.in_attack_step()
+            && self.cards.read_attack_damaged()
+            && let Some(t) = self.state.turn.as_mut()
+            && !t.attack_damaged.contains(&id)
+        {
+            t.attack_damaged.push(id);
+        }
         if self.iron_will(id) {
             let defense = self.stats(id).1;
             let spared = (first && self.state.die(id).damage >= defense).then_some(defense);
