@@ -137,7 +137,7 @@ fn game_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// The cards a generated team may use: characters whose text the engine models (so far
-/// those without text) and whose die, cost and limit the data gives.
+/// those with no text, `Abilities::None`) and whose die, cost and limit the data gives.
 pub fn playable(pool: &Pool) -> Vec<&crate::cards::Entry> {
     pool.entries()
         .iter()

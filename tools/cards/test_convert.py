@@ -18,7 +18,7 @@ from common import ConvertError, parse_stats, stat_line  # noqa: E402
 from corrections import VOTES, parse_votes  # noqa: E402
 from formats import build_formats  # noqa: E402
 from teambuilder import CARD_COLUMNS, mark_name_fallbacks, read_cards  # noqa: E402
-from vote import DISAGREEMENT_COLUMNS, check_votes, read_disagreements  # noqa: E402
+from vote import DISAGREEMENT_COLUMNS, check_votes, no_text, read_disagreements  # noqa: E402
 
 
 def tb_row(**kw) -> dict:
@@ -123,6 +123,42 @@ class BadInput(unittest.TestCase):
         with self.assertRaises(ConvertError) as e:
             read_disagreements(p)
         self.assertIn("d.tsv line 2: unknown field 'colour'", str(e.exception))
+
+
+class NoText(unittest.TestCase):
+    @staticmethod
+    def card(tb_text: str, bulk_text: str | None, keywords=()) -> dict:
+        row = {"tb_id": "1XX", "text": tb_text}
+        if bulk_text is not None:
+            row["_bulk"] = {"id": "XX001", "rawText": bulk_text}
+        return {"abilities": "not-encoded", "kind": "character", "keywords": list(keywords),
+                "_tb_rows": [row], "notes": []}
+
+    def test_a_card_every_source_gives_no_text_has_none(self):
+        for bulk in ("", "(No Abilty Text.)", "(None).", "(No special effects; a vanilla card)"):
+            c = self.card("", bulk)
+            no_text(c)
+            self.assertEqual(c["abilities"], "none", bulk)
+            self.assertIn("no ability text in any source", c["notes"][0])
+
+    def test_text_in_any_source_or_a_keyword_keeps_it_not_encoded(self):
+        for c in (self.card("Fast", ""), self.card("", "When fielded, deal 1 damage."),
+                  self.card("", "", keywords=["Fast"])):
+            no_text(c)
+            self.assertEqual(c["abilities"], "not-encoded")
+            self.assertEqual(c["notes"], [])
+
+    def test_the_team_builder_alone_is_not_enough(self):
+        # An empty Team Builder text with no BulkCards row may be text the Team Builder lacks.
+        for c in (self.card("", None),):
+            no_text(c)
+            self.assertEqual(c["abilities"], "not-encoded")
+            self.assertEqual(c["notes"], [])
+
+    def test_only_characters_are_read_as_having_no_text(self):
+        c = dict(self.card("", ""), kind="action")
+        no_text(c)
+        self.assertEqual(c["abilities"], "not-encoded")
 
 
 class Fallbacks(unittest.TestCase):

@@ -10,12 +10,14 @@ A card matched to a Team Builder row (merge.py) takes, by field:
 A Team Builder row no catalogue card matches becomes a card of its own (all of MSW, and
 organized-play cards the catalogue lacks); an alternate-art catalogue row takes the die of
 the card it reprints. Affiliations stay the catalogue's (the Team Builder's are internal
-keys). Ability text is read by no part of this: only facts and numbers are written.
+keys). Ability text is read by no part of this beyond whether a card has any (no_text):
+only facts and numbers are written.
 """
 
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 from catalogue import AFFILIATIONS, parse_affiliations
@@ -210,6 +212,41 @@ def take_sources(card: dict, disagreements: dict[tuple[str, str], dict]) -> None
     card["errata"] = r["errata"] == "1" or bool(b and b["_errata"])
     card["keywords"] = sorted(b["keywords"]) if b else []
     card["printings"] = sorted({x["tb_id"] for x in card["_tb_rows"]}, key=lambda t: (t not in (r["tb_id"],), t))
+    no_text(card)
+
+
+# BulkCards' ways of writing "this card has no ability text" (its rawText is otherwise the
+# card's text): "(No Ability Text).", "(No Abilty Text.)", "(None).", "(No effect text)",
+# "(No special effects; ...)".
+NO_TEXT = re.compile(r"^\(?\s*(no (special )?(abil\w* text|effect text|special effects|effects)|none)\b", re.I)
+
+
+def no_text(card: dict) -> None:
+    """A character whose every source says it has no ability text is `abilities: none`
+    (a vanilla card, playable with no encoding) instead of `not-encoded` (which makes a
+    game with it undecided). The evidence is the Team Builder's text, empty on every
+    printing of the card, and BulkCards' rawText, empty or a "no ability text" mark, on
+    every row BulkCards has for it (it must have one); a keyword in either keeps the card
+    not encoded.
+    AvX and UXM cards are decided from XDM's own ability column (xdm.py)."""
+    if card["abilities"] != "not-encoded" or card["kind"] != "character" or card["keywords"]:
+        return
+    rows = card["_tb_rows"]
+    if not rows or any(x["text"].strip() for x in rows):
+        return
+    bulk = [x["_bulk"] for x in rows if x.get("_bulk") is not None]
+    # One source alone is not enough: an empty Team Builder text may be a text it lacks
+    # (MSW's Colossus: Inferno has bursts and no text there), so BulkCards must have
+    # the card and agree.
+    if not bulk:
+        return
+    if any((b["rawText"] or "").strip() and not NO_TEXT.match(b["rawText"].strip()) for b in bulk):
+        return
+    card["abilities"] = "none"
+    where = ", ".join(f"Team Builder {x['tb_id']}" for x in rows) + ": empty; "
+    where += ", ".join(f"BulkCards {b['id']}: " + ("empty" if not (b["rawText"] or "").strip() else "says none")
+                       for b in bulk)
+    card["notes"].append(f"no ability text in any source ({where})")
 
 
 def apply_sources(cards: list[dict], unmatched: list[dict], disagreements: dict[tuple[str, str], dict]) -> None:
