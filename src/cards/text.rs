@@ -540,7 +540,12 @@ pub fn event(e: Event, of: Subject) -> String {
         }
         Event::TurnStart => "the turn starts".into(),
         Event::TurnEnd => "the turn ends".into(),
-        Event::AttackStepStart => "your attack step starts".into(),
+        // A player's moment: `of: this` fires on either player's (cards/README.md, Triggers).
+        Event::AttackStepStart if of == Subject::You => "your attack step starts".into(),
+        Event::AttackStepStart if of == Subject::Opponent => {
+            "your opponent's attack step starts".into()
+        }
+        Event::AttackStepStart => "an attack step starts".into(),
         Event::Draws if of == Subject::You => "you draw".into(),
         Event::Draws => format!("{who} draws"),
         Event::UsesAction if of == Subject::You => "you use an action die".into(),
@@ -721,6 +726,23 @@ mod tests {
             ability(&a),
             "Triggered, when this die blocks: this die gets +1A +1D until the end of the turn. \
              * instead: this die gets +2A +2D until the end of the turn."
+        );
+    }
+
+    #[test]
+    fn an_attack_step_trigger_says_whose_attack_step() {
+        // `of: this` fires on either player's attack step: "your" would mislead a judge.
+        assert_eq!(
+            event(Event::AttackStepStart, Subject::This),
+            "an attack step starts"
+        );
+        assert_eq!(
+            event(Event::AttackStepStart, Subject::You),
+            "your attack step starts"
+        );
+        assert_eq!(
+            event(Event::AttackStepStart, Subject::Opponent),
+            "your opponent's attack step starts"
         );
     }
 
