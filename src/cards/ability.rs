@@ -374,6 +374,9 @@ pub enum Event {
     /// An ability or effect is about to affect the subject (for "prevent … from being
     /// affected" reactions).
     WouldBeAffected,
+    /// The subject is about to be knocked out ("when Arnim Zola would be KO'd, you may
+    /// pay 1 to …"): a replacement, answered before the knock-out happens.
+    WouldBeKnockedOut,
 }
 
 impl Event {
@@ -416,6 +419,7 @@ impl Event {
             Event::Draws => "draws",
             Event::UsesAction => "uses-action",
             Event::WouldBeAffected => "would-be-affected",
+            Event::WouldBeKnockedOut => "would-be-knocked-out",
         }
     }
 
@@ -438,6 +442,7 @@ impl Event {
         Event::Draws,
         Event::UsesAction,
         Event::WouldBeAffected,
+        Event::WouldBeKnockedOut,
     ];
 
     /// Whether the event may be about `of`: a player deals effect damage, no die does;
@@ -1003,6 +1008,16 @@ pub enum Effect {
     Replace {
         zone: ZoneName,
     },
+    /// A die that would be knocked out stays in the field instead (Arnim Zola: Scientist
+    /// Supreme): its damage cleared, spun to `level`, out of combat; it never left the
+    /// field, so nothing "when knocked out" fires.
+    StayInField {
+        level: u8,
+    },
+    /// The effects after it happen only if the condition holds as it is reached ("if it
+    /// is not a sidekick, …"): `what: those` in its selectors names the dice the
+    /// previous effect chose (drew, targeted), wherever they are now.
+    OnlyIf(Condition),
     /// Text our sources do not record (a transcription gap): the engine never guesses,
     /// so a log that needs it is undecided. The string says what is missing.
     Unrecorded(String),
@@ -1080,7 +1095,9 @@ impl Effect {
             | Effect::Token { .. }
             | Effect::PairUp
             | Effect::Replace { .. }
+            | Effect::StayInField { .. }
             | Effect::Unrecorded(_) => Vec::new(),
+            Effect::OnlyIf(c) => c.selectors(),
         }
     }
 }
@@ -1174,6 +1191,10 @@ pub struct Selector {
     /// A second kind, either of which will do ("a sidekick or action die").
     #[serde(default)]
     pub or_what: Option<What>,
+    /// A kind the die must not be ("a die that is not a sidekick": an action die or a
+    /// non-sidekick character).
+    #[serde(default)]
+    pub not_what: Option<What>,
     #[serde(default)]
     pub energy: Option<EnergyType>,
     /// Any one of these energy types ("a bolt or fist character").

@@ -312,6 +312,10 @@ pub fn effect(e: &Effect) -> String {
         Effect::Energy { amount } => format!("gain {amount} generic energy"),
         Effect::Token { count } => format!("make {count} token(s)"),
         Effect::PairUp => "pair up with another Heroic character".into(),
+        Effect::StayInField { level } => format!(
+            "instead it stays in the field at level {level}, its damage cleared, out of combat"
+        ),
+        Effect::OnlyIf(c) => format!("what follows only {}", condition(c)),
         Effect::Unrecorded(what) => format!("(not recorded: {what})"),
         Effect::Replace { zone: z } => {
             format!(
@@ -459,6 +463,9 @@ pub fn sel(s: &Selector) -> String {
     if let Some(w) = s.or_what {
         nouns = format!("{nouns} or {}", noun(w));
     }
+    if let Some(w) = s.not_what {
+        nouns = format!("{nouns} that is not a {}", noun(w));
+    }
     words.push(nouns);
     match (s.min_cost, s.max_cost) {
         (Some(lo), Some(hi)) => words.push(format!("costing {lo} to {hi}")),
@@ -546,6 +553,7 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::UsesAction if of == Subject::You => "you use an action die".into(),
         Event::UsesAction => format!("{who} uses an action die"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
+        Event::WouldBeKnockedOut => format!("{who} would be knocked out"),
     }
 }
 
@@ -589,6 +597,23 @@ pub fn condition(c: &Condition) -> String {
             }
         };
         return format!("if this die {is}");
+    }
+    // "If it is not a sidekick": the dice the previous effect chose.
+    if s.what == What::Those {
+        let not = s
+            .not_what
+            .map(|w| {
+                let n = sel(&Selector {
+                    what: w,
+                    ..Selector::default()
+                });
+                format!(" is not {}", n.replace("one ", "a "))
+            })
+            .unwrap_or_else(|| " is there".into());
+        return match c {
+            Condition::NoneMatch(_) => format!("unless one of those dice{not}"),
+            _ => format!("if one of those dice{not}"),
+        };
     }
     let one = sel(&Selector {
         count: Count::One,

@@ -71,6 +71,8 @@ pub fn effect_applied(e: &Effect) -> bool {
         // A die knocked out this turn, brought back; not the form that lasts the turn.
         Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
         Effect::GainLife { .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
+        // "Only if": read as it is reached (`effects::run`).
+        Effect::OnlyIf(_) => true,
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.
@@ -152,6 +154,25 @@ pub fn protection_applied(a: &Ability) -> bool {
                 }
             )
         })
+        && a.cost.iter().all(|c| matches!(c, Cost::Energy(_)))
+}
+
+/// Whether a "would be knocked out" trigger is one the engine applies
+/// (`effects::stay_in_field`): its own die's replacement, paid in energy, whose only
+/// effect is to stay in the field.
+pub fn replacement_applied(a: &Ability) -> bool {
+    a.kind == Kind::Triggered
+        && a.when.as_ref().is_some_and(|w| {
+            w.event == Event::WouldBeKnockedOut
+                && w.of == Subject::This
+                && w.step.is_none()
+                && w.filter.is_none()
+        })
+        && a.if_.is_none()
+        && a.while_.is_none()
+        && a.limit == Limit::Unlimited
+        && a.bursts.is_empty()
+        && matches!(a.effects[..], [Effect::StayInField { .. }])
         && a.cost.iter().all(|c| matches!(c, Cost::Energy(_)))
 }
 
@@ -280,6 +301,13 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
                 return (moment == Moment::Fielded)
                     .then(|| "has a trigger with no event, which dmlint cannot fire".into());
             };
+            // A knock-out replacement of another form than the one applied: undecided
+            // once a die of the card is in the field, where it could be knocked out.
+            if when.event == Event::WouldBeKnockedOut {
+                return (moment == Moment::Fielded && !replacement_applied(a)).then(|| {
+                    "has a knock-out replacement of a form dmlint does not apply yet".into()
+                });
+            }
             if moment != Moment::Fielded || when.event == Event::WouldBeAffected {
                 return None;
             }
@@ -320,6 +348,13 @@ pub fn ability_applied(a: &Ability) -> bool {
                 .is_some_and(|w| w.event == Event::WouldBeAffected) =>
         {
             protection_applied(a)
+        }
+        Kind::Triggered
+            if a.when
+                .as_ref()
+                .is_some_and(|w| w.event == Event::WouldBeKnockedOut) =>
+        {
+            replacement_applied(a)
         }
         _ => crate::engine::effects::is_reduction(a) || all_effects(a).all(effect_applied),
     }

@@ -136,6 +136,10 @@ pub fn matches(
     if !(is(sel.what) || sel.or_what.is_some_and(is)) {
         return false;
     }
+    // "Not a sidekick": a die of any other kind.
+    if sel.not_what.is_some_and(is) {
+        return false;
+    }
     let has_affiliation = |a: &String| card.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a));
     if let Some(e) = sel.energy
         && !card.energy.contains(&e)

@@ -9,7 +9,8 @@
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
-//! from some sources, read as damage is dealt), `redirect` (damage held for one line), and
+//! from some sources, read as damage is dealt), `redirect` (damage held for one line),
+//! `stay_in_field` (a knock-out replaced, held for one line), and
 //! [`unless`] (effects held while the opponent may pay to stop them). The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
 //! effect is a new file and one line there.
@@ -61,6 +62,7 @@ mod return_to_field;
 mod roll;
 mod run;
 mod spin;
+mod stay_in_field;
 mod targets;
 mod text;
 mod triggers;

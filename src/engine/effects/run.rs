@@ -1,7 +1,7 @@
 //! Running one ability: what it may not start without (a valid target), its effects one
 //! after another as one game effect, and choices the line made that no effect used.
 
-use crate::cards::ability::{Ability, Event, Kind};
+use crate::cards::ability::{Ability, Condition, Effect, Event, Kind, Selector, What};
 use crate::rules;
 use crate::syntax::Clause;
 
@@ -130,6 +130,13 @@ impl Replayer {
         // EFFECT TIMING AND RESOLUTION).
         let mut ops = Vec::new();
         for e in &effects {
+            // "If it is not a sidekick, …": the effects after it need the condition.
+            if let Effect::OnlyIf(c) = e {
+                if !self.only_if(c, &ctx) {
+                    break;
+                }
+                continue;
+            }
             ops.extend(self.effect(e, &mut ctx)?);
         }
         self.leftover(&ctx)?;
@@ -170,6 +177,23 @@ impl Replayer {
             self.fire(&[(Event::Draws, About::Player(ctx.src.controller))], &[]);
         }
         Ok(true)
+    }
+
+    /// Whether an `only-if` condition holds as the effects reach it: `what: those` names
+    /// the dice the previous effect chose (a die drawn is in the prep area now), any
+    /// other selector the table, as an `if:` reads it.
+    fn only_if(&self, c: &Condition, ctx: &Run) -> bool {
+        let those = |s: &Selector| {
+            ctx.chosen
+                .iter()
+                .filter(|&&d| select::filter_matches(&self.cards, &self.state, s, &ctx.src, d))
+                .count()
+        };
+        match c {
+            Condition::SomeMatch(s) if s.what == What::Those => those(s) > 0,
+            Condition::NoneMatch(s) if s.what == What::Those => those(s) == 0,
+            c => condition::holds(&self.cards, &self.state, c, &ctx.src),
+        }
     }
 
     /// The choices a line made for an ability whose condition does not hold: it does
