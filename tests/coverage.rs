@@ -162,6 +162,8 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Token { .. } => "token",
         Effect::PairUp => "pair-up",
         Effect::Replace { .. } => "replace",
+        Effect::StayInField { .. } => "stay-in-field",
+        Effect::OnlyIf(_) => "only-if",
         Effect::Unrecorded(_) => "unrecorded",
     }
 }
@@ -217,6 +219,12 @@ const EFFECTS: &[(&str, &str)] = &[
         "target Bob.Y:L1",
     ),
     ("prevent: {amount: 1}", ""),
+    ("stay-in-field: {level: 1}", ""),
+    // What follows it is what it gates: alone it would change nothing.
+    (
+        "only-if: {some-match: {what: character}}, gain-life: {amount: 1}",
+        "",
+    ),
     ("prevent: {effects: true}", ""),
     ("reduce: {amount: 1}", ""),
     ("redirect: {to: {what: character, side: opposing}}", ""),
@@ -482,7 +490,7 @@ field X:L2*                      # @fielded:this @fielded:die
 ?activate activate X:L2* {CLAUSES}
 ?bob pass
 ?bob Bob: global X {CLAUSES}
-use PB:act target Bob.Y:L1      # @uses-action @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @deals-effect-damage:player
+use PB:act target Bob.Y:L1      # @uses-action @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @would-be-knocked-out:this @would-be-knocked-out:die @deals-effect-damage:player
 ?react-knocked-out Bob: global Y pay SK:fist
 ?react-deals-effect-damage global X pay SK:fist
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
@@ -495,7 +503,7 @@ block Y:L1 -> X:L1              # @blocks:this @blocks:die @is-blocked:this @is-
 ?react-blocks Bob: global Y pay SK:fist
 ?react-is-blocked Bob: global Y pay SK:fist
 pass
-Bob: pass                       # @takes-damage:this @takes-damage:die @takes-damage:player @knocked-out:this @knocked-out:die @knocked-out-while-blocking:this @knocked-out-while-blocking:die @damages-opponent:this @damages-opponent:die
+Bob: pass                       # @takes-damage:this @takes-damage:die @takes-damage:player @knocked-out:this @knocked-out:die @would-be-knocked-out:this @would-be-knocked-out:die @knocked-out-while-blocking:this @knocked-out-while-blocking:die @damages-opponent:this @damages-opponent:die
 ?react-damages-opponent Bob: global Y pay SK:fist
 end                             # @turn-end
 ";
@@ -574,7 +582,7 @@ Bob: pass
 attack SK:L1 x3                 # @attack-step-start @attacks:die
 block SK:L1 -> SK:L1            # @blocks:die @is-blocked:die @engaged:die
 pass
-Bob: pass                       # @takes-damage:die @takes-damage:player @knocked-out:die @knocked-out-while-blocking:die @damages-opponent:die
+Bob: pass                       # @takes-damage:die @takes-damage:player @knocked-out:die @would-be-knocked-out:die @knocked-out-while-blocking:die @damages-opponent:die
 end                             # @turn-end
 ";
 

@@ -303,8 +303,19 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             };
             // A knock-out replacement of another form than the one applied: undecided
             // once a die of the card is in the field, where it could be knocked out.
+            // Another die's knock-out ("when a character of yours would be KO'd") may
+            // come from the card alone, as soon as the game is set up.
             if when.event == Event::WouldBeKnockedOut {
-                return (moment == Moment::Fielded && !replacement_applied(a)).then(|| {
+                let own = matches!(
+                    when.of,
+                    Subject::This | Subject::Partner | Subject::ThisOrPartner
+                );
+                let at = if own || a.while_.is_some() {
+                    Moment::Fielded
+                } else {
+                    Moment::Start
+                };
+                return (moment == at && !replacement_applied(a)).then(|| {
                     "has a knock-out replacement of a form dmlint does not apply yet".into()
                 });
             }
