@@ -1223,11 +1223,12 @@ pub struct Selector {
     /// This level or higher ("level 2 or more").
     #[serde(default)]
     pub min_level: Option<u8>,
-    /// A level no higher than the source die's own ("a die of equal or lower level",
-    /// Loki: Trickster): a die showing no level, or a source die in no field, matches
-    /// nothing.
+    /// A level compared with the source die's own: `at-most` ("a die of equal or lower
+    /// level", Loki: Trickster), `less` ("lower level", Gamora: Solar Sacrifice), `more`
+    /// ("a higher level", Black Widow: Crimson Shadow). A die showing no level, or a
+    /// source die in no field, matches nothing.
     #[serde(default)]
-    pub max_own_level: bool,
+    pub own_level: Option<Comparison>,
     /// The zone the dice are in (default: the field).
     #[serde(default)]
     pub zone: Option<ZoneName>,

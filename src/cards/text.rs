@@ -476,8 +476,17 @@ pub fn sel(s: &Selector) -> String {
     if s.side == Side::Yours {
         words.push("of yours".into());
     }
-    if s.max_own_level {
-        words.push("of this die's level or lower".into());
+    if let Some(is) = s.own_level {
+        words.push(
+            match is {
+                Comparison::Less => "of a lower level than this die",
+                Comparison::AtMost => "of this die's level or lower",
+                Comparison::Equal => "of this die's level",
+                Comparison::AtLeast => "of this die's level or higher",
+                Comparison::More => "of a higher level than this die",
+            }
+            .into(),
+        );
     }
     if s.already {
         words.push("already in the field".into());

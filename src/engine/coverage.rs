@@ -277,11 +277,11 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             }
             // A burst is the face of one die: a static's burst is applied to "this die"
             // only (`select::stats`, `effects::damage_from`).
-            let burst_to_others = a
-                .bursts
-                .iter()
-                .flat_map(|b| b.effects.iter())
-                .any(|e| e.selectors().first().is_none_or(|to| to.what != What::This));
+            let burst_to_others = a.bursts.iter().flat_map(|b| b.effects.iter()).any(|e| {
+                // "Can't be blocked by" names the blockers, and is about its own die.
+                !matches!(e, Effect::CantBeBlockedBy { .. })
+                    && e.selectors().first().is_none_or(|to| to.what != What::This)
+            });
             if burst_to_others {
                 return Some(
                     "has a static whose burst reaches other dice than its own, which dmlint \

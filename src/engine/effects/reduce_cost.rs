@@ -134,7 +134,7 @@ pub fn card_selector(of: &Selector) -> bool {
         && of.level.is_none()
         && of.max_level.is_none()
         && of.min_level.is_none()
-        && !of.max_own_level
+        && of.own_level.is_none()
         && of.zone.is_none()
         && of.zones.is_empty()
         && of.state.is_none()
