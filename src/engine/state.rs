@@ -265,6 +265,10 @@ pub struct Reactable {
 /// A purchase-cost reduction for the rest of the turn: what it lowers, and by how much.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CostCut {
+    /// The card and ability (index) whose `reduce-cost` made it: what a position's
+    /// `cost-cut` line names.
+    pub card: CardId,
+    pub ability: usize,
     /// Whose purchases it lowers.
     pub player: usize,
     pub amount: u32,
@@ -1249,6 +1253,16 @@ impl GameState {
                 );
             }
             out.push(line);
+        }
+        // Reductions under way, in the order they were made (a `next` one spent is gone).
+        for c in t.cost_cuts.iter().filter(|c| c.on && !c.spent) {
+            out.push(format!(
+                "cost-cut {} ability {} by {} less {}",
+                card(c.card),
+                c.ability + 1,
+                cards.players[c.player],
+                c.amount
+            ));
         }
         if let Some(h) = &t.held {
             let mut line = format!("held {} ability {}", card(h.card), h.ability + 1);

@@ -19,9 +19,11 @@
 //! - The reduction is made when its ability resolves: one held for the opponent's answer
 //!   (`unless:`) and stopped never takes effect (it is stored off, `CostCut::on`, and the
 //!   commit turns it on).
-//! - A `position` block cannot write a reduction under way: it starts with none.
+//! - A `position` block writes a reduction under way as a `cost-cut` line, naming the
+//!   ability that made it, the player it lowers and by how much (a `next` one already
+//!   used is gone); `of` and `next` are the ability's.
 
-use crate::cards::ability::{Selector, Side, What};
+use crate::cards::ability::{Ability, Effect, Selector, Side, What};
 
 use super::Run;
 use crate::engine::cards::{CardId, DieKind, GameCard};
@@ -38,8 +40,20 @@ impl Replayer {
         next: bool,
         ctx: &mut Run,
     ) -> Vec<Op> {
+        // The ability it belongs to, for a position's `cost-cut` line: the card's first
+        // whose effects (or bursts) make this reduction.
+        let ability = self
+            .abilities_of(ctx.src.card)
+            .and_then(|list| {
+                list.iter()
+                    .position(|a| reduction_of(a).is_some_and(|r| r == (of, next)))
+            })
+            .unwrap_or(0);
+        let card = ctx.src.card;
         let cuts = &mut self.turn_mut().cost_cuts;
         cuts.push(CostCut {
+            card,
+            ability,
             player: ctx.src.controller,
             amount: u32::from(amount),
             of: of.clone(),
@@ -104,6 +118,18 @@ impl Replayer {
             }
         }
     }
+}
+
+/// The first purchase-cost reduction an ability makes, base effects then bursts: what it
+/// lowers and whether only the next such die.
+pub(in crate::engine) fn reduction_of(a: &Ability) -> Option<(&Selector, bool)> {
+    a.effects
+        .iter()
+        .chain(a.bursts.iter().flat_map(|b| b.effects.iter()))
+        .find_map(|e| match e {
+            Effect::ReduceCost { of, next, .. } => Some((of, *next)),
+            _ => None,
+        })
 }
 
 /// A printed cost less `cut`, not below 1 nor below the number of energy types (when it
