@@ -124,6 +124,7 @@ fn effect_name(e: &Effect) -> &'static str {
     match e {
         Effect::Damage { .. } => "damage",
         Effect::DamageEqualAttack { .. } => "damage-equal-attack",
+        Effect::DamageEqualLevel { .. } => "damage-equal-level",
         Effect::Prevent { .. } => "prevent",
         Effect::Reduce { .. } => "reduce",
         Effect::Redirect { .. } => "redirect",
@@ -150,6 +151,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::CantBlock { .. } => "cant-block",
         Effect::CantAttack { .. } => "cant-attack",
         Effect::CantBeBlockedBy { .. } => "cant-be-blocked-by",
+        Effect::CantBeTargeted { .. } => "cant-be-targeted",
         Effect::BlockedOnlyByTwoOrMore => "blocked-only-by-two-or-more",
         Effect::MustBlock { .. } => "must-block",
         Effect::AssignBlocker { .. } => "assign-blocker",
@@ -217,6 +219,10 @@ const EFFECTS: &[(&str, &str)] = &[
     (
         "damage-equal-attack: {to: {what: character, target: true}}",
         "target Bob.Y:L1",
+    ),
+    (
+        "damage-equal-level: {of: {what: character}, to: {count: each, what: character, side: opposing}}",
+        "target X:L2*",
     ),
     ("prevent: {amount: 1}", ""),
     ("stay-in-field: {level: 1}", ""),
@@ -355,6 +361,10 @@ const EFFECTS: &[(&str, &str)] = &[
         "target X:L1",
     ),
     ("cant-be-blocked-by: {by: {what: character}}", ""),
+    (
+        "cant-be-targeted: {to: {count: each, what: character}, by: [global, action]}",
+        "",
+    ),
     ("blocked-only-by-two-or-more", ""),
     (
         "must-block: {to: {what: character, target: true}}",

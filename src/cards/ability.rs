@@ -805,6 +805,13 @@ pub enum Effect {
     DamageEqualAttack {
         to: Selector,
     },
+    /// Damage equal to the level of the die `of` names, chosen by the controller (Crowd
+    /// Fighting: "choose an active character die; deal damage equal to its level to all
+    /// opposing character dice"), to each die or player `to` reaches.
+    DamageEqualLevel {
+        of: Selector,
+        to: Selector,
+    },
     /// Prevent damage, or prevent an effect from affecting the subject.
     Prevent {
         #[serde(default)]
@@ -951,6 +958,16 @@ pub enum Effect {
     CantBeBlockedBy {
         by: Selector,
     },
+    /// The dice `to` reaches cannot be targeted by the abilities of these kinds (`global`,
+    /// `action`) when a player of `side` uses them (`any`, or `opposing`: the die's
+    /// opponent) ("Iron Man cannot be targeted by opposing Global Abilities or action
+    /// dice").
+    CantBeTargeted {
+        to: Selector,
+        by: Vec<Kind>,
+        #[serde(default)]
+        side: Side,
+    },
     BlockedOnlyByTwoOrMore,
     MustBlock {
         to: Selector,
@@ -1032,6 +1049,7 @@ impl Effect {
         match self {
             Effect::Damage { to, .. }
             | Effect::DamageEqualAttack { to }
+            | Effect::DamageEqualLevel { of: to, .. }
             | Effect::Ko { to }
             | Effect::Boost { to, .. }
             | Effect::NoDamage { to }
@@ -1073,6 +1091,7 @@ impl Effect {
             | Effect::SwapAttack { to }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
+            | Effect::CantBeTargeted { to, .. }
             | Effect::MustBlock { to }
             | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
@@ -1086,6 +1105,7 @@ impl Effect {
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],
+            Effect::DamageEqualLevel { of, to } => vec![of, to],
             Effect::ReduceCost { of, .. } => vec![of],
             Effect::Prevent { .. }
             | Effect::Reduce { .. }

@@ -111,6 +111,34 @@ pub fn effect(e: &Effect) -> String {
             to,
             per: Some(p),
         } => format!("deal {amount} damage to {} for each {}", sel(to), each(p)),
+        Effect::CantBeTargeted { to, by, side } => {
+            let kinds: Vec<&str> = by
+                .iter()
+                .map(|k| match k {
+                    Kind::Global => "global abilities",
+                    Kind::Action => "action dice",
+                    Kind::Triggered => "triggered abilities",
+                    Kind::Activated => "activated abilities",
+                    Kind::Static => "static abilities",
+                    Kind::Keyword => "keywords",
+                })
+                .collect();
+            let whose = if *side == Side::Opposing {
+                "opposing "
+            } else {
+                ""
+            };
+            format!(
+                "{} cannot be targeted by {whose}{}",
+                sel(to),
+                kinds.join(" or ")
+            )
+        }
+        Effect::DamageEqualLevel { of, to } => format!(
+            "choose {}, then deal damage equal to its level to {}",
+            sel(of),
+            sel(to)
+        ),
         Effect::DamageEqualAttack { to } => {
             format!("deal damage equal to this die's attack to {}", sel(to))
         }

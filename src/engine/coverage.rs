@@ -102,6 +102,7 @@ pub fn static_applied(e: &Effect) -> bool {
         }
         Effect::CantBlock { to }
         | Effect::CantAttack { to }
+        | Effect::CantBeTargeted { to, .. }
         | Effect::MustBlock { to }
         | Effect::MustAttack { to, .. }
         | Effect::DoubleDamageToBlockers { to }

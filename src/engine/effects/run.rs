@@ -17,7 +17,11 @@ impl Replayer {
     pub(super) fn no_valid_target(&mut self, a: &Ability, src: &Source, bursts: u8) -> Flow {
         for e in effects_for(a, bursts) {
             let Some(to) = e.aim() else { continue };
-            if to.target && !select::names_players(to) && self.candidates(to, src).is_empty() {
+            let mut dice = self.candidates(to, src);
+            if to.target {
+                self.targetable(&mut dice, a.kind, src.controller);
+            }
+            if to.target && !select::names_players(to) && dice.is_empty() {
                 let name = self.cards.get(src.card).name.clone();
                 return self.violate(rules::no_valid_target::new(
                     self.line,
@@ -129,6 +133,7 @@ impl Replayer {
         // happen together, and trigger an ability once (Avengers Infinity rulebook,
         // EFFECT TIMING AND RESOLUTION).
         let mut ops = Vec::new();
+        let targeting = self.targeting.replace((a.kind, ctx.src.controller));
         for e in &effects {
             // "If it is not a sidekick, …": the effects after it need the condition.
             if let Effect::OnlyIf(c) = e {
@@ -137,8 +142,13 @@ impl Replayer {
                 }
                 continue;
             }
-            ops.extend(self.effect(e, &mut ctx)?);
+            let made = self.effect(e, &mut ctx);
+            if made.is_err() {
+                self.targeting = targeting;
+            }
+            ops.extend(made?);
         }
+        self.targeting = targeting;
         self.leftover(&ctx)?;
         // Damage an action die or a global deals is an event a reactive global may answer
         // (Human Torch: "Flame On!"); a reaction's own damage is not.
