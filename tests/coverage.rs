@@ -160,6 +160,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::ExcessToPlayer { .. } => "excess-to-player",
         Effect::Grant { .. } => "grant",
         Effect::ReduceCost { .. } => "reduce-cost",
+        Effect::RaiseCost { .. } => "raise-cost",
         Effect::Energy { .. } => "energy",
         Effect::Token { .. } => "token",
         Effect::PairUp => "pair-up",
@@ -398,6 +399,7 @@ const EFFECTS: &[(&str, &str)] = &[
         "reduce-cost: {amount: 2, of: {what: action-die}, next: true}",
         "",
     ),
+    ("raise-cost: {amount: 1, of: {what: character}}", ""),
     (
         "reduce-cost: {amount: 1, of: {what: character, level: 1}}",
         "",

@@ -1011,6 +1011,14 @@ pub enum Effect {
         #[serde(default)]
         next: bool,
     },
+    /// Purchases cost more, as a static ("non-Villain character dice cost your opponents
+    /// 1 more to purchase", Dormammu: Call Upon the Shadowy Shapes): each die `of` names
+    /// (by its card; `side` read from the static's owner: `opposing`, the opponent's
+    /// purchases) costs `amount` more while the static holds.
+    RaiseCost {
+        amount: u8,
+        of: Selector,
+    },
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
         amount: u8,
@@ -1106,7 +1114,7 @@ impl Effect {
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],
             Effect::DamageEqualLevel { of, to } => vec![of, to],
-            Effect::ReduceCost { of, .. } => vec![of],
+            Effect::ReduceCost { of, .. } | Effect::RaiseCost { of, .. } => vec![of],
             Effect::Prevent { .. }
             | Effect::Reduce { .. }
             | Effect::Draw { .. }

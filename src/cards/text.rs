@@ -65,7 +65,13 @@ pub fn ability(a: &Ability) -> String {
         let costs: Vec<String> = a.cost.iter().map(cost).collect();
         out.push_str(&format!("pay {}: ", costs.join(" and ")));
     }
-    out.push_str(&effects(&a.effects));
+    let said = effects(&a.effects);
+    // A static's purchase-cost change lasts while it holds, not "this turn".
+    if a.kind == Kind::Static {
+        out.push_str(&said.replace(" you buy this turn", " bought"));
+    } else {
+        out.push_str(&said);
+    }
     if !a.unless.is_empty() {
         let costs: Vec<String> = a.unless.iter().map(cost).collect();
         out.push_str(&format!(
@@ -336,6 +342,9 @@ pub fn effect(e: &Effect) -> String {
                     kind(of)
                 )
             }
+        }
+        Effect::RaiseCost { amount, of } => {
+            format!("{} bought cost {amount} more", kind(of))
         }
         Effect::Energy { amount } => format!("gain {amount} generic energy"),
         Effect::Token { count } => format!("make {count} token(s)"),

@@ -111,6 +111,12 @@ pub fn static_applied(e: &Effect) -> bool {
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
         }
         Effect::CantBeBlockedBy { .. } | Effect::BlockedOnlyByTwoOrMore => true,
+        // Purchases while the static holds (`effects::reduce_cost`), of dice named by their
+        // cards; "the next die" is an effect's, not a static's.
+        Effect::ReduceCost {
+            of, next: false, ..
+        }
+        | Effect::RaiseCost { of, .. } => crate::engine::effects::reduce_cost::static_selector(of),
         // Damage from some sources, read as damage is dealt (`effects::damage_from`): to
         // this die, each die a selector names, or a player (none of them chosen).
         Effect::DamageFrom { to, from, .. } => {

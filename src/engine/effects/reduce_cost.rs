@@ -19,6 +19,10 @@
 //! - The reduction is made when its ability resolves: one held for the opponent's answer
 //!   (`unless:`) and stopped never takes effect (it is stored off, `CostCut::on`, and the
 //!   commit turns it on).
+//! - A static reduction or increase ("while active, your action dice cost 1 less",
+//!   "non-Villain dice cost your opponents 1 more") changes every purchase it names
+//!   while it holds, read as the dice are bought: increases add to the printed cost, and
+//!   reductions then lower it down to the floor.
 //! - A `position` block writes a reduction under way as a `cost-cut` line, naming the
 //!   ability that made it, the player it lowers and by how much (a `next` one already
 //!   used is gone); `of` and `next` are the ability's.
@@ -88,13 +92,24 @@ impl Replayer {
                     .collect()
             })
             .unwrap_or_default();
+        let statics = self.cost_statics(who);
         let mut used = Vec::new();
         let costs = cards
             .iter()
             .map(|&card| {
                 let c = self.cards.get(card);
-                let printed = u32::from(c.cost.unwrap_or(0));
+                let mut printed = u32::from(c.cost.unwrap_or(0));
                 let mut cut = 0;
+                for &(amount, of, raise) in &statics {
+                    if !card_fits(c, of) {
+                        continue;
+                    }
+                    if raise {
+                        printed += amount;
+                    } else {
+                        cut += amount;
+                    }
+                }
                 for &(i, k) in &cuts {
                     if !card_fits(c, &k.of) || (k.next && used.contains(&i)) {
                         continue;
@@ -108,6 +123,36 @@ impl Replayer {
             })
             .collect();
         (costs, used)
+    }
+
+    /// The statics in force that change what `who` pays to buy dice: each one's amount,
+    /// what it names, and whether it raises the cost. Its `side` is read from the
+    /// static's owner: `yours` lowers or raises its owner's purchases, `opposing` the
+    /// opponent's, `any` both.
+    fn cost_statics(&self, who: usize) -> Vec<(u32, &Selector, bool)> {
+        let mut out = Vec::new();
+        for (_, owner, a) in self.statics_in_force() {
+            for e in &a.effects {
+                let (amount, of, raise) = match e {
+                    Effect::ReduceCost {
+                        amount,
+                        of,
+                        next: false,
+                    } => (amount, of, false),
+                    Effect::RaiseCost { amount, of } => (amount, of, true),
+                    _ => continue,
+                };
+                let buyer = match of.side {
+                    Side::Any => true,
+                    Side::Yours => who == owner,
+                    Side::Opposing => who != owner,
+                };
+                if buyer && static_selector(of) {
+                    out.push((u32::from(*amount), of, raise));
+                }
+            }
+        }
+        out
     }
 
     /// The `next` reductions a purchase used are spent.
@@ -167,6 +212,16 @@ pub fn card_selector(of: &Selector) -> bool {
         && !of.not_payment
         && !of.other
         && !of.already
+}
+
+/// Whether a static's selector can be read off a card being bought: as an effect's,
+/// with any side (a static's side is read from its owner: `opposing` names the
+/// opponent's purchases).
+pub(in crate::engine) fn static_selector(of: &Selector) -> bool {
+    card_selector(&Selector {
+        side: Side::Any,
+        ..of.clone()
+    })
 }
 
 /// Whether the card of a die being bought is one `of` names.

@@ -109,6 +109,8 @@ impl Replayer {
                     let now = cut_costs.get(at).copied().unwrap_or(printed);
                     let cost = if now == printed {
                         printed.to_string()
+                    } else if now > printed {
+                        format!("{now}, raised from {printed}")
                     } else {
                         format!("{now}, reduced from {printed} (never below 1)")
                     };
