@@ -137,6 +137,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::DoubleDamageToBlockers { .. } => "double-damage-to-blockers",
         Effect::GainLife { .. } => "gain-life",
         Effect::LoseLife { .. } => "lose-life",
+        Effect::ChooseOne { .. } => "choose-one",
         Effect::Spin { .. } => "spin",
         Effect::SpinTo { .. } => "spin-to",
         Effect::Reroll { .. } => "reroll",
@@ -283,6 +284,10 @@ const EFFECTS: &[(&str, &str)] = &[
     (
         "gain-life: {amount: 1, per: {count: each, what: character, side: yours}}",
         "",
+    ),
+    (
+        "choose-one: {modes: [{name: gain, do: [gain-life: {amount: 1}]}, {name: lose, do: [lose-life: {amount: 1, who: {what: player, side: opposing}}]}]}",
+        "choose lose",
     ),
     (
         "lose-life: {amount: 1, who: {what: player, side: opposing}}",

@@ -1043,6 +1043,14 @@ pub enum Effect {
     /// is not a sidekick, …"): `what: those` in its selectors names the dice the
     /// previous effect chose (drew, targeted), wherever they are now.
     OnlyIf(Condition),
+    /// A choice of modes ("its controller chooses one: they lose 1 life; you gain 1
+    /// life"): the player `by` names (`you`, the ability's controller, or `opponent`)
+    /// chooses one mode by its name, and its effects happen.
+    ChooseOne {
+        #[serde(default = "you")]
+        by: Player,
+        modes: Vec<Mode>,
+    },
     /// Text our sources do not record (a transcription gap): the engine never guesses,
     /// so a log that needs it is undecided. The string says what is missing.
     Unrecorded(String),
@@ -1126,12 +1134,29 @@ impl Effect {
             | Effect::StayInField { .. }
             | Effect::Unrecorded(_) => Vec::new(),
             Effect::OnlyIf(c) => c.selectors(),
+            Effect::ChooseOne { modes, .. } => modes
+                .iter()
+                .flat_map(|m| m.effects.iter().flat_map(Effect::selectors))
+                .collect(),
         }
     }
 }
 
 fn one() -> u8 {
     1
+}
+
+fn you() -> Player {
+    Player::You
+}
+
+/// One mode of a choice: its name, which the log writes (`choose lose`), and its effects.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mode {
+    pub name: String,
+    #[serde(rename = "do")]
+    pub effects: Vec<Effect>,
 }
 
 /// What a die (or a player) takes of the damage a `damage-from` source deals it.

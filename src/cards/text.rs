@@ -353,6 +353,17 @@ pub fn effect(e: &Effect) -> String {
             "instead it stays in the field at level {level}, its damage cleared, out of combat"
         ),
         Effect::OnlyIf(c) => format!("what follows only {}", condition(c)),
+        Effect::ChooseOne { by, modes } => {
+            let who = match by {
+                Player::You => "you choose",
+                Player::Opponent => "your opponent chooses",
+            };
+            let list: Vec<String> = modes
+                .iter()
+                .map(|m| format!("`{}`: {}", m.name, effects(&m.effects)))
+                .collect();
+            format!("{who} one: {}", list.join("; or "))
+        }
         Effect::Unrecorded(what) => format!("(not recorded: {what})"),
         Effect::Replace { zone: z } => {
             format!(

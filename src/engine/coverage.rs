@@ -73,6 +73,12 @@ pub fn effect_applied(e: &Effect) -> bool {
         Effect::GainLife { .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
         // "Only if": read as it is reached (`effects::run`).
         Effect::OnlyIf(_) => true,
+        // Life lost by a player the effect names, chosen by nobody.
+        Effect::LoseLife { who, .. } => who.what == What::Player && !who.target,
+        // A choice of modes: each mode's effects as any others.
+        Effect::ChooseOne { modes, .. } => {
+            modes.iter().all(|m| m.effects.iter().all(effect_applied))
+        }
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.

@@ -488,6 +488,12 @@ pub enum Op {
         player: usize,
         amount: u32,
     },
+    /// Life lost (not damage: "when you take damage" does not fire, 000 FUNDAMENTAL
+    /// RULES).
+    LoseLife {
+        player: usize,
+        amount: u32,
+    },
     /// The turn's purchase-cost reduction of this index (`Turn::cost_cuts`) takes effect.
     CostCut {
         cut: usize,
@@ -502,7 +508,10 @@ impl Op {
             | Op::Ko { die }
             | Op::Boost { die, .. }
             | Op::Spin { die, .. } => Some(die),
-            Op::DamagePlayer { .. } | Op::GainLife { .. } | Op::CostCut { .. } => None,
+            Op::DamagePlayer { .. }
+            | Op::GainLife { .. }
+            | Op::LoseLife { .. }
+            | Op::CostCut { .. } => None,
         }
     }
 }
@@ -1281,7 +1290,7 @@ impl GameState {
                     Op::DamagePlayer { player, amount } => {
                         write!(line, " damage {}={amount}", cards.players[player])
                     }
-                    Op::GainLife { .. } | Op::CostCut { .. } => Ok(()),
+                    Op::GainLife { .. } | Op::LoseLife { .. } | Op::CostCut { .. } => Ok(()),
                 };
             }
             // Suit Up's move waits on the held knock-out (`keywords::suit_up`).

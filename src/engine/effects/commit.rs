@@ -79,6 +79,10 @@ impl Replayer {
                         c.on = true;
                     }
                 }
+                Op::LoseLife { player, amount } => {
+                    let why = self.effect_cause();
+                    self.change_life(player, -i64::from(amount), why);
+                }
                 Op::GainLife { player, amount } => {
                     let cap = i64::from(self.state.start_life);
                     let life = self.state.players[player].life;

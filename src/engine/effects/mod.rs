@@ -5,7 +5,7 @@
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
 //! `damage`, `damage_equal_attack`, `damage_equal_level`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
-//! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
+//! `lose_life`, `choose_one` (one of several modes, by its name), `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
@@ -37,6 +37,7 @@ mod cant_attack;
 mod cant_be_targeted;
 mod cant_block;
 mod capture;
+mod choose_one;
 mod commit;
 mod costs;
 mod damage;
@@ -51,6 +52,7 @@ mod gain_life;
 mod globals;
 mod grant;
 mod ko;
+mod lose_life;
 mod move_dice;
 mod must_attack;
 mod must_block;
@@ -207,6 +209,8 @@ impl Replayer {
                 self.boost_effect(to, (*attack, *defense, n), *double_attack, ctx)
             }
             Effect::NoDamage { to } => self.no_damage_effect(to, ctx),
+            Effect::LoseLife { amount, who } => Ok(self.lose_life_effect(*amount, who, ctx)),
+            Effect::ChooseOne { modes, .. } => self.choose_one_effect(modes, ctx),
             Effect::GainLife { amount, per } => {
                 Ok(self.gain_life_effect(*amount, per.as_ref(), ctx))
             }
