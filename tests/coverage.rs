@@ -124,6 +124,7 @@ fn effect_name(e: &Effect) -> &'static str {
     match e {
         Effect::Damage { .. } => "damage",
         Effect::DamageEqualAttack { .. } => "damage-equal-attack",
+        Effect::DamageEqualLevel { .. } => "damage-equal-level",
         Effect::Prevent { .. } => "prevent",
         Effect::Reduce { .. } => "reduce",
         Effect::Redirect { .. } => "redirect",
@@ -136,6 +137,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::DoubleDamageToBlockers { .. } => "double-damage-to-blockers",
         Effect::GainLife { .. } => "gain-life",
         Effect::LoseLife { .. } => "lose-life",
+        Effect::ChooseOne { .. } => "choose-one",
         Effect::Spin { .. } => "spin",
         Effect::SpinTo { .. } => "spin-to",
         Effect::Reroll { .. } => "reroll",
@@ -150,6 +152,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::CantBlock { .. } => "cant-block",
         Effect::CantAttack { .. } => "cant-attack",
         Effect::CantBeBlockedBy { .. } => "cant-be-blocked-by",
+        Effect::CantBeTargeted { .. } => "cant-be-targeted",
         Effect::BlockedOnlyByTwoOrMore => "blocked-only-by-two-or-more",
         Effect::MustBlock { .. } => "must-block",
         Effect::AssignBlocker { .. } => "assign-blocker",
@@ -158,10 +161,13 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::ExcessToPlayer { .. } => "excess-to-player",
         Effect::Grant { .. } => "grant",
         Effect::ReduceCost { .. } => "reduce-cost",
+        Effect::RaiseCost { .. } => "raise-cost",
         Effect::Energy { .. } => "energy",
         Effect::Token { .. } => "token",
         Effect::PairUp => "pair-up",
         Effect::Replace { .. } => "replace",
+        Effect::StayInField { .. } => "stay-in-field",
+        Effect::OnlyIf(_) => "only-if",
         Effect::Unrecorded(_) => "unrecorded",
     }
 }
@@ -216,7 +222,17 @@ const EFFECTS: &[(&str, &str)] = &[
         "damage-equal-attack: {to: {what: character, target: true}}",
         "target Bob.Y:L1",
     ),
+    (
+        "damage-equal-level: {of: {what: character}, to: {count: each, what: character, side: opposing}}",
+        "target X:L2*",
+    ),
     ("prevent: {amount: 1}", ""),
+    ("stay-in-field: {level: 1}", ""),
+    // What follows it is what it gates: alone it would change nothing.
+    (
+        "only-if: {some-match: {what: character}}, gain-life: {amount: 1}",
+        "",
+    ),
     ("prevent: {effects: true}", ""),
     ("reduce: {amount: 1}", ""),
     ("redirect: {to: {what: character, side: opposing}}", ""),
@@ -268,6 +284,10 @@ const EFFECTS: &[(&str, &str)] = &[
     (
         "gain-life: {amount: 1, per: {count: each, what: character, side: yours}}",
         "",
+    ),
+    (
+        "choose-one: {modes: [{name: gain, do: [gain-life: {amount: 1}]}, {name: lose, do: [lose-life: {amount: 1, who: {what: player, side: opposing}}]}]}",
+        "choose lose",
     ),
     (
         "lose-life: {amount: 1, who: {what: player, side: opposing}}",
@@ -347,6 +367,10 @@ const EFFECTS: &[(&str, &str)] = &[
         "target X:L1",
     ),
     ("cant-be-blocked-by: {by: {what: character}}", ""),
+    (
+        "cant-be-targeted: {to: {count: each, what: character}, by: [global, action]}",
+        "",
+    ),
     ("blocked-only-by-two-or-more", ""),
     (
         "must-block: {to: {what: character, target: true}}",
@@ -380,6 +404,7 @@ const EFFECTS: &[(&str, &str)] = &[
         "reduce-cost: {amount: 2, of: {what: action-die}, next: true}",
         "",
     ),
+    ("raise-cost: {amount: 1, of: {what: character}}", ""),
     (
         "reduce-cost: {amount: 1, of: {what: character, level: 1}}",
         "",
@@ -482,7 +507,7 @@ field X:L2*                      # @fielded:this @fielded:die
 ?activate activate X:L2* {CLAUSES}
 ?bob pass
 ?bob Bob: global X {CLAUSES}
-use PB:act target Bob.Y:L1      # @uses-action @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @deals-effect-damage:player
+use PB:act target Bob.Y:L1      # @uses-action @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @would-be-knocked-out:this @would-be-knocked-out:die @deals-effect-damage:player
 ?react-knocked-out Bob: global Y pay SK:fist
 ?react-deals-effect-damage global X pay SK:fist
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
@@ -495,7 +520,7 @@ block Y:L1 -> X:L1              # @blocks:this @blocks:die @is-blocked:this @is-
 ?react-blocks Bob: global Y pay SK:fist
 ?react-is-blocked Bob: global Y pay SK:fist
 pass
-Bob: pass                       # @takes-damage:this @takes-damage:die @takes-damage:player @knocked-out:this @knocked-out:die @knocked-out-while-blocking:this @knocked-out-while-blocking:die @damages-opponent:this @damages-opponent:die
+Bob: pass                       # @takes-damage:this @takes-damage:die @takes-damage:player @knocked-out:this @knocked-out:die @would-be-knocked-out:this @would-be-knocked-out:die @knocked-out-while-blocking:this @knocked-out-while-blocking:die @damages-opponent:this @damages-opponent:die
 ?react-damages-opponent Bob: global Y pay SK:fist
 end                             # @turn-end
 ";
@@ -574,7 +599,7 @@ Bob: pass
 attack SK:L1 x3                 # @attack-step-start @attacks:die
 block SK:L1 -> SK:L1            # @blocks:die @is-blocked:die @engaged:die
 pass
-Bob: pass                       # @takes-damage:die @takes-damage:player @knocked-out:die @knocked-out-while-blocking:die @damages-opponent:die
+Bob: pass                       # @takes-damage:die @takes-damage:player @knocked-out:die @would-be-knocked-out:die @knocked-out-while-blocking:die @damages-opponent:die
 end                             # @turn-end
 ";
 

@@ -416,6 +416,7 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                                 Event::KnockedOut
                                     | Event::KnockedOutWhileBlocking
                                     | Event::WouldBeAffected
+                                    | Event::WouldBeKnockedOut
                             )
                         })
                 })

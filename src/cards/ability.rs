@@ -374,6 +374,9 @@ pub enum Event {
     /// An ability or effect is about to affect the subject (for "prevent … from being
     /// affected" reactions).
     WouldBeAffected,
+    /// The subject is about to be knocked out ("when Arnim Zola would be KO'd, you may
+    /// pay 1 to …"): a replacement, answered before the knock-out happens.
+    WouldBeKnockedOut,
 }
 
 impl Event {
@@ -416,6 +419,7 @@ impl Event {
             Event::Draws => "draws",
             Event::UsesAction => "uses-action",
             Event::WouldBeAffected => "would-be-affected",
+            Event::WouldBeKnockedOut => "would-be-knocked-out",
         }
     }
 
@@ -438,6 +442,7 @@ impl Event {
         Event::Draws,
         Event::UsesAction,
         Event::WouldBeAffected,
+        Event::WouldBeKnockedOut,
     ];
 
     /// Whether the event may be about `of`: a player deals effect damage, no die does;
@@ -800,6 +805,13 @@ pub enum Effect {
     DamageEqualAttack {
         to: Selector,
     },
+    /// Damage equal to the level of the die `of` names, chosen by the controller (Crowd
+    /// Fighting: "choose an active character die; deal damage equal to its level to all
+    /// opposing character dice"), to each die or player `to` reaches.
+    DamageEqualLevel {
+        of: Selector,
+        to: Selector,
+    },
     /// Prevent damage, or prevent an effect from affecting the subject.
     Prevent {
         #[serde(default)]
@@ -946,6 +958,16 @@ pub enum Effect {
     CantBeBlockedBy {
         by: Selector,
     },
+    /// The dice `to` reaches cannot be targeted by the abilities of these kinds (`global`,
+    /// `action`) when a player of `side` uses them (`any`, or `opposing`: the die's
+    /// opponent) ("Iron Man cannot be targeted by opposing Global Abilities or action
+    /// dice").
+    CantBeTargeted {
+        to: Selector,
+        by: Vec<Kind>,
+        #[serde(default)]
+        side: Side,
+    },
     BlockedOnlyByTwoOrMore,
     MustBlock {
         to: Selector,
@@ -989,6 +1011,14 @@ pub enum Effect {
         #[serde(default)]
         next: bool,
     },
+    /// Purchases cost more, as a static ("non-Villain character dice cost your opponents
+    /// 1 more to purchase", Dormammu: Call Upon the Shadowy Shapes): each die `of` names
+    /// (by its card; `side` read from the static's owner: `opposing`, the opponent's
+    /// purchases) costs `amount` more while the static holds.
+    RaiseCost {
+        amount: u8,
+        of: Selector,
+    },
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
         amount: u8,
@@ -1002,6 +1032,24 @@ pub enum Effect {
     /// Leaving the field, go to this zone instead.
     Replace {
         zone: ZoneName,
+    },
+    /// A die that would be knocked out stays in the field instead (Arnim Zola: Scientist
+    /// Supreme): its damage cleared, spun to `level`, out of combat; it never left the
+    /// field, so nothing "when knocked out" fires.
+    StayInField {
+        level: u8,
+    },
+    /// The effects after it happen only if the condition holds as it is reached ("if it
+    /// is not a sidekick, …"): `what: those` in its selectors names the dice the
+    /// previous effect chose (drew, targeted), wherever they are now.
+    OnlyIf(Condition),
+    /// A choice of modes ("its controller chooses one: they lose 1 life; you gain 1
+    /// life"): the player `by` names (`you`, the ability's controller, or `opponent`)
+    /// chooses one mode by its name, and its effects happen.
+    ChooseOne {
+        #[serde(default = "you")]
+        by: Player,
+        modes: Vec<Mode>,
     },
     /// Text our sources do not record (a transcription gap): the engine never guesses,
     /// so a log that needs it is undecided. The string says what is missing.
@@ -1017,6 +1065,7 @@ impl Effect {
         match self {
             Effect::Damage { to, .. }
             | Effect::DamageEqualAttack { to }
+            | Effect::DamageEqualLevel { of: to, .. }
             | Effect::Ko { to }
             | Effect::Boost { to, .. }
             | Effect::NoDamage { to }
@@ -1058,6 +1107,7 @@ impl Effect {
             | Effect::SwapAttack { to }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
+            | Effect::CantBeTargeted { to, .. }
             | Effect::MustBlock { to }
             | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
@@ -1071,7 +1121,8 @@ impl Effect {
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],
-            Effect::ReduceCost { of, .. } => vec![of],
+            Effect::DamageEqualLevel { of, to } => vec![of, to],
+            Effect::ReduceCost { of, .. } | Effect::RaiseCost { of, .. } => vec![of],
             Effect::Prevent { .. }
             | Effect::Reduce { .. }
             | Effect::Draw { .. }
@@ -1080,13 +1131,32 @@ impl Effect {
             | Effect::Token { .. }
             | Effect::PairUp
             | Effect::Replace { .. }
+            | Effect::StayInField { .. }
             | Effect::Unrecorded(_) => Vec::new(),
+            Effect::OnlyIf(c) => c.selectors(),
+            Effect::ChooseOne { modes, .. } => modes
+                .iter()
+                .flat_map(|m| m.effects.iter().flat_map(Effect::selectors))
+                .collect(),
         }
     }
 }
 
 fn one() -> u8 {
     1
+}
+
+fn you() -> Player {
+    Player::You
+}
+
+/// One mode of a choice: its name, which the log writes (`choose lose`), and its effects.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mode {
+    pub name: String,
+    #[serde(rename = "do")]
+    pub effects: Vec<Effect>,
 }
 
 /// What a die (or a player) takes of the damage a `damage-from` source deals it.
@@ -1174,6 +1244,10 @@ pub struct Selector {
     /// A second kind, either of which will do ("a sidekick or action die").
     #[serde(default)]
     pub or_what: Option<What>,
+    /// A kind the die must not be ("a die that is not a sidekick": an action die or a
+    /// non-sidekick character).
+    #[serde(default)]
+    pub not_what: Option<What>,
     #[serde(default)]
     pub energy: Option<EnergyType>,
     /// Any one of these energy types ("a bolt or fist character").
@@ -1202,11 +1276,12 @@ pub struct Selector {
     /// This level or higher ("level 2 or more").
     #[serde(default)]
     pub min_level: Option<u8>,
-    /// A level no higher than the source die's own ("a die of equal or lower level",
-    /// Loki: Trickster): a die showing no level, or a source die in no field, matches
-    /// nothing.
+    /// A level compared with the source die's own: `at-most` ("a die of equal or lower
+    /// level", Loki: Trickster), `less` ("lower level", Gamora: Solar Sacrifice), `more`
+    /// ("a higher level", Black Widow: Crimson Shadow). A die showing no level, or a
+    /// source die in no field, matches nothing.
     #[serde(default)]
-    pub max_own_level: bool,
+    pub own_level: Option<Comparison>,
     /// The zone the dice are in (default: the field).
     #[serde(default)]
     pub zone: Option<ZoneName>,

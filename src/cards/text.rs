@@ -65,7 +65,13 @@ pub fn ability(a: &Ability) -> String {
         let costs: Vec<String> = a.cost.iter().map(cost).collect();
         out.push_str(&format!("pay {}: ", costs.join(" and ")));
     }
-    out.push_str(&effects(&a.effects));
+    let said = effects(&a.effects);
+    // A static's purchase-cost change lasts while it holds, not "this turn".
+    if a.kind == Kind::Static {
+        out.push_str(&said.replace(" you buy this turn", " bought"));
+    } else {
+        out.push_str(&said);
+    }
     if !a.unless.is_empty() {
         let costs: Vec<String> = a.unless.iter().map(cost).collect();
         out.push_str(&format!(
@@ -111,6 +117,34 @@ pub fn effect(e: &Effect) -> String {
             to,
             per: Some(p),
         } => format!("deal {amount} damage to {} for each {}", sel(to), each(p)),
+        Effect::CantBeTargeted { to, by, side } => {
+            let kinds: Vec<&str> = by
+                .iter()
+                .map(|k| match k {
+                    Kind::Global => "global abilities",
+                    Kind::Action => "action dice",
+                    Kind::Triggered => "triggered abilities",
+                    Kind::Activated => "activated abilities",
+                    Kind::Static => "static abilities",
+                    Kind::Keyword => "keywords",
+                })
+                .collect();
+            let whose = if *side == Side::Opposing {
+                "opposing "
+            } else {
+                ""
+            };
+            format!(
+                "{} cannot be targeted by {whose}{}",
+                sel(to),
+                kinds.join(" or ")
+            )
+        }
+        Effect::DamageEqualLevel { of, to } => format!(
+            "choose {}, then deal damage equal to its level to {}",
+            sel(of),
+            sel(to)
+        ),
         Effect::DamageEqualAttack { to } => {
             format!("deal damage equal to this die's attack to {}", sel(to))
         }
@@ -309,9 +343,27 @@ pub fn effect(e: &Effect) -> String {
                 )
             }
         }
+        Effect::RaiseCost { amount, of } => {
+            format!("{} bought cost {amount} more", kind(of))
+        }
         Effect::Energy { amount } => format!("gain {amount} generic energy"),
         Effect::Token { count } => format!("make {count} token(s)"),
         Effect::PairUp => "pair up with another Heroic character".into(),
+        Effect::StayInField { level } => format!(
+            "instead it stays in the field at level {level}, its damage cleared, out of combat"
+        ),
+        Effect::OnlyIf(c) => format!("what follows only {}", condition(c)),
+        Effect::ChooseOne { by, modes } => {
+            let who = match by {
+                Player::You => "you choose",
+                Player::Opponent => "your opponent chooses",
+            };
+            let list: Vec<String> = modes
+                .iter()
+                .map(|m| format!("`{}`: {}", m.name, effects(&m.effects)))
+                .collect();
+            format!("{who} one: {}", list.join("; or "))
+        }
         Effect::Unrecorded(what) => format!("(not recorded: {what})"),
         Effect::Replace { zone: z } => {
             format!(
@@ -459,6 +511,9 @@ pub fn sel(s: &Selector) -> String {
     if let Some(w) = s.or_what {
         nouns = format!("{nouns} or {}", noun(w));
     }
+    if let Some(w) = s.not_what {
+        nouns = format!("{nouns} that is not a {}", noun(w));
+    }
     words.push(nouns);
     match (s.min_cost, s.max_cost) {
         (Some(lo), Some(hi)) => words.push(format!("costing {lo} to {hi}")),
@@ -469,8 +524,17 @@ pub fn sel(s: &Selector) -> String {
     if s.side == Side::Yours {
         words.push("of yours".into());
     }
-    if s.max_own_level {
-        words.push("of this die's level or lower".into());
+    if let Some(is) = s.own_level {
+        words.push(
+            match is {
+                Comparison::Less => "of a lower level than this die",
+                Comparison::AtMost => "of this die's level or lower",
+                Comparison::Equal => "of this die's level",
+                Comparison::AtLeast => "of this die's level or higher",
+                Comparison::More => "of a higher level than this die",
+            }
+            .into(),
+        );
     }
     if s.already {
         words.push("already in the field".into());
@@ -551,6 +615,7 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::UsesAction if of == Subject::You => "you use an action die".into(),
         Event::UsesAction => format!("{who} uses an action die"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
+        Event::WouldBeKnockedOut => format!("{who} would be knocked out"),
     }
 }
 
@@ -594,6 +659,23 @@ pub fn condition(c: &Condition) -> String {
             }
         };
         return format!("if this die {is}");
+    }
+    // "If it is not a sidekick": the dice the previous effect chose.
+    if s.what == What::Those {
+        let not = s
+            .not_what
+            .map(|w| {
+                let n = sel(&Selector {
+                    what: w,
+                    ..Selector::default()
+                });
+                format!(" is not {}", n.replace("one ", "a "))
+            })
+            .unwrap_or_else(|| " is there".into());
+        return match c {
+            Condition::NoneMatch(_) => format!("unless one of those dice{not}"),
+            _ => format!("if one of those dice{not}"),
+        };
     }
     let one = sel(&Selector {
         count: Count::One,

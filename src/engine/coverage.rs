@@ -71,6 +71,14 @@ pub fn effect_applied(e: &Effect) -> bool {
         // A die knocked out this turn, brought back; not the form that lasts the turn.
         Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
         Effect::GainLife { .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
+        // "Only if": read as it is reached (`effects::run`).
+        Effect::OnlyIf(_) => true,
+        // Life lost by a player the effect names, chosen by nobody.
+        Effect::LoseLife { who, .. } => who.what == What::Player && !who.target,
+        // A choice of modes: each mode's effects as any others.
+        Effect::ChooseOne { modes, .. } => {
+            modes.iter().all(|m| m.effects.iter().all(effect_applied))
+        }
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.
@@ -100,6 +108,7 @@ pub fn static_applied(e: &Effect) -> bool {
         }
         Effect::CantBlock { to }
         | Effect::CantAttack { to }
+        | Effect::CantBeTargeted { to, .. }
         | Effect::MustBlock { to }
         | Effect::MustAttack { to, .. }
         | Effect::DoubleDamageToBlockers { to }
@@ -108,6 +117,12 @@ pub fn static_applied(e: &Effect) -> bool {
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
         }
         Effect::CantBeBlockedBy { .. } | Effect::BlockedOnlyByTwoOrMore => true,
+        // Purchases while the static holds (`effects::reduce_cost`), of dice named by their
+        // cards; "the next die" is an effect's, not a static's.
+        Effect::ReduceCost {
+            of, next: false, ..
+        }
+        | Effect::RaiseCost { of, .. } => crate::engine::effects::reduce_cost::static_selector(of),
         // Damage from some sources, read as damage is dealt (`effects::damage_from`): to
         // this die, each die a selector names, or a player (none of them chosen).
         Effect::DamageFrom { to, from, .. } => {
@@ -152,6 +167,25 @@ pub fn protection_applied(a: &Ability) -> bool {
                 }
             )
         })
+        && a.cost.iter().all(|c| matches!(c, Cost::Energy(_)))
+}
+
+/// Whether a "would be knocked out" trigger is one the engine applies
+/// (`effects::stay_in_field`): its own die's replacement, paid in energy, whose only
+/// effect is to stay in the field.
+pub fn replacement_applied(a: &Ability) -> bool {
+    a.kind == Kind::Triggered
+        && a.when.as_ref().is_some_and(|w| {
+            w.event == Event::WouldBeKnockedOut
+                && w.of == Subject::This
+                && w.step.is_none()
+                && w.filter.is_none()
+        })
+        && a.if_.is_none()
+        && a.while_.is_none()
+        && a.limit == Limit::Unlimited
+        && a.bursts.is_empty()
+        && matches!(a.effects[..], [Effect::StayInField { .. }])
         && a.cost.iter().all(|c| matches!(c, Cost::Energy(_)))
 }
 
@@ -256,11 +290,11 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             }
             // A burst is the face of one die: a static's burst is applied to "this die"
             // only (`select::stats`, `effects::damage_from`).
-            let burst_to_others = a
-                .bursts
-                .iter()
-                .flat_map(|b| b.effects.iter())
-                .any(|e| e.selectors().first().is_none_or(|to| to.what != What::This));
+            let burst_to_others = a.bursts.iter().flat_map(|b| b.effects.iter()).any(|e| {
+                // "Can't be blocked by" names the blockers, and is about its own die.
+                !matches!(e, Effect::CantBeBlockedBy { .. })
+                    && e.selectors().first().is_none_or(|to| to.what != What::This)
+            });
             if burst_to_others {
                 return Some(
                     "has a static whose burst reaches other dice than its own, which dmlint \
@@ -280,6 +314,24 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
                 return (moment == Moment::Fielded)
                     .then(|| "has a trigger with no event, which dmlint cannot fire".into());
             };
+            // A knock-out replacement of another form than the one applied: undecided
+            // once a die of the card is in the field, where it could be knocked out.
+            // Another die's knock-out ("when a character of yours would be KO'd") may
+            // come from the card alone, as soon as the game is set up.
+            if when.event == Event::WouldBeKnockedOut {
+                let own = matches!(
+                    when.of,
+                    Subject::This | Subject::Partner | Subject::ThisOrPartner
+                );
+                let at = if own || a.while_.is_some() {
+                    Moment::Fielded
+                } else {
+                    Moment::Start
+                };
+                return (moment == at && !replacement_applied(a)).then(|| {
+                    "has a knock-out replacement of a form dmlint does not apply yet".into()
+                });
+            }
             if moment != Moment::Fielded || when.event == Event::WouldBeAffected {
                 return None;
             }
@@ -320,6 +372,13 @@ pub fn ability_applied(a: &Ability) -> bool {
                 .is_some_and(|w| w.event == Event::WouldBeAffected) =>
         {
             protection_applied(a)
+        }
+        Kind::Triggered
+            if a.when
+                .as_ref()
+                .is_some_and(|w| w.event == Event::WouldBeKnockedOut) =>
+        {
+            replacement_applied(a)
         }
         _ => crate::engine::effects::is_reduction(a) || all_effects(a).all(effect_applied),
     }

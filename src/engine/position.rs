@@ -14,8 +14,8 @@ use crate::engine::error::{EngineCode, EngineError};
 use crate::engine::replay::{Flow, Replayer, Stop, describe_faces};
 use crate::engine::resolve::zone_phrase;
 use crate::engine::state::{
-    About, Boost, DamageStage, DieId, GameState, Held, MustBlock, Op, Outcome, Pending, Reactable,
-    Turn, Used,
+    About, Boost, CostCut, DamageStage, DieId, GameState, Held, MustBlock, Op, Outcome, Pending,
+    Reactable, Turn, Used,
 };
 
 impl Replayer {
@@ -300,6 +300,23 @@ impl Replayer {
                         && answered.iter().all(|a| x.answered.contains(a))
                 })
             }
+            StateLine::CostCut {
+                card,
+                ability,
+                by,
+                amount,
+            } => {
+                let (_, c, ability) = self.asserted_ability(card, ability, active)?;
+                let by = self.player(by)?;
+                let t = self.turn_ref().expect("turn");
+                t.cost_cuts.iter().any(|x| {
+                    x.on && !x.spent
+                        && x.card == c
+                        && Some(x.ability) == ability
+                        && x.player == by
+                        && x.amount == amount.node
+                })
+            }
             StateLine::Held { card, ability, .. } => {
                 let (_, c, ability) = self.asserted_ability(card, ability, active)?;
                 let t = self.turn_ref().expect("turn");
@@ -374,6 +391,7 @@ impl Replayer {
             StateLine::Limit { .. } => of("limit"),
             StateLine::Reactable(_) => of("reactable"),
             StateLine::Held { .. } => of("held"),
+            StateLine::CostCut { .. } => of("cost-cut"),
             _ => String::new(),
         }
     }
@@ -602,7 +620,8 @@ impl Replayer {
                 | StateLine::Pending(_)
                 | StateLine::Limit { .. }
                 | StateLine::Reactable(_)
-                | StateLine::Held { .. } => facts.refs.push(entry),
+                | StateLine::Held { .. }
+                | StateLine::CostCut { .. } => facts.refs.push(entry),
             }
         }
         self.count_dice(&mut state, &facts.supply, &placed_of)?;
@@ -1172,6 +1191,38 @@ impl Replayer {
                     answered,
                     line: span,
                     step,
+                });
+            }
+            StateLine::CostCut {
+                card,
+                ability,
+                by,
+                amount,
+            } => {
+                let (card, ability) = self.position_ability(card, ability, active, span)?;
+                let player = self.player(by)?;
+                let made = self
+                    .abilities_of(card)
+                    .and_then(|l| l.get(ability))
+                    .and_then(crate::engine::effects::reduce_cost::reduction_of)
+                    .map(|(of, next)| (of.clone(), next));
+                let Some((of, next)) = made else {
+                    let name = self.cards.get(card).name.clone();
+                    return Err(self.impossible(
+                        span,
+                        format!("{name}'s ability {} lowers no purchase cost", ability + 1),
+                        "a `cost-cut` line names the ability whose `reduce-cost` made it",
+                    ));
+                };
+                self.turn_mut().cost_cuts.push(CostCut {
+                    card,
+                    ability,
+                    player,
+                    amount: amount.node,
+                    of,
+                    next,
+                    on: true,
+                    spent: false,
                 });
             }
             StateLine::Held { card, ability, ops } => {

@@ -117,6 +117,9 @@ pub(super) struct Replayer {
     /// The player dealing the current effect's damage with an action die or a global
     /// ability, for the `deals-effect-damage` event.
     pub(super) dealing: Option<usize>,
+    /// The kind of the ability whose effects are choosing targets now, and its user: a
+    /// die that cannot be targeted by it is no valid target (`effects::cant_be_targeted`).
+    pub(super) targeting: Option<(crate::cards::ability::Kind, usize)>,
     /// The waiver of undecided text on the line just replayed: the `position` block right
     /// after it is the judge's statement of what the text did, covered by the same
     /// ruling.
@@ -279,6 +282,7 @@ impl Table {
             passes_assumed: false,
             answering: false,
             dealing: None,
+            targeting: None,
             ruling: None,
             collect: None,
             life_log: std::array::from_fn(|_| super::life::LifeLog::new(i64::from(life), None)),

@@ -136,6 +136,10 @@ pub fn matches(
     if !(is(sel.what) || sel.or_what.is_some_and(is)) {
         return false;
     }
+    // "Not a sidekick": a die of any other kind.
+    if sel.not_what.is_some_and(is) {
+        return false;
+    }
     let has_affiliation = |a: &String| card.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a));
     if let Some(e) = sel.energy
         && !card.energy.contains(&e)
@@ -200,7 +204,7 @@ pub fn matches(
     if sel.min_level.is_some_and(|l| level.is_none_or(|x| x < l)) {
         return false;
     }
-    if sel.max_own_level {
+    if let Some(is) = sel.own_level {
         let own = src
             .die
             .filter(|&d| state.die(d).zone == Zone::Field)
@@ -208,7 +212,7 @@ pub fn matches(
                 Some(Face::Level { level, .. }) => Some(level),
                 _ => None,
             });
-        if !matches!((level, own), (Some(x), Some(o)) if x <= o) {
+        if !matches!((level, own), (Some(x), Some(o)) if is.holds(i64::from(x), i64::from(o))) {
             return false;
         }
     }
@@ -362,7 +366,7 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
 }
 
 /// The bursts die `id` shows.
-fn bursts_shown(state: &GameState, id: DieId) -> u8 {
+pub(in crate::engine) fn bursts_shown(state: &GameState, id: DieId) -> u8 {
     match state.die(id).face {
         Some(Face::Level { bursts, .. })
         | Some(Face::Action { bursts })

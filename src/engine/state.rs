@@ -265,6 +265,10 @@ pub struct Reactable {
 /// A purchase-cost reduction for the rest of the turn: what it lowers, and by how much.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CostCut {
+    /// The card and ability (index) whose `reduce-cost` made it: what a position's
+    /// `cost-cut` line names.
+    pub card: CardId,
+    pub ability: usize,
     /// Whose purchases it lowers.
     pub player: usize,
     pub amount: u32,
@@ -484,6 +488,12 @@ pub enum Op {
         player: usize,
         amount: u32,
     },
+    /// Life lost (not damage: "when you take damage" does not fire, 000 FUNDAMENTAL
+    /// RULES).
+    LoseLife {
+        player: usize,
+        amount: u32,
+    },
     /// The turn's purchase-cost reduction of this index (`Turn::cost_cuts`) takes effect.
     CostCut {
         cut: usize,
@@ -498,7 +508,10 @@ impl Op {
             | Op::Ko { die }
             | Op::Boost { die, .. }
             | Op::Spin { die, .. } => Some(die),
-            Op::DamagePlayer { .. } | Op::GainLife { .. } | Op::CostCut { .. } => None,
+            Op::DamagePlayer { .. }
+            | Op::GainLife { .. }
+            | Op::LoseLife { .. }
+            | Op::CostCut { .. } => None,
         }
     }
 }
@@ -1250,6 +1263,16 @@ impl GameState {
             }
             out.push(line);
         }
+        // Reductions under way, in the order they were made (a `next` one spent is gone).
+        for c in t.cost_cuts.iter().filter(|c| c.on && !c.spent) {
+            out.push(format!(
+                "cost-cut {} ability {} by {} less {}",
+                card(c.card),
+                c.ability + 1,
+                cards.players[c.player],
+                c.amount
+            ));
+        }
         if let Some(h) = &t.held {
             let mut line = format!("held {} ability {}", card(h.card), h.ability + 1);
             for op in &h.ops {
@@ -1267,7 +1290,7 @@ impl GameState {
                     Op::DamagePlayer { player, amount } => {
                         write!(line, " damage {}={amount}", cards.players[player])
                     }
-                    Op::GainLife { .. } | Op::CostCut { .. } => Ok(()),
+                    Op::GainLife { .. } | Op::LoseLife { .. } | Op::CostCut { .. } => Ok(()),
                 };
             }
             // Suit Up's move waits on the held knock-out (`keywords::suit_up`).

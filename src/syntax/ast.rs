@@ -374,6 +374,15 @@ pub enum StateLine {
         ability: Spanned<u32>,
         ops: Vec<HeldOp>,
     },
+    /// `cost-cut Ann.TH ability 2 by Ann less 2`: a purchase-cost reduction under way
+    /// this turn, made by that ability's `reduce-cost` for the player who used it (what it
+    /// lowers, and whether only the next such die, are the ability's).
+    CostCut {
+        card: CardRef,
+        ability: Spanned<u32>,
+        by: Spanned<Text>,
+        amount: Spanned<u32>,
+    },
     /// `conceded Ann`: the player conceded; the game is over.
     Conceded {
         player: Spanned<Text>,

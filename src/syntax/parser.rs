@@ -374,6 +374,7 @@ const EXAMPLES: &[(&str, &str)] = &[
         "`reactable takes-damage die Mike.SK:L1 answered Eric.HT ability 2 by Eric`",
     ),
     ("held", "`held Mike.SM ability 1 ko Mike.SM:L1`"),
+    ("cost-cut", "`cost-cut Mike.TH ability 2 by Mike less 2`"),
     ("conceded", "`conceded Mike`"),
     (
         "waive",
@@ -590,7 +591,7 @@ fn statement(i: In) -> PResult<Stmt> {
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "aside" | "supply" | "virtual"
         | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "assigned" | "combat"
-        | "pending" | "limit" | "reactable" | "held" | "conceded" => {
+        | "pending" | "limit" | "reactable" | "held" | "cost-cut" | "conceded" => {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
@@ -956,6 +957,7 @@ fn state_line(i: In) -> PResult<StateLine> {
         "limit" => limit_state(i),
         "reactable" => reactable_state(i),
         "held" => held_state(i),
+        "cost-cut" => cost_cut_state(i),
         "conceded" => conceded_state(i),
         _ => zone_state(i),
     }
@@ -1202,6 +1204,26 @@ fn held_state(i: In) -> PResult<StateLine> {
     Ok((i, StateLine::Held { card, ability, ops }))
 }
 
+/// `cost-cut Ann.TH ability 2 by Ann less 2`: a purchase-cost reduction under way, made
+/// by that ability's `reduce-cost` for the player who used it.
+fn cost_cut_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("cost-cut"), ws).parse(i)?;
+    let (i, (card, ability)) = card_ability(i)?;
+    let (i, _) = expect("`by` and the player it lowers", (ws, kw("by"), ws)).parse(i)?;
+    let (i, by) = expect("a player name", player).parse(i)?;
+    let (i, _) = expect("`less` and the amount", (ws, kw("less"), ws)).parse(i)?;
+    let (i, amount) = expect("the amount", number).parse(i)?;
+    Ok((
+        i,
+        StateLine::CostCut {
+            card,
+            ability,
+            by,
+            amount,
+        },
+    ))
+}
+
 fn held_op(i: In) -> PResult<HeldOp> {
     match token(i.fragment()) {
         "ko" => map(
@@ -1363,6 +1385,7 @@ const STATE_WORDS: &[&str] = &[
     "limit",
     "reactable",
     "held",
+    "cost-cut",
     "conceded",
 ];
 

@@ -329,6 +329,16 @@ impl Display for StateLine {
                 }
                 Ok(())
             }
+            StateLine::CostCut {
+                card,
+                ability,
+                by,
+                amount,
+            } => write!(
+                f,
+                "cost-cut {card} ability {} by {} less {}",
+                ability.node, by.node, amount.node
+            ),
             StateLine::Held { card, ability, ops } => {
                 write!(f, "held {card} ability {}", ability.node)?;
                 for op in ops {

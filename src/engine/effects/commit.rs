@@ -79,6 +79,10 @@ impl Replayer {
                         c.on = true;
                     }
                 }
+                Op::LoseLife { player, amount } => {
+                    let why = self.effect_cause();
+                    self.change_life(player, -i64::from(amount), why);
+                }
                 Op::GainLife { player, amount } => {
                     let cap = i64::from(self.state.start_life);
                     let life = self.state.players[player].life;
@@ -91,9 +95,9 @@ impl Replayer {
         if dealt && let Some(p) = self.dealing {
             events.push((Event::DealsEffectDamage, About::Player(p)));
         }
-        self.knock_out_all(&knocked, line);
+        self.knock_out_all(&knocked, line)?;
         self.fire(&events, &[]);
-        self.ko_check();
+        self.ko_check()?;
         self.check_life();
         Ok(())
     }
@@ -110,9 +114,10 @@ impl Replayer {
         }
     }
 
-    /// Knocks dice out, all at once. Their KO triggers fire first, as one batch, so they
-    /// see the face (and the bursts) each die showed.
-    pub(in crate::engine) fn knock_out_all(&mut self, dice: &[DieId], line: Span) {
+    /// Knocks dice out, all at once, no replacement asked (`stay_in_field` asks first).
+    /// Their KO triggers fire first, as one batch, so they see the face (and the bursts)
+    /// each die showed.
+    pub(in crate::engine) fn knock_out_unreplaced(&mut self, dice: &[DieId], line: Span) {
         if dice.is_empty() {
             return;
         }
@@ -160,16 +165,16 @@ impl Replayer {
     /// Not while 2018 combat damage waits for its "when damaged" effects: the dice it
     /// damaged stay in the attack zone, not yet knocked out, until those have resolved
     /// (Avengers Infinity rulebook, ASSIGN DAMAGE).
-    pub(in crate::engine) fn ko_check(&mut self) {
+    pub(in crate::engine) fn ko_check(&mut self) -> Flow {
         let waiting =
             self.state.turn.as_ref().is_some_and(|t| {
                 matches!(t.damage, DamageStage::Damaged | DamageStage::FastDamaged)
             });
         if waiting {
-            return;
+            return Ok(());
         }
         let dead = self.lethal();
-        self.knock_out_all(&dead, self.line);
+        self.knock_out_all(&dead, self.line)
     }
 }
 

@@ -19,7 +19,7 @@ use crate::cards::model::EnergyType;
 use crate::rules;
 use crate::syntax::{DieRef, Face, Payment, PaymentItem, Spanned, Zone};
 
-use crate::engine::replay::{Replayer, Stop};
+use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::select::{self, Source};
 use crate::engine::state::DieId;
 
@@ -232,7 +232,7 @@ impl Replayer {
         let life = self.life_given(a, src, &split.life, waived)?;
         // Paid together: the energy, then each cost beyond it.
         self.apply_payment(who, &paid);
-        self.give_up(taken);
+        self.give_up(taken)?;
         if life > 0 {
             let why = format!("paid for {}", self.cards.get(src.card).name);
             self.change_life(who, -i64::from(life), why);
@@ -482,7 +482,7 @@ impl Replayer {
 
     /// The dice given up are spun down, moved or knocked out, all at once: a knock-out
     /// is a knock-out, whose triggers fire.
-    fn give_up(&mut self, taken: Vec<Taken>) {
+    fn give_up(&mut self, taken: Vec<Taken>) -> Flow {
         let line = self.line;
         let mut knocked = Vec::new();
         for Taken {
@@ -506,7 +506,18 @@ impl Replayer {
                 (_, None) => {}
             }
         }
-        self.knock_out_all(&knocked, line);
+        // A die knocked out to pay a cost whose knock-out a replacement could stop
+        // (Arnim Zola: Scientist Supreme): is the cost then paid? Not said.
+        if let Some((card, _)) = knocked.iter().find_map(|&d| self.ko_replacer(d)) {
+            // Waived, the die is knocked out and the cost paid.
+            self.undecided(
+                line,
+                card,
+                "may replace the knock-out of a die given up to pay a cost: whether the cost is then paid is not said",
+            )?;
+        }
+        self.knock_out_unreplaced(&knocked, line);
+        Ok(())
     }
 }
 

@@ -22,9 +22,12 @@ impl Replayer {
     ) -> Result<Vec<Op>, Stop> {
         // A draw from the bag is a draw: "when a player draws" fires once for all the
         // ability's effects draw (`run`), as for the clear and draw step's.
+        // The dice drawn are "those" of the next effect ("if it is not a sidekick").
+        ctx.chosen.clear();
         for _ in 0..count {
-            if self.draw_one(ctx, select::zone(zone))? {
+            if let Some(id) = self.draw_one(ctx, select::zone(zone))? {
                 ctx.drew = true;
+                ctx.chosen.push(id);
             }
         }
         Ok(Vec::new())
@@ -35,7 +38,7 @@ impl Replayer {
     /// from the used pile first (not from out of play), and a die that cannot be drawn at
     /// all costs a life and gives a generic energy (Avengers Infinity rulebook, PLAY
     /// AREAS, The Bag; 1. CLEAR AND DRAW STEP).
-    pub(super) fn draw_one(&mut self, ctx: &mut Run, zone: Zone) -> Result<bool, Stop> {
+    pub(super) fn draw_one(&mut self, ctx: &mut Run, zone: Zone) -> Result<Option<DieId>, Stop> {
         let who = ctx.src.controller;
         let line = self.line;
         if self.state.count(who, Zone::Bag) == 0 {
@@ -47,7 +50,7 @@ impl Replayer {
                 self.change_life(who, -1, "for a short draw");
                 self.state.players[who].virtual_energy += 1;
                 self.check_life();
-                return Ok(false);
+                return Ok(None);
             }
         }
         let Some((item, to)) = ctx.choices.draws.get(ctx.draw).copied() else {
@@ -66,7 +69,7 @@ impl Replayer {
                 format!("{name} draws a die the line does not name"),
                 help,
             ))?;
-            return Ok(false);
+            return Ok(None);
         };
         ctx.draw += 1;
         let mut zone = zone;
@@ -88,11 +91,11 @@ impl Replayer {
         }
         let Some(id) = self.find(&item.die, who, Zone::Bag, &[], |_, _| true)? else {
             self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false)?;
-            return Ok(false);
+            return Ok(None);
         };
         self.state.move_die(id, zone, line);
         let card = self.state.die(id).card;
         self.text_matters(card, Moment::Drawn)?;
-        Ok(true)
+        Ok(Some(id))
     }
 }

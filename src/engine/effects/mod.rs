@@ -4,13 +4,15 @@
 //! One file per concern, one file per effect kind: [`triggers`], [`globals`],
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
-//! `damage`, `damage_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
-//! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
+//! `damage`, `damage_equal_attack`, `damage_equal_level`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
+//! `lose_life`, `choose_one` (one of several modes, by its name), `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
-//! from some sources, read as damage is dealt), `redirect` (damage held for one line), and
-//! [`unless`] (effects held while the opponent may pay to stop them). The table in
+//! from some sources, read as damage is dealt), `redirect` (damage held for one line),
+//! `stay_in_field` (a knock-out replaced, held for one line), and
+//! [`unless`] (effects held while the opponent may pay to stop them);
+//! `cant_be_targeted` keeps a die out of the targets of globals or action dice. The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
 //! effect is a new file and one line there.
 //!
@@ -32,12 +34,15 @@ mod activated;
 mod assign_blocker;
 mod boost;
 mod cant_attack;
+mod cant_be_targeted;
 mod cant_block;
 mod capture;
+mod choose_one;
 mod commit;
 mod costs;
 mod damage;
 mod damage_equal_attack;
+mod damage_equal_level;
 mod damage_from;
 mod double_damage_to_blockers;
 mod draw;
@@ -47,6 +52,7 @@ mod gain_life;
 mod globals;
 mod grant;
 mod ko;
+mod lose_life;
 mod move_dice;
 mod must_attack;
 mod must_block;
@@ -61,6 +67,7 @@ mod return_to_field;
 mod roll;
 mod run;
 mod spin;
+mod stay_in_field;
 mod targets;
 mod text;
 mod triggers;
@@ -187,6 +194,7 @@ impl Replayer {
                 self.damage_effect(*amount, to, per.as_ref(), ctx)
             }
             Effect::DamageEqualAttack { to } => self.damage_equal_attack_effect(to, ctx),
+            Effect::DamageEqualLevel { of, to } => self.damage_equal_level_effect(of, to, ctx),
             Effect::Ko { to } => self.ko_effect(to, ctx),
             Effect::Boost {
                 to,
@@ -201,6 +209,8 @@ impl Replayer {
                 self.boost_effect(to, (*attack, *defense, n), *double_attack, ctx)
             }
             Effect::NoDamage { to } => self.no_damage_effect(to, ctx),
+            Effect::LoseLife { amount, who } => Ok(self.lose_life_effect(*amount, who, ctx)),
+            Effect::ChooseOne { modes, .. } => self.choose_one_effect(modes, ctx),
             Effect::GainLife { amount, per } => {
                 Ok(self.gain_life_effect(*amount, per.as_ref(), ctx))
             }

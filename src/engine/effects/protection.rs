@@ -104,9 +104,12 @@ impl Replayer {
     pub(super) fn unapplied_protection(&self, op: &Op) -> Option<(CardId, &'static str)> {
         let about = match (op.die(), op) {
             (Some(d), _) => About::Die(d),
-            (None, Op::DamagePlayer { player, .. } | Op::GainLife { player, .. }) => {
-                About::Player(*player)
-            }
+            (
+                None,
+                Op::DamagePlayer { player, .. }
+                | Op::GainLife { player, .. }
+                | Op::LoseLife { player, .. },
+            ) => About::Player(*player),
             (None, _) => return None,
         };
         self.cards.ids().find_map(|card| {
@@ -156,12 +159,21 @@ impl Replayer {
         // own protection may still answer them.
         if self.held_for_unless(h.card, h.ability) {
             self.apply(h.ops)?;
+        } else if self.held_replaces_ko(&h) {
+            self.ko_declined(&h.ops)?;
         } else {
             self.commit(h.ops)?;
         }
         // A knock-out Suit Up waited for has happened now.
         self.settle_suit_up();
         Ok(())
+    }
+
+    /// Whether the held effect is a knock-out its card's replacement may stop.
+    fn held_replaces_ko(&self, h: &Held) -> bool {
+        self.abilities_of(h.card)
+            .and_then(|l| l.get(h.ability))
+            .is_some_and(super::stay_in_field::is_ko_replacement)
     }
 
     /// Whether a `resolve` line answers the held effect (its card's protection).
@@ -238,6 +250,16 @@ impl Replayer {
         if super::redirect::is_redirection(&a) {
             let declined = matches!(choices.may, Some((false, _)));
             return self.redirect(&a, die, mine, clauses, declined);
+        }
+        if super::stay_in_field::is_ko_replacement(&a) {
+            if let Some((false, _)) = choices.may {
+                return self.ko_declined(&mine);
+            }
+            if self.pay_costs(&a, &src, &choices.pays)? {
+                self.stay_in_field(&a, die);
+                return Ok(());
+            }
+            return self.ko_declined(&mine);
         }
         if let Some((false, _)) = choices.may {
             return self.commit(mine);

@@ -54,7 +54,7 @@ impl Replayer {
 
     /// The static abilities in force now, with their card and its owner
     /// ([`Replayer::static_holds`]).
-    fn statics_in_force(&self) -> Vec<(CardId, usize, &Ability)> {
+    pub(super) fn statics_in_force(&self) -> Vec<(CardId, usize, &Ability)> {
         let mut out = Vec::new();
         for card in self.cards.ids() {
             let Some(owner) = self.cards.get(card).owner else {
@@ -252,7 +252,15 @@ impl Replayer {
             }
             // "By" is read from the card's side: its die, or the attacker's partner.
             let src = Source::card(card, owner).from_die(attacker);
-            for e in &ab.effects {
+            // A burst the attacker shows is its own: it adds to the static or replaces it
+            // (Gamora: Solar Sacrifice's "*: not by level 1 characters").
+            let own = self.state.die(attacker).card == card;
+            let bursts = if own {
+                select::bursts_shown(&self.state, attacker)
+            } else {
+                0
+            };
+            for e in &super::effects_for(ab, bursts) {
                 if let Effect::CantBeBlockedBy { by } = e
                     && select::matches(&self.cards, &self.state, by, &src, blocker)
                 {

@@ -1,7 +1,7 @@
 //! Running one ability: what it may not start without (a valid target), its effects one
 //! after another as one game effect, and choices the line made that no effect used.
 
-use crate::cards::ability::{Ability, Event, Kind};
+use crate::cards::ability::{Ability, Condition, Effect, Event, Kind, Selector, What};
 use crate::rules;
 use crate::syntax::Clause;
 
@@ -17,7 +17,11 @@ impl Replayer {
     pub(super) fn no_valid_target(&mut self, a: &Ability, src: &Source, bursts: u8) -> Flow {
         for e in effects_for(a, bursts) {
             let Some(to) = e.aim() else { continue };
-            if to.target && !select::names_players(to) && self.candidates(to, src).is_empty() {
+            let mut dice = self.candidates(to, src);
+            if to.target {
+                self.targetable(&mut dice, a.kind, src.controller);
+            }
+            if to.target && !select::names_players(to) && dice.is_empty() {
                 let name = self.cards.get(src.card).name.clone();
                 return self.violate(rules::no_valid_target::new(
                     self.line,
@@ -129,9 +133,22 @@ impl Replayer {
         // happen together, and trigger an ability once (Avengers Infinity rulebook,
         // EFFECT TIMING AND RESOLUTION).
         let mut ops = Vec::new();
+        let targeting = self.targeting.replace((a.kind, ctx.src.controller));
         for e in &effects {
-            ops.extend(self.effect(e, &mut ctx)?);
+            // "If it is not a sidekick, …": the effects after it need the condition.
+            if let Effect::OnlyIf(c) = e {
+                if !self.only_if(c, &ctx) {
+                    break;
+                }
+                continue;
+            }
+            let made = self.effect(e, &mut ctx);
+            if made.is_err() {
+                self.targeting = targeting;
+            }
+            ops.extend(made?);
         }
+        self.targeting = targeting;
         self.leftover(&ctx)?;
         // Damage an action die or a global deals is an event a reactive global may answer
         // (Human Torch: "Flame On!"); a reaction's own damage is not.
@@ -170,6 +187,23 @@ impl Replayer {
             self.fire(&[(Event::Draws, About::Player(ctx.src.controller))], &[]);
         }
         Ok(true)
+    }
+
+    /// Whether an `only-if` condition holds as the effects reach it: `what: those` names
+    /// the dice the previous effect chose (a die drawn is in the prep area now), any
+    /// other selector the table, as an `if:` reads it.
+    fn only_if(&self, c: &Condition, ctx: &Run) -> bool {
+        let those = |s: &Selector| {
+            ctx.chosen
+                .iter()
+                .filter(|&&d| select::filter_matches(&self.cards, &self.state, s, &ctx.src, d))
+                .count()
+        };
+        match c {
+            Condition::SomeMatch(s) if s.what == What::Those => those(s) > 0,
+            Condition::NoneMatch(s) if s.what == What::Those => those(s) == 0,
+            c => condition::holds(&self.cards, &self.state, c, &ctx.src),
+        }
     }
 
     /// The choices a line made for an ability whose condition does not hold: it does

@@ -134,6 +134,26 @@ impl Replayer {
                 ));
             }
             let found = valid.first().or(found_in.first()).copied();
+            // A die its card keeps out of this kind of ability's targets.
+            let shielded = found
+                .filter(|_| to.target)
+                .zip(self.targeting)
+                .and_then(|(d, (kind, user))| self.untargetable(d, kind, user));
+            if let Some(card) = shielded {
+                let name = self.cards.get(ctx.src.card).name.clone();
+                let shield = self.cards.get(card).name.clone();
+                // Waived, the effect reaches the die written.
+                self.violate(rules::invalid_target::new(
+                    r.span,
+                    format!("`{r}` cannot be targeted by {name}"),
+                    format!("{shield} says it cannot be targeted by such an ability"),
+                ))?;
+                if let Some(d) = found {
+                    chosen.push(d);
+                    out.push(Reached::Die(d));
+                }
+                continue;
+            }
             match found {
                 Some(d) => {
                     if !dice.contains(&d) || taken.contains(&d) {
@@ -149,7 +169,11 @@ impl Replayer {
                 }
             }
         }
-        // "As much as possible": fewer only when there is nothing else to choose.
+        // "As much as possible": fewer only when there is nothing else to choose; a die
+        // that cannot be targeted is not there to choose.
+        if let (true, Some((kind, user))) = (to.target, self.targeting) {
+            self.targetable(&mut dice, kind, user);
+        }
         let available: Vec<DieId> = dice
             .iter()
             .copied()

@@ -2,7 +2,7 @@
 //! player's first), and `resolve` lines resolve them (Avengers Infinity rulebook,
 //! EFFECT TIMING AND RESOLUTION).
 
-use crate::cards::ability::{Count, Effect, Event, Kind, Limit, Side, Subject, Way, What};
+use crate::cards::ability::{Count, Effect, Event, Kind, Limit, Player, Side, Subject, Way, What};
 use crate::rules;
 use crate::syntax::{Clause, DieRef, Face, Move, Span, Spanned, Step, Text, Zone};
 
@@ -283,7 +283,7 @@ impl Replayer {
             return self.unpayable(a, &src).is_none();
         }
         effects_for(a, p.bursts).iter().any(|e| match e {
-            Effect::Draw { .. } | Effect::Roll { .. } => true,
+            Effect::Draw { .. } | Effect::Roll { .. } | Effect::ChooseOne { .. } => true,
             Effect::Spin {
                 way: Way::Either, ..
             } => true,
@@ -568,17 +568,32 @@ impl Replayer {
             }
         };
         let p = self.turn_mut().pending.remove(i);
-        if p.controller != who {
+        // A trigger's choices are its controller's, but for a choice of modes its text
+        // gives the opponent (`choose_one`).
+        let writer = match self
+            .abilities_of(p.card)
+            .and_then(|l| l.get(p.ability))
+            .map(super::choose_one::chooser)
+        {
+            Some(Player::Opponent) => 1 - p.controller,
+            _ => p.controller,
+        };
+        if writer != who {
             let (n, c) = (
                 self.name(who).to_string(),
                 self.name(p.controller).to_string(),
             );
+            let whose = if writer == p.controller {
+                "a trigger's choices are its controller's"
+            } else {
+                "its text gives the choice to its controller's opponent"
+            };
             self.violate(rules::wrong_player::new(
                 self.line,
                 format!("{n} resolves {c}'s triggered ability"),
                 format!(
-                    "a trigger's choices are its controller's: write `{}`",
-                    self.as_written_by(p.controller, owner, die, clauses)
+                    "{whose}: write `{}`",
+                    self.as_written_by(writer, owner, die, clauses)
                 ),
             ))?;
         }

@@ -739,6 +739,17 @@ impl Replayer {
                     self.unblocked_leave();
                 }
                 let dead = self.lethal();
+                // A knock-out replacement (Arnim Zola: Scientist Supreme) is held for
+                // its owner's answer under the 2018 rules only: here the knock-outs are
+                // read with the damage's own triggers.
+                if let Some((card, _)) = dead.iter().find_map(|&d| self.ko_replacer(d)) {
+                    // Waived, the dice are knocked out.
+                    self.undecided(
+                        line,
+                        card,
+                        "may replace a knock-out in combat under the rules before 2018, which dmlint does not hold",
+                    )?;
+                }
                 let cleaving = self.cleaving(&dead);
                 events.extend(super::super::effects::ko_events(&self.state, &dead));
                 self.fire(&events, &[]);
@@ -777,7 +788,7 @@ impl Replayer {
                 let dead = self.lethal();
                 // Cleave acts as its blockers are knocked out (`keywords::cleave`).
                 let cleaving = self.cleaving(&dead);
-                self.knock_out_all(&dead, line);
+                self.knock_out_all(&dead, line)?;
                 self.cleave_pending(&cleaving);
             }
             (DamageStage::FastKnockedOut | DamageStage::KnockedOut, Combat::Y2014) => {

@@ -109,6 +109,8 @@ impl Replayer {
                     let now = cut_costs.get(at).copied().unwrap_or(printed);
                     let cost = if now == printed {
                         printed.to_string()
+                    } else if now > printed {
+                        format!("{now}, raised from {printed}")
                     } else {
                         format!("{now}, reduced from {printed} (never below 1)")
                     };
@@ -224,7 +226,7 @@ impl Replayer {
         self.fire(&events, &paid.taken());
         // A static of the card now active may bring a character to 0 defense: it is
         // knocked out (Avengers Infinity rulebook, BONUSES AND DAMAGE).
-        self.ko_check();
+        self.ko_check()?;
         Ok(())
     }
 
