@@ -67,13 +67,14 @@ fn while_name(w: While) -> &'static str {
     }
 }
 
-const LIMITS: [Limit; 6] = [
+const LIMITS: [Limit; 7] = [
     Limit::Unlimited,
     Limit::Limited,
     Limit::Reactive,
     Limit::OncePerTurn,
     Limit::OncePerTurnPerDie,
     Limit::FirstEachTurn,
+    Limit::OnceOnYourTurn,
 ];
 fn keyword_name(k: &Keyword) -> &'static str {
     match k {
@@ -110,6 +111,7 @@ fn cost_name(c: &Cost) -> &'static str {
         Cost::Ko(_) => "ko",
         Cost::Move { .. } => "move",
         Cost::Life(_) => "life",
+        Cost::Damage(_) => "damage",
     }
 }
 
@@ -401,6 +403,7 @@ const COSTS: &[(&str, &str)] = &[
         "pay X:L2* to used",
     ),
     ("life: 1", "pay 1 life"),
+    ("damage: 1", ""),
 ];
 
 const KEYWORDS: &[&str] = &[
@@ -791,7 +794,11 @@ fn limit_fits(k: Kind, l: Limit) -> bool {
     match k {
         Kind::Global => matches!(
             l,
-            Limit::Unlimited | Limit::Limited | Limit::OncePerTurn | Limit::Reactive
+            Limit::Unlimited
+                | Limit::Limited
+                | Limit::OncePerTurn
+                | Limit::OnceOnYourTurn
+                | Limit::Reactive
         ),
         Kind::Triggered => matches!(
             l,

@@ -144,7 +144,11 @@ impl Ability {
         let fits = match self.kind {
             Kind::Global => matches!(
                 self.limit,
-                Limit::Unlimited | Limit::Limited | Limit::OncePerTurn | Limit::Reactive
+                Limit::Unlimited
+                    | Limit::Limited
+                    | Limit::OncePerTurn
+                    | Limit::OnceOnYourTurn
+                    | Limit::Reactive
             ),
             Kind::Triggered => matches!(
                 self.limit,
@@ -162,7 +166,7 @@ impl Ability {
         (!fits).then(|| {
             format!(
                 "this kind of ability cannot be `limit: {}`: a global may be limited, \
-                 once-per-turn or reactive; a triggered ability once-per-turn, \
+                 once-per-turn, once-on-your-turn or reactive; a triggered ability once-per-turn, \
                  once-per-turn-per-die or first-each-turn; an activated one once-per-turn or \
                  once-per-turn-per-die; the others have no limit",
                 self.limit.name()
@@ -678,6 +682,9 @@ pub enum Limit {
     OncePerTurnPerDie,
     /// Only the first time its event happens each turn (per card, not per die).
     FirstEachTurn,
+    /// A limited global usable only during its user's own turn, once ("once during
+    /// your turn": Silver Surfer: Silverado).
+    OnceOnYourTurn,
 }
 
 impl Limit {
@@ -690,6 +697,7 @@ impl Limit {
             Limit::OncePerTurn => "once-per-turn",
             Limit::OncePerTurnPerDie => "once-per-turn-per-die",
             Limit::FirstEachTurn => "first-each-turn",
+            Limit::OnceOnYourTurn => "once-on-your-turn",
         }
     }
 }
@@ -706,8 +714,11 @@ pub enum Cost {
     Ko(Selector),
     /// Move a die of yours to a zone (`pay SK:L1 to used`).
     Move { what: Selector, zone: ZoneName },
-    /// Lose life (`may yes`).
+    /// Lose life (`pay 2 life`).
     Life(u8),
+    /// Take damage, as its payer (Silver Surfer: Silverado's "take 2 damage"): damage to
+    /// the player, not life paid, so "when you take damage" sees it; nothing to write.
+    Damage(u8),
 }
 
 /// An energy symbol a cost names.

@@ -49,6 +49,7 @@ pub fn ability(a: &Ability) -> String {
         Limit::OncePerTurn => when.push("once per turn".into()),
         Limit::OncePerTurnPerDie => when.push("once per turn per die".into()),
         Limit::FirstEachTurn => when.push("only the first time each turn".into()),
+        Limit::OnceOnYourTurn => when.push("once, during its user's own turn".into()),
     }
     if !when.is_empty() {
         out.push_str(", ");
@@ -623,6 +624,7 @@ pub fn cost(c: &Cost) -> String {
         Cost::Ko(s) => format!("knock out {}", sel(s)),
         Cost::Move { what, zone: z } => format!("move {} to your {}", sel(what), zone(*z)),
         Cost::Life(n) => format!("{n} life"),
+        Cost::Damage(n) => format!("take {n} damage"),
     }
 }
 

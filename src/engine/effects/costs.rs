@@ -54,7 +54,7 @@ fn takes(c: &Cost) -> Option<(&Selector, usize)> {
     let sel = match c {
         Cost::SpinDown(s) | Cost::Ko(s) => s,
         Cost::Move { what, .. } => what,
-        Cost::Energy(_) | Cost::Life(_) => return None,
+        Cost::Energy(_) | Cost::Life(_) | Cost::Damage(_) => return None,
     };
     Some((sel, if sel.count == Count::Two { 2 } else { 1 }))
 }
@@ -238,7 +238,34 @@ impl Replayer {
             self.change_life(who, -i64::from(life), why);
             self.check_life();
         }
+        self.take_cost_damage(a, src)?;
         Ok(true)
+    }
+
+    /// Damage its payer takes as a cost ("take 2 damage"): damage to the player, dealt
+    /// like an effect's (lessened by the statics about damage to them, setting off "when
+    /// you take damage"), by no die; the line writes nothing for it, as nothing is chosen.
+    fn take_cost_damage(&mut self, a: &Ability, src: &Source) -> crate::engine::replay::Flow {
+        let n: u32 = a
+            .cost
+            .iter()
+            .map(|c| match c {
+                Cost::Damage(n) => u32::from(*n),
+                _ => 0,
+            })
+            .sum();
+        if n == 0 {
+            return Ok(());
+        }
+        let before = (self.dealing, self.effect_card, self.damage_by);
+        (self.dealing, self.effect_card, self.damage_by) =
+            (None, Some(src.card), super::By::Unknown);
+        let done = self.commit(vec![crate::engine::state::Op::DamagePlayer {
+            player: src.controller,
+            amount: n,
+        }]);
+        (self.dealing, self.effect_card, self.damage_by) = before;
+        done
     }
 
     /// The energy a line pays for an ability, checked against its energy cost.
