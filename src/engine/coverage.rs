@@ -254,19 +254,20 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             if !while_applied_to(a) {
                 return Some(WHILE_UNAPPLIED.into());
             }
-            // A burst is the face of one die: a static's burst is applied to "this die"
-            // only (`select::stats`, `effects::damage_from`).
-            let burst_to_others = a
+            // A static's burst is read where stats and damage are (`select::static_effects`):
+            // a stat change or a "damage from" of the die showing it, or, reaching other
+            // dice, while a die of the card shows it. A restriction or a keyword granted
+            // on a burst is read nowhere yet.
+            let unread = a
                 .bursts
                 .iter()
                 .flat_map(|b| b.effects.iter())
-                .any(|e| e.selectors().first().is_none_or(|to| to.what != What::This));
-            if burst_to_others {
-                return Some(
-                    "has a static whose burst reaches other dice than its own, which dmlint \
-                     does not apply yet"
-                        .into(),
-                );
+                .find(|e| !matches!(e, Effect::Boost { .. } | Effect::DamageFrom { .. }));
+            if let Some(e) = unread {
+                return Some(format!(
+                    "has a static whose burst is `{}`, which dmlint does not read off a face yet",
+                    crate::cards::text::effect(e)
+                ));
             }
             all_effects(a).find(|e| !static_applied(e)).map(|e| {
                 format!(

@@ -133,6 +133,9 @@ pub(super) struct Replayer {
     pub(super) damage_by: super::effects::By,
     /// The action die being used, while its ability runs: the source of its damage.
     pub(super) action_die: Option<super::state::DieId>,
+    /// The cards whose static burst the table left unsettled at the last line
+    /// (`effects::text`): reported as it becomes so, not again on each line after.
+    pub(super) unsettled: Vec<super::CardId>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -285,6 +288,7 @@ impl Table {
             effect_card: None,
             damage_by: super::effects::By::Unknown,
             action_die: None,
+            unsettled: Vec::new(),
         };
         if let Some((name, span)) = first {
             match r.player(&name) {
@@ -524,6 +528,9 @@ impl Replayer {
         // A state line may have closed the action window, and the damage may have
         // triggered abilities that resolve by themselves.
         let result = result.and_then(|()| self.settle());
+        // A static whose burst the table leaves open (two dice showing it) is read
+        // wherever a stat is: the line that made it so is where it matters.
+        let result = result.and_then(|()| self.static_bursts_settled());
         if applies_waivers {
             self.flush_waivers();
         }

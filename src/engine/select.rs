@@ -309,15 +309,7 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                 if a.kind != Kind::Static {
                     continue;
                 }
-                // A burst of "this die" is the die's own: the face it shows adds to the
-                // static or replaces it (Iron Man: Industrialist).
-                let own = !a.bursts.is_empty()
-                    && Source::static_for(state, card, owner, id).die.is_some();
-                let effects: std::borrow::Cow<[Effect]> = if own {
-                    super::effects::effects_for(a, bursts_shown(state, id)).into()
-                } else {
-                    a.effects.as_slice().into()
-                };
+                let effects = static_effects(state, a, (card, owner), id);
                 for e in effects.iter().filter(|e| static_applied(e)) {
                     // Its selector and conditions, and a pairing benefit through the
                     // partner (`condition::static_reaches`).
@@ -359,6 +351,92 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
         attack *= 2;
     }
     (attack, defense.max(0) as u32)
+}
+
+/// The effects of a static ability of `card` in force for die `id`, with its bursts: a
+/// burst about "this die" is read off the face the die itself shows, when it is one of
+/// the card's (Iron Man: Industrialist); a burst reaching other dice holds while a die of
+/// the card in the field shows it (Venom: Angelo Fortunato's "* your fist characters get
+/// +1A/+1D"), once, as the static does ([`static_bursts_unsettled`] says when that is not
+/// settled).
+pub fn static_effects<'a>(
+    state: &GameState,
+    a: &'a crate::cards::ability::Ability,
+    (card, owner): (CardId, usize),
+    id: DieId,
+) -> std::borrow::Cow<'a, [Effect]> {
+    if a.bursts.is_empty() {
+        return a.effects.as_slice().into();
+    }
+    let own = Source::static_for(state, card, owner, id)
+        .die
+        .map_or(0, |d| bursts_shown(state, d));
+    let shown = card_bursts(state, card, owner);
+    let own_effects = super::effects::effects_for(a, own);
+    let card_effects = super::effects::effects_for(a, shown);
+    own_effects
+        .into_iter()
+        .filter(own_die_only)
+        .chain(card_effects.into_iter().filter(|e| !own_die_only(e)))
+        .collect::<Vec<_>>()
+        .into()
+}
+
+/// Whether a static's effect is about its own die alone ("this die gets …", "can't be
+/// blocked by …"), so that a burst of it is the face that die shows.
+fn own_die_only(e: &Effect) -> bool {
+    match e {
+        Effect::DamageFrom { to, .. } => to.what == What::This,
+        e => e.aim().is_none_or(|s| s.what == What::This),
+    }
+}
+
+/// The bursts a card's static reads for what reaches beyond its own die: those a die of
+/// the card in its owner's field shows (the most, when they differ).
+fn card_bursts(state: &GameState, card: CardId, owner: usize) -> u8 {
+    state
+        .zone(owner, Zone::Field)
+        .filter(|&d| state.die(d).card == card)
+        .map(|d| bursts_shown(state, d))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Why a static's burst reaching other dice is not settled now, if it is not: two of the
+/// card's dice in the field show it (does the bonus count once, as "while active" does
+/// (000:1046-1052), or once per die, as card text works die by die (004:631-634)?), or,
+/// for a burst that replaces the static's text, one die shows it and another does not.
+pub fn static_bursts_unsettled(
+    state: &GameState,
+    a: &crate::cards::ability::Ability,
+    card: CardId,
+    owner: usize,
+) -> Option<&'static str> {
+    if a.kind != Kind::Static {
+        return None;
+    }
+    let dice: Vec<u8> = state
+        .zone(owner, Zone::Field)
+        .filter(|&d| state.die(d).card == card)
+        .map(|d| bursts_shown(state, d))
+        .collect();
+    a.bursts
+        .iter()
+        .filter(|b| !b.effects.iter().all(own_die_only) || (b.instead && !a.effects.iter().all(own_die_only)))
+        .find_map(|b| {
+            let showing = dice.iter().filter(|&&n| b.on.matches(n)).count();
+            if showing >= 2 {
+                Some(
+                    "has two dice in the field showing the burst of a static ability that reaches other dice: whether it counts once or once for each die is not said",
+                )
+            } else if b.instead && showing == 1 && dice.len() > 1 {
+                Some(
+                    "has dice in the field showing different faces for a static ability whose burst replaces its text: which of them holds is not said",
+                )
+            } else {
+                None
+            }
+        })
 }
 
 /// The bursts die `id` shows.
