@@ -112,6 +112,7 @@ fn cost_name(c: &Cost) -> &'static str {
         Cost::Move { .. } => "move",
         Cost::Life(_) => "life",
         Cost::Damage(_) => "damage",
+        Cost::UpTo(_) => "up-to",
     }
 }
 
@@ -143,6 +144,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Reroll { .. } => "reroll",
         Effect::Move { .. } => "move",
         Effect::Draw { .. } => "draw",
+        Effect::DrawRoll { .. } => "draw-roll",
         Effect::Roll { .. } => "roll",
         Effect::Field { .. } => "field",
         Effect::Capture { .. } => "capture",
@@ -304,6 +306,7 @@ const EFFECTS: &[(&str, &str)] = &[
         "target Bob.Y:L1",
     ),
     ("draw: {zone: prep}", "draw SK to prep"),
+    ("draw-roll: {count: 1}", "roll SK:fist"),
     (
         "roll: {what: {what: sidekick, side: yours, zone: used}}",
         "roll SK:fist",
@@ -404,6 +407,7 @@ const COSTS: &[(&str, &str)] = &[
     ),
     ("life: 1", "pay 1 life"),
     ("damage: 1", ""),
+    ("up-to: [fist]", "pay SK:fist"),
 ];
 
 const KEYWORDS: &[&str] = &[
@@ -438,7 +442,7 @@ const KEYWORDS: &[&str] = &[
 // `{CLAUSES}` filled in; `# @KEY` marks the moments a line makes happen:
 //   `EVENT:this` the event about a die of the test card, `EVENT:die` about any die,
 //   `EVENT:player` about a player; `turn-start`, `turn-end`, `attack-step-start`,
-//   `draws`; `start` (the game is set up), `in-play:this`, `in-field:this`,
+//   `attacked`, `draws`; `start` (the game is set up), `in-play:this`, `in-field:this`,
 //   `bought:this`. An optional line written for a variant marks its own TAG.
 // ---------------------------------------------------------------------------------------
 
@@ -492,7 +496,7 @@ use PB:act target Bob           # @uses-action @would-be-affected:player @takes-
 ?react-takes-damage Bob: global Y pay SK:fist
 pass
 Bob: pass
-attack X:L1 X:L2*                # @attack-step-start @attacks:this @attacks:die
+attack X:L1 X:L2*                # @attack-step-start @attacked @attacks:this @attacks:die
 ?react-attacks Bob: global Y pay SK:fist
 block Y:L1 -> X:L1              # @blocks:this @blocks:die @is-blocked:this @is-blocked:die @engaged:this @engaged:die @blockers-assigned:this
 ?react-blocks Bob: global Y pay SK:fist
@@ -535,7 +539,7 @@ field X:L1                      # @fielded:this @fielded:die @in-field:this
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
 pass
 Bob: pass
-attack X:L1                     # @attack-step-start @attacks:this @attacks:die
+attack X:L1                     # @attack-step-start @attacked @attacks:this @attacks:die
 pass
 Bob: pass                       # @takes-damage:player @damages-opponent:this @damages-opponent:die
 end                             # @turn-end
@@ -574,7 +578,7 @@ field SK:L1 x3                  # @fielded:die
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
 pass
 Bob: pass
-attack SK:L1 x3                 # @attack-step-start @attacks:die
+attack SK:L1 x3                 # @attack-step-start @attacked @attacks:die
 block SK:L1 -> SK:L1            # @blocks:die @is-blocked:die @engaged:die
 pass
 Bob: pass                       # @takes-damage:die @takes-damage:player @knocked-out:die @knocked-out-while-blocking:die @damages-opponent:die
@@ -761,6 +765,7 @@ fn game_event(e: Event) -> bool {
             | Event::AttackStepStart
             | Event::Draws
             | Event::UsesAction
+            | Event::Attacked
     )
 }
 

@@ -375,6 +375,10 @@ pub enum Event {
     /// A player uses an action die (a `use` line), whatever it does: "when you use an
     /// action die" (Attune, Amplify).
     UsesAction,
+    /// A player is attacked: the opponent declares attackers ("when you are attacked",
+    /// Marvel Girl: Humanity), in one batch with the attackers' own triggers; `of:
+    /// this` fires for each of the card's dice in the field when its owner is.
+    Attacked,
     /// An ability or effect is about to affect the subject (for "prevent … from being
     /// affected" reactions).
     WouldBeAffected,
@@ -419,6 +423,7 @@ impl Event {
             Event::AttackStepStart => "attack-step-start",
             Event::Draws => "draws",
             Event::UsesAction => "uses-action",
+            Event::Attacked => "attacked",
             Event::WouldBeAffected => "would-be-affected",
         }
     }
@@ -441,6 +446,7 @@ impl Event {
         Event::AttackStepStart,
         Event::Draws,
         Event::UsesAction,
+        Event::Attacked,
         Event::WouldBeAffected,
     ];
 
@@ -471,6 +477,7 @@ impl Event {
                 | Event::AttackStepStart
                 | Event::Draws
                 | Event::UsesAction
+                | Event::Attacked
         )
     }
 
@@ -483,6 +490,7 @@ impl Event {
             | Event::AttackStepStart
             | Event::Draws
             | Event::UsesAction
+            | Event::Attacked
             | Event::BlockersAssigned
             | Event::DealsEffectDamage => false,
             _ => !(self.about_player() && matches!(of, Subject::You | Subject::Opponent)),
@@ -716,6 +724,9 @@ pub enum Cost {
     Move { what: Selector, zone: ZoneName },
     /// Lose life (`pay 2 life`).
     Life(u8),
+    /// Energy, as much of it as the payer chooses, none to all ("pay up to
+    /// [Bolt][Bolt]": `up-to: [bolt, bolt]`); an effect may count it (`per_paid`).
+    UpTo(Vec<EnergySymbol>),
     /// Take damage, as its payer (Silver Surfer: Silverado's "take 2 damage"): damage to
     /// the player, not life paid, so "when you take damage" sees it; nothing to write.
     Damage(u8),
@@ -806,6 +817,10 @@ pub enum Effect {
         to: Selector,
         #[serde(default)]
         per: Option<Selector>,
+        /// `amount` for each energy paid for the ability's `up-to` cost ("pay up to
+        /// [Bolt][Bolt]: deal 1 damage for each [Bolt] spent", Pyro: Pyrokinetic).
+        #[serde(default)]
+        per_paid: bool,
     },
     /// Damage equal to the source die's attack (Wolverine: Not Very Nice).
     DamageEqualAttack {
@@ -918,6 +933,22 @@ pub enum Effect {
     /// Field dice (from another zone) at no cost.
     Field {
         what: Selector,
+    },
+    /// Draw dice from the bag and roll them ("draw and roll 2 dice"): a draw, each die
+    /// then placed by the face it rolled: a character face fielded at no cost with
+    /// `field`, a face `keep` names (any face without `keep`) in the reserve pool, any
+    /// other where `else_to` says (the reserve pool by default).
+    DrawRoll {
+        #[serde(default = "one")]
+        count: u8,
+        /// Only an energy face with this symbol stays in the reserve pool ("keep any
+        /// [Bolt] results").
+        #[serde(default)]
+        keep: Option<EnergySymbol>,
+        #[serde(default)]
+        field: bool,
+        #[serde(default)]
+        else_to: Option<Placement>,
     },
     /// The dice reached gain an affiliation ("target character gains the Villain
     /// affiliation"). Recorded, not applied yet.
@@ -1086,6 +1117,7 @@ impl Effect {
             Effect::Prevent { .. }
             | Effect::Reduce { .. }
             | Effect::Draw { .. }
+            | Effect::DrawRoll { .. }
             | Effect::BlockedOnlyByTwoOrMore
             | Effect::Energy { .. }
             | Effect::Token { .. }

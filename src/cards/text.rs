@@ -105,13 +105,18 @@ pub fn effect(e: &Effect) -> String {
         Effect::Damage {
             amount,
             to,
-            per: None,
-        } => format!("deal {amount} damage to {}", sel(to)),
-        Effect::Damage {
-            amount,
-            to,
-            per: Some(p),
-        } => format!("deal {amount} damage to {} for each {}", sel(to), each(p)),
+            per,
+            per_paid,
+        } => {
+            let mut s = format!("deal {amount} damage to {}", sel(to));
+            if let Some(p) = per {
+                s.push_str(&format!(" for each {}", each(p)));
+            }
+            if *per_paid {
+                s.push_str(" for each energy paid");
+            }
+            s
+        }
         Effect::DamageEqualAttack { to } => {
             format!("deal damage equal to this die's attack to {}", sel(to))
         }
@@ -239,6 +244,33 @@ pub fn effect(e: &Effect) -> String {
             s
         }
         Effect::Field { what } => format!("field {} at no cost", sel(what)),
+        Effect::DrawRoll {
+            count,
+            keep,
+            field,
+            else_to,
+        } => {
+            let dice = if *count == 1 {
+                "a die".to_string()
+            } else {
+                format!("{count} dice")
+            };
+            let mut s = format!("draw {dice} from your bag and roll them");
+            if *field {
+                s.push_str("; character results are fielded at no cost");
+            }
+            match keep {
+                Some(k) => s.push_str(&format!(
+                    "; {} results stay in your reserve pool",
+                    symbol(*k)
+                )),
+                None => s.push_str("; the results go to your reserve pool"),
+            }
+            if let Some(p) = else_to {
+                s.push_str(&format!(", any other to {}", placement(*p)));
+            }
+            s
+        }
         Effect::GainAffiliation { to, affiliation } => {
             format!(
                 "{} {} the {affiliation} affiliation",
@@ -546,6 +578,9 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::Draws => format!("{who} draws"),
         Event::UsesAction if of == Subject::You => "you use an action die".into(),
         Event::UsesAction => format!("{who} uses an action die"),
+        Event::Attacked if of == Subject::This => "this die's owner is attacked".into(),
+        Event::Attacked if of == Subject::You => "you are attacked".into(),
+        Event::Attacked => format!("{who} is attacked"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
     }
 }
@@ -625,6 +660,14 @@ pub fn cost(c: &Cost) -> String {
         Cost::Move { what, zone: z } => format!("move {} to your {}", sel(what), zone(*z)),
         Cost::Life(n) => format!("{n} life"),
         Cost::Damage(n) => format!("take {n} damage"),
+        Cost::UpTo(symbols) => format!(
+            "up to {}",
+            symbols
+                .iter()
+                .map(|s| symbol(*s))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
     }
 }
 

@@ -70,7 +70,10 @@ pub fn effect_applied(e: &Effect) -> bool {
         Effect::Capture { to, until } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
         // A die knocked out this turn, brought back; not the form that lasts the turn.
         Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
-        Effect::GainLife { .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
+        Effect::GainLife { .. }
+        | Effect::Draw { .. }
+        | Effect::DrawRoll { .. }
+        | Effect::Roll { .. } => true,
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.

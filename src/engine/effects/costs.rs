@@ -54,7 +54,7 @@ fn takes(c: &Cost) -> Option<(&Selector, usize)> {
     let sel = match c {
         Cost::SpinDown(s) | Cost::Ko(s) => s,
         Cost::Move { what, .. } => what,
-        Cost::Energy(_) | Cost::Life(_) | Cost::Damage(_) => return None,
+        Cost::Energy(_) | Cost::UpTo(_) | Cost::Life(_) | Cost::Damage(_) => return None,
     };
     Some((sel, if sel.count == Count::Two { 2 } else { 1 }))
 }
@@ -184,14 +184,15 @@ impl Replayer {
         split
     }
 
-    /// Pays an ability's cost with what the line's `pay` clauses name. `Ok(false)`: the
-    /// cost cannot be paid and the ability, a mandatory trigger, does nothing.
+    /// Pays an ability's cost with what the line's `pay` clauses name: the energy paid
+    /// for its `up-to` cost, or `None` when the cost cannot be paid and the ability, a
+    /// mandatory trigger, does nothing.
     pub(super) fn pay_costs(
         &mut self,
         a: &Ability,
         src: &Source,
         pays: &Pays,
-    ) -> Result<bool, Stop> {
+    ) -> Result<Option<u32>, Stop> {
         let who = src.controller;
         let name = self.cards.get(src.card).name.clone();
         if a.cost.is_empty() {
@@ -205,11 +206,11 @@ impl Replayer {
                 let paid = self.collect_payment(who, p)?;
                 self.apply_payment(who, &paid);
             }
-            return Ok(true);
+            return Ok(Some(0));
         }
         // First what the table allows: a cost it cannot pay stops the ability.
         let waived = match self.unpayable(a, src) {
-            Some(_) if a.kind == Kind::Triggered && !a.may => return Ok(false),
+            Some(_) if a.kind == Kind::Triggered && !a.may => return Ok(None),
             Some(why) => {
                 let span = pays.first().map_or(self.line, |(p, _)| p.span);
                 self.violate(rules::cost_unpayable::new(
@@ -227,7 +228,7 @@ impl Replayer {
             None => false,
         };
         let split = self.split(a, pays);
-        let paid = self.pay_energy(a, who, &split.energy)?;
+        let (paid, up_to) = self.pay_energy(a, who, &split.energy)?;
         let taken = self.take_given(a, src, &split.given, waived)?;
         let life = self.life_given(a, src, &split.life, waived)?;
         // Paid together: the energy, then each cost beyond it.
@@ -239,7 +240,7 @@ impl Replayer {
             self.check_life();
         }
         self.take_cost_damage(a, src)?;
-        Ok(true)
+        Ok(Some(up_to))
     }
 
     /// Damage its payer takes as a cost ("take 2 damage"): damage to the player, dealt
@@ -268,14 +269,16 @@ impl Replayer {
         done
     }
 
-    /// The energy a line pays for an ability, checked against its energy cost.
+    /// The energy a line pays for an ability, checked against its energy cost, and how
+    /// much of its `up-to` energy it pays: what it pays beyond the fixed energy, up to
+    /// all of it, matched to the first symbols listed.
     fn pay_energy(
         &mut self,
         a: &Ability,
         who: usize,
         payment: &Payment,
-    ) -> Result<crate::engine::payment::Paid, Stop> {
-        let symbols: Vec<EnergySymbol> = a
+    ) -> Result<(crate::engine::payment::Paid, u32), Stop> {
+        let mut symbols: Vec<EnergySymbol> = a
             .cost
             .iter()
             .flat_map(|c| match c {
@@ -283,7 +286,21 @@ impl Replayer {
                 _ => Vec::new(),
             })
             .collect();
+        let optional: Vec<EnergySymbol> = a
+            .cost
+            .iter()
+            .flat_map(|c| match c {
+                Cost::UpTo(s) => s.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
         let paid = self.collect_payment(who, payment)?;
+        let up_to = paid
+            .units
+            .len()
+            .saturating_sub(symbols.len())
+            .min(optional.len());
+        symbols.extend(optional.iter().take(up_to));
         let types: Vec<[EnergyType; 1]> = symbols
             .iter()
             .filter_map(|s| s.energy())
@@ -307,7 +324,7 @@ impl Replayer {
             let v = self.shortfall(short, payment.span, &text, who, &paid.units, &costs);
             self.violate(v)?;
         }
-        Ok(paid)
+        Ok((paid, u32::try_from(up_to).unwrap_or(u32::MAX)))
     }
 
     /// The dice the line gives up for each cost beyond energy, matched to the costs in

@@ -5,7 +5,7 @@
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
 //! `damage`, `damage_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
-//! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
+//! `draw`, `draw_roll`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
@@ -41,6 +41,7 @@ mod damage_equal_attack;
 mod damage_from;
 mod double_damage_to_blockers;
 mod draw;
+mod draw_roll;
 mod excess_to_player;
 mod field;
 mod gain_life;
@@ -183,8 +184,19 @@ impl Replayer {
     /// checked where it restricts.
     fn effect(&mut self, e: &Effect, ctx: &mut Run) -> Result<Vec<Op>, Stop> {
         match e {
-            Effect::Damage { amount, to, per } => {
-                self.damage_effect(*amount, to, per.as_ref(), ctx)
+            Effect::Damage {
+                amount,
+                to,
+                per,
+                per_paid,
+            } => {
+                // "For each energy spent": the `up-to` cost's energy (`costs`).
+                let amount = if *per_paid {
+                    u8::try_from(u32::from(*amount) * ctx.paid).unwrap_or(u8::MAX)
+                } else {
+                    *amount
+                };
+                self.damage_effect(amount, to, per.as_ref(), ctx)
             }
             Effect::DamageEqualAttack { to } => self.damage_equal_attack_effect(to, ctx),
             Effect::Ko { to } => self.ko_effect(to, ctx),
@@ -213,6 +225,12 @@ impl Replayer {
                 returns,
             } => self.roll_effect(what, *else_to, (*field, *returns), ctx),
             Effect::Field { what } => self.field_effect(what, ctx),
+            Effect::DrawRoll {
+                count,
+                keep,
+                field,
+                else_to,
+            } => self.draw_roll_effect(*count, *keep, *field, *else_to, ctx),
             Effect::ReturnToField { to } => self.return_to_field_effect(to, ctx),
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
             Effect::Move { to, zone } => self.move_effect(to, *zone, ctx),
@@ -266,6 +284,8 @@ struct Run<'a> {
     /// The "up to N" of the last effect that took targets, if it was one: a target
     /// beyond it is a choice too many, not a die it cannot reach.
     up_to: Option<u8>,
+    /// The energy paid for the ability's `up-to` cost ("for each [Bolt] spent").
+    paid: u32,
 }
 
 /// The players a selector reaches (none for one that names only dice).

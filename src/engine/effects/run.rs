@@ -104,10 +104,10 @@ impl Replayer {
                 "`may` answers an ability whose text says \"you may\"",
             ))?;
         }
-        if !self.pay_costs(a, &src, &choices.pays)? {
+        let Some(paid) = self.pay_costs(a, &src, &choices.pays)? else {
             // A mandatory trigger whose cost the table cannot pay does nothing.
             return Ok(false);
-        }
+        };
         if !holds {
             self.void_choices(a, &src, &choices)?;
             return Ok(true);
@@ -124,6 +124,7 @@ impl Replayer {
             drew: false,
             rolled: Vec::new(),
             up_to: None,
+            paid,
         };
         // All the effects of one ability are one game effect: their damage and KOs
         // happen together, and trigger an ability once (Avengers Infinity rulebook,

@@ -124,7 +124,10 @@ impl Replayer {
                         (Subject::This, About::Nothing) => {
                             fielded.iter().map(|d| (Some(*d), None)).collect()
                         }
-                        (Subject::This, About::Player(_)) if event.is_moment() => {
+                        // "When you are attacked": the dice of the attacked player only.
+                        (Subject::This, About::Player(p))
+                            if event.is_moment() && (event != Event::Attacked || p == owner) =>
+                        {
                             fielded.iter().map(|d| (Some(*d), None)).collect()
                         }
                         _ => Vec::new(),
@@ -283,7 +286,7 @@ impl Replayer {
             return self.unpayable(a, &src).is_none();
         }
         effects_for(a, p.bursts).iter().any(|e| match e {
-            Effect::Draw { .. } | Effect::Roll { .. } => true,
+            Effect::Draw { .. } | Effect::DrawRoll { .. } | Effect::Roll { .. } => true,
             Effect::Spin {
                 way: Way::Either, ..
             } => true,

@@ -26,5 +26,6 @@ pub fn ability() -> Ability {
             ..Selector::default()
         },
         per: None,
+        per_paid: false,
     })
 }
