@@ -1063,6 +1063,7 @@ impl Effect {
             | Effect::Boost { to, .. }
             | Effect::NoDamage { to }
             | Effect::Spin { to, .. }
+            | Effect::SpinTo { to, .. }
             | Effect::Reroll { to, .. }
             | Effect::Move { to, .. }
             | Effect::Capture { to, .. }

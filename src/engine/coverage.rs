@@ -64,7 +64,7 @@ impl Moment {
 /// ([`protection_applied`]).
 pub fn effect_applied(e: &Effect) -> bool {
     match e {
-        Effect::Boost { to, until, .. } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
+        Effect::Boost { until, .. } => *until == Until::TurnEnd,
         // Set aside until the end of the turn (`effects::capture`); a capture lasting
         // otherwise is not applied.
         Effect::Capture { to, until } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
@@ -77,13 +77,12 @@ pub fn effect_applied(e: &Effect) -> bool {
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.
-        Effect::Grant { to, keyword, until } => {
-            to.count != Count::AnyNumber
-                && *until == Until::TurnEnd
-                && crate::engine::keywords::grant::grantable(keyword).is_some()
+        Effect::Grant { keyword, until, .. } => {
+            *until == Until::TurnEnd && crate::engine::keywords::grant::grantable(keyword).is_some()
         }
-        // Every other effect that aims: applied unless it reaches "any number" of dice.
-        e => e.aim().is_some_and(|to| to.count != Count::AnyNumber),
+        // Every other effect that aims, at one die, two, up to N or any number of them
+        // (`effects::targets`).
+        e => e.aim().is_some(),
     }
 }
 
@@ -441,8 +440,10 @@ mod tests {
         )
         .unwrap();
         assert!(!effect_applied(&e));
+        // A capture of any number of dice is not applied (its only card, Imprisoned,
+        // limits them by their total cost).
         let e: Effect = serde_saphyr::from_str(
-            "damage: {amount: 1, to: {count: any-number, what: character}}\n",
+            "capture: {to: {count: any-number, what: character}}\n",
         )
         .unwrap();
         assert!(!effect_applied(&e));

@@ -100,7 +100,7 @@ impl Replayer {
 }
 
 /// Whether a face is an energy face showing the symbol (`2bolt`, `bolt*`).
-fn shows_energy(face: &Face, symbol: EnergySymbol) -> bool {
+pub(super) fn shows_energy(face: &Face, symbol: EnergySymbol) -> bool {
     let Some(units) = crate::engine::energy::units(face) else {
         return false;
     };

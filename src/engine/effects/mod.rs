@@ -5,7 +5,7 @@
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
 //! `damage`, `damage_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
-//! `draw`, `draw_roll`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
+//! `spin_to`, `draw`, `draw_roll`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
@@ -62,6 +62,7 @@ mod return_to_field;
 mod roll;
 mod run;
 mod spin;
+mod spin_to;
 mod targets;
 mod text;
 mod triggers;
@@ -217,6 +218,7 @@ impl Replayer {
                 Ok(self.gain_life_effect(*amount, per.as_ref(), ctx))
             }
             Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
+            Effect::SpinTo { to, face } => self.spin_to_effect(to, *face, ctx),
             Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
             Effect::Roll {
                 what,

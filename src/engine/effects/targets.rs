@@ -60,9 +60,11 @@ impl Replayer {
             out.extend(dice.into_iter().map(Reached::Die));
             return Ok(out);
         }
+        // "Any number": every target the line names, none to all of them.
         let want = match to.count {
             Count::Two => 2,
             Count::UpTo(n) => usize::from(n),
+            Count::AnyNumber => usize::MAX,
             _ => 1,
         };
         ctx.up_to = match to.count {
@@ -155,8 +157,8 @@ impl Replayer {
             .copied()
             .filter(|d| !chosen.contains(d))
             .collect();
-        // "Up to N" lets the controller choose fewer, none at all.
-        let up_to = matches!(to.count, Count::UpTo(_));
+        // "Up to N" and "any number" let the controller choose fewer, none at all.
+        let up_to = matches!(to.count, Count::UpTo(_) | Count::AnyNumber);
         if !up_to && out.len() < want && !available.is_empty() {
             let name = self.cards.get(ctx.src.card).name.clone();
             // The dice it could still reach, as its controller names them.

@@ -292,7 +292,10 @@ impl Replayer {
             } => true,
             Effect::Reroll { to, .. } => !self.candidates(to, &src).is_empty(),
             e => e.aim().is_some_and(|to| {
-                matches!(to.count, Count::One | Count::Two | Count::UpTo(_))
+                matches!(
+                    to.count,
+                    Count::One | Count::Two | Count::UpTo(_) | Count::AnyNumber
+                )
                     && !matches!(
                         to.what,
                         What::This | What::ThisCard | What::It | What::Those | What::Partner
