@@ -151,6 +151,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Control { .. } => "control",
         Effect::Copy { .. } => "copy",
         Effect::SwapAttack { .. } => "swap-attack",
+        Effect::SwapStats { .. } => "swap-stats",
         Effect::CantBlock { .. } => "cant-block",
         Effect::CantAttack { .. } => "cant-attack",
         Effect::CantBeBlockedBy { .. } => "cant-be-blocked-by",
@@ -340,7 +341,11 @@ const EFFECTS: &[(&str, &str)] = &[
         "target Bob.Y:L1",
     ),
     (
-        "swap-attack: {to: {what: character, target: true}}",
+        "swap-attack: {to: {what: character, side: yours}, with: {what: character, side: opposing}}",
+        "target X:L1 Bob.Y:L1",
+    ),
+    (
+        "swap-stats: {to: {what: character, side: yours}}",
         "target X:L1",
     ),
     (

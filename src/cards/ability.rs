@@ -975,7 +975,17 @@ pub enum Effect {
     Copy {
         to: Selector,
     },
+    /// The attack values of two characters exchanged ("swap the attack value of one of
+    /// your characters with that of one opposing character", Transfer Power's global).
+    /// Recorded, not applied yet.
     SwapAttack {
+        to: Selector,
+        with: Selector,
+    },
+    /// A character's attack and defense values exchanged ("switch the A and D values of
+    /// one of your characters", Ant-Man: Pym Particles's global). Recorded, not applied
+    /// yet.
+    SwapStats {
         to: Selector,
     },
     /// Combat restrictions.
@@ -1098,7 +1108,7 @@ impl Effect {
             | Effect::Retarget { to }
             | Effect::Control { to, .. }
             | Effect::Copy { to }
-            | Effect::SwapAttack { to }
+            | Effect::SwapStats { to }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
             | Effect::MustBlock { to }
@@ -1111,6 +1121,7 @@ impl Effect {
             Effect::Boost { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::Damage { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::LoseLife { who, .. } => vec![who],
+            Effect::SwapAttack { to, with } => vec![to, with],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],

@@ -287,7 +287,12 @@ pub fn effect(e: &Effect) -> String {
             format!("take control of {}{}", sel(to), until(*u))
         }
         Effect::Copy { to } => format!("copy {}", sel(to)),
-        Effect::SwapAttack { to } => format!("swap attack values with {}", sel(to)),
+        Effect::SwapAttack { to, with } => format!(
+            "swap the attack value of {} with that of {}",
+            sel(to),
+            sel(with)
+        ),
+        Effect::SwapStats { to } => format!("switch the attack and defense of {}", sel(to)),
         Effect::CantBlock { to } => format!("{} cannot block", sel(to)),
         Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
         Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", kind(by)),

@@ -104,12 +104,14 @@ pub fn matches(
     if sel.other && src.die == Some(id) {
         return false;
     }
-    // In the field an ability speaks of what dice show; elsewhere, of what they are.
+    // In the field an ability speaks of what dice show; elsewhere, of what they are: a
+    // sidekick die out of the field is a sidekick die, not a character die (rules
+    // reference, ruling [1], 003:9).
     let in_field = die.zone == Zone::Field;
     let character = if in_field {
         is_character(state, id)
     } else {
-        matches!(card.kind, DieKind::Character | DieKind::Sidekick)
+        card.kind == DieKind::Character
     };
     let is = |what: What| match what {
         What::This => src.die == Some(id),
