@@ -821,6 +821,10 @@ pub enum Effect {
         /// [Bolt][Bolt]: deal 1 damage for each [Bolt] spent", Pyro: Pyrokinetic).
         #[serde(default)]
         per_paid: bool,
+        /// Another amount for a die this names ("if it's a Villain, deal 4 damage
+        /// instead", Takedown), read as the effect resolves.
+        #[serde(default)]
+        instead: Option<Box<AmountIf>>,
     },
     /// Damage equal to the source die's attack (Wolverine: Not Very Nice).
     DamageEqualAttack {
@@ -847,9 +851,16 @@ pub enum Effect {
         from: Selector,
         takes: Takes,
     },
-    /// Send damage to another target instead.
+    /// Send damage to another target instead: all of it, the first time each turn (Nova:
+    /// Bucket Head, a `first-each-turn` trigger), or with `first: N` only the first N
+    /// damage each turn, counted for the card (Storm: Lady Liberator). `from` keeps the
+    /// damage whose source it names ("dealt to Storm by action dice").
     Redirect {
         to: Selector,
+        #[serde(default)]
+        from: Option<Selector>,
+        #[serde(default)]
+        first: Option<u8>,
     },
     /// Knock dice out.
     Ko {
@@ -1095,7 +1106,7 @@ impl Effect {
     pub fn selectors(&self) -> Vec<&Selector> {
         match self {
             Effect::DamageEqualAttack { to }
-            | Effect::Redirect { to }
+            | Effect::Redirect { to, from: None, .. }
             | Effect::Ko { to }
             | Effect::NoDamage { to }
             | Effect::DoubleDamageToBlockers { to }
@@ -1119,8 +1130,16 @@ impl Effect {
             | Effect::Grant { to, .. } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),
             Effect::Boost { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
-            Effect::Damage { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
+            Effect::Damage {
+                to, per, instead, ..
+            } => std::iter::once(to)
+                .chain(per.iter())
+                .chain(instead.iter().map(|i| &i.if_))
+                .collect(),
             Effect::LoseLife { who, .. } => vec![who],
+            Effect::Redirect {
+                to, from: Some(f), ..
+            } => vec![to, f],
             Effect::SwapAttack { to, with } => vec![to, with],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
@@ -1142,6 +1161,17 @@ impl Effect {
 
 fn one() -> u8 {
     1
+}
+
+/// An amount that replaces another for a die a selector names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmountIf {
+    /// The dice it is for, read from the ability's side (`{what: character,
+    /// affiliation: Villain}`).
+    #[serde(rename = "if")]
+    pub if_: Selector,
+    pub amount: u8,
 }
 
 /// What a die (or a player) takes of the damage a `damage-from` source deals it.

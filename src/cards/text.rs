@@ -107,8 +107,12 @@ pub fn effect(e: &Effect) -> String {
             to,
             per,
             per_paid,
+            instead,
         } => {
             let mut s = format!("deal {amount} damage to {}", sel(to));
+            if let Some(i) = instead {
+                s.push_str(&format!(" ({} instead to {})", i.amount, each(&i.if_)));
+            }
             if let Some(p) = per {
                 s.push_str(&format!(" for each {}", each(p)));
             }
@@ -144,7 +148,16 @@ pub fn effect(e: &Effect) -> String {
                 }
             }
         }
-        Effect::Redirect { to } => format!("redirect the damage to {}", sel(to)),
+        Effect::Redirect { to, from, first } => {
+            let mut s = match first {
+                Some(n) => format!("redirect the first {n} damage each turn"),
+                None => "redirect the damage".to_string(),
+            };
+            if let Some(f) = from {
+                s.push_str(&format!(" from {}", kind(f)));
+            }
+            format!("{s} to {}", sel(to))
+        }
         Effect::Ko { to } => format!("knock out {}", sel(to)),
         Effect::Boost {
             to,

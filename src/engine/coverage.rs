@@ -324,7 +324,11 @@ pub fn ability_applied(a: &Ability) -> bool {
         {
             protection_applied(a)
         }
-        _ => crate::engine::effects::is_reduction(a) || all_effects(a).all(effect_applied),
+        _ => {
+            crate::engine::effects::is_reduction(a)
+                || crate::engine::effects::is_redirection(a)
+                || all_effects(a).all(effect_applied)
+        }
     }
 }
 

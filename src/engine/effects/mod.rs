@@ -70,6 +70,7 @@ mod unless;
 
 pub(in crate::engine) use commit::ko_events;
 pub(in crate::engine) use damage_from::{By, Hurt};
+pub(in crate::engine) use redirect::is_redirection;
 pub(in crate::engine) use reduce::is_reduction;
 
 /// The choices one line records for an ability, taken apart.
@@ -190,6 +191,7 @@ impl Replayer {
                 to,
                 per,
                 per_paid,
+                instead,
             } => {
                 // "For each energy spent": the `up-to` cost's energy (`costs`).
                 let amount = if *per_paid {
@@ -197,7 +199,7 @@ impl Replayer {
                 } else {
                     *amount
                 };
-                self.damage_effect(amount, to, per.as_ref(), ctx)
+                self.damage_effect(amount, to, per.as_ref(), instead.as_deref(), ctx)
             }
             Effect::DamageEqualAttack { to } => self.damage_equal_attack_effect(to, ctx),
             Effect::Ko { to } => self.ko_effect(to, ctx),

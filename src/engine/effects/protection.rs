@@ -76,6 +76,23 @@ impl Replayer {
             now.extend(held.take().map(|h| h.ops).unwrap_or_default());
             now.extend(redirected.take().map(|r| r.0));
         }
+        // One effect damaging two dice of a card that may redirect it: which die's damage
+        // is sent away is its owner's choice (the first time is the card's, 000:1119-1125),
+        // and dmlint holds one (alike dice are one choice).
+        if let Some((Op::Damage { die: first, .. }, card, _)) = redirected
+            && now.iter().any(|o| {
+                matches!(o, Op::Damage { die, .. }
+                    if self.state.die(*die).card == card
+                        && !self.state.alike(&[first, *die], true))
+            })
+        {
+            // Waived, the first die's damage waits for the answer and the rest lands.
+            self.undecided(
+                self.line,
+                card,
+                "may redirect the damage an effect deals two of its dice at once: which die's is its owner's choice, and dmlint holds one",
+            )?;
+        }
         if let Some(h) = held {
             self.turn_mut().held = Some(h);
         }
@@ -152,6 +169,9 @@ impl Replayer {
         let Some(h) = self.state.turn.as_mut().and_then(|t| t.held.take()) else {
             return Ok(());
         };
+        // Damage a capped redirection could have sent away counts against it, answered
+        // or not.
+        self.redirect_share(&h);
         // Effects the opponent did not pay to stop happen now, as any effect does: a die's
         // own protection may still answer them.
         if self.held_for_unless(h.card, h.ability) {

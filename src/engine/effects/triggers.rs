@@ -56,8 +56,10 @@ impl Replayer {
                     if a.kind != Kind::Triggered || when.event != event {
                         continue;
                     }
-                    // A reduction acted as the damage was dealt (`reduce`).
-                    if super::reduce::is_reduction(a) {
+                    // A reduction acted as the damage was dealt (`reduce`), and so did a
+                    // redirection of the damage from some sources (`redirect`: it holds
+                    // that damage before it lands, and no other is its).
+                    if super::reduce::is_reduction(a) || super::redirect::only_held(a) {
                         continue;
                     }
                     let in_step = in_step(step, when.step);
@@ -180,14 +182,25 @@ impl Replayer {
                         {
                             continue;
                         }
+                        // "The first time": the card's, not each die's; when one event
+                        // makes it the first time for several of its dice and which die
+                        // matters, each waits and the first its owner resolves is the
+                        // one (000:1119-1125, the others go with it: `run_pending`).
                         if a.limit == Limit::FirstEachTurn {
                             let used = self.state.turn.as_ref().is_some_and(|t| {
                                 t.used.iter().any(|u| (u.card, u.ability) == (card, i))
                             });
-                            if used || first_time.contains(&(card, i)) {
+                            let sibling = die.is_some()
+                                && die_matters(a)
+                                && !new
+                                    .iter()
+                                    .any(|p| p.card == card && p.ability == i && p.die == die);
+                            if used || (first_time.contains(&(card, i)) && !sibling) {
                                 continue;
                             }
-                            first_time.push((card, i));
+                            if !first_time.contains(&(card, i)) {
+                                first_time.push((card, i));
+                            }
                         }
                         let bursts = match die {
                             Some(d) => self.bursts_of(d),
@@ -279,6 +292,11 @@ impl Replayer {
             return false;
         }
         if a.may {
+            return true;
+        }
+        // "The first time" for several of the card's dice at once: which one is its
+        // owner's choice, made by resolving it.
+        if self.first_time_siblings(p) {
             return true;
         }
         // A mandatory cost the table cannot pay: the trigger does nothing, by itself.
@@ -653,6 +671,17 @@ impl Replayer {
         if let Some(k) = crate::engine::keywords::keyword(&a) {
             return self.resolve_keyword(p, k, clauses);
         }
+        // The first of a card's "first time" triggers to resolve is the one: the others
+        // of the same event are no longer the first (000:1119-1125).
+        if a.limit == Limit::FirstEachTurn {
+            self.turn_mut().pending.retain(|q| {
+                !(q.card == p.card && q.ability == p.ability && q.batch == p.batch)
+            });
+        }
+        // A redirection of combat damage, held in the 2018 damage before knock-outs.
+        if super::redirect::is_redirection(&a) {
+            return self.combat_redirect(p, &a, clauses);
+        }
         let src = self.source_of(p);
         if a.limit == Limit::OncePerTurnPerDie
             && self.turn_ref().expect("turn").used.contains(&Used {
@@ -680,6 +709,20 @@ impl Replayer {
             self.after_turn_start();
         }
         Ok(())
+    }
+
+    /// Whether other dice of the card wait with the same "first time" trigger of the
+    /// same event.
+    fn first_time_siblings(&self, p: &Pending) -> bool {
+        let Some(a) = self.abilities_of(p.card).and_then(|l| l.get(p.ability)) else {
+            return false;
+        };
+        a.limit == Limit::FirstEachTurn
+            && self.turn_ref().is_some_and(|t| {
+                t.pending.iter().any(|q| {
+                    q.card == p.card && q.ability == p.ability && q.batch == p.batch && q.die != p.die
+                })
+            })
     }
 
     /// The event a pending trigger waits for.
@@ -742,4 +785,20 @@ impl Replayer {
         ran?;
         self.apply(ops)
     }
+}
+
+/// Whether which of its dice a trigger belongs to changes what it does: its effects name
+/// the die ("this die", "that die", its partner), act on the damage the die takes, or
+/// vary with the bursts the die shows.
+fn die_matters(a: &crate::cards::ability::Ability) -> bool {
+    !a.bursts.is_empty()
+        || a.effects.iter().any(|e| {
+            matches!(
+                e,
+                Effect::Redirect { .. } | Effect::Prevent { .. } | Effect::Reduce { .. }
+            ) || e.selectors().iter().any(|s| {
+                matches!(s.what, What::This | What::It | What::Partner)
+                    || s.or_what == Some(What::Partner)
+            })
+        })
 }

@@ -27,5 +27,6 @@ pub fn ability() -> Ability {
         },
         per: None,
         per_paid: false,
+        instead: None,
     })
 }
