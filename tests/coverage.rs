@@ -128,6 +128,8 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Damage { .. } => "damage",
         Effect::DamageEqualAttack { .. } => "damage-equal-attack",
         Effect::Prevent { .. } => "prevent",
+        Effect::ChooseEnergy => "choose-energy",
+        Effect::Later { .. } => "later",
         Effect::Reduce { .. } => "reduce",
         Effect::Redirect { .. } => "redirect",
         Effect::DamageFrom { .. } => "damage-from",
@@ -222,6 +224,18 @@ const EFFECTS: &[(&str, &str)] = &[
         "target Bob.Y:L1",
     ),
     ("prevent: {amount: 1}", ""),
+    (
+        "prevent: {amount: 1, to: {what: character-or-player, target: true}}",
+        "target Bob.Y:L1",
+    ),
+    (
+        "choose-energy, boost: {to: {count: each, what: character, chosen_energy: true}, defense: 1}",
+        "choose fist",
+    ),
+    (
+        "later: {when: {event: attack-step-start, of: you}, do: [gain-life: {amount: 1}]}",
+        "",
+    ),
     ("prevent: {effects: true}", ""),
     ("reduce: {amount: 1}", ""),
     ("redirect: {to: {what: character, side: opposing}}", ""),

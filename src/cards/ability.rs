@@ -830,12 +830,27 @@ pub enum Effect {
     DamageEqualAttack {
         to: Selector,
     },
-    /// Prevent damage, or prevent an effect from affecting the subject.
+    /// Prevent damage, or prevent an effect from affecting the subject. With `to`, the
+    /// die or player whose damage it prevents (a global's "prevent 1 damage to a
+    /// character or player", answering damage about to be dealt).
     Prevent {
         #[serde(default)]
         amount: Option<u8>,
         #[serde(default)]
         effects: bool,
+        #[serde(default)]
+        to: Option<Selector>,
+    },
+    /// "Choose an energy type": the line names one (`choose fist`), which the selectors
+    /// of the effects after it read as `chosen_energy` (Deflection).
+    ChooseEnergy,
+    /// Effects that happen later this turn, once, when the event happens ("at the start
+    /// of your attack step, …": Vibranium Shield: One of a Kind). Recorded, not applied
+    /// yet.
+    Later {
+        when: Trigger,
+        #[serde(rename = "do")]
+        effects: Vec<Effect>,
     },
     /// Reduce damage dealt to the subject by an amount.
     Reduce {
@@ -1145,7 +1160,9 @@ impl Effect {
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],
             Effect::ReduceCost { of, .. } => vec![of],
-            Effect::Prevent { .. }
+            Effect::Prevent { to, .. } => to.iter().collect(),
+            Effect::Later { effects, .. } => effects.iter().flat_map(Effect::selectors).collect(),
+            Effect::ChooseEnergy
             | Effect::Reduce { .. }
             | Effect::Draw { .. }
             | Effect::DrawRoll { .. }
@@ -1311,6 +1328,10 @@ pub struct Selector {
     /// Not a die the triggering move put there ("each Human Torch already in the field").
     #[serde(default)]
     pub already: bool,
+    /// Of the energy type the ability's `choose-energy` chose ("characters of that
+    /// type"); nothing before a type is chosen.
+    #[serde(default)]
+    pub chosen_energy: bool,
     /// The card's title ("Iron Man": any Iron Man card, whatever its subtitle).
     #[serde(default)]
     pub title: Option<String>,

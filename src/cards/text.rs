@@ -124,11 +124,21 @@ pub fn effect(e: &Effect) -> String {
         Effect::DamageEqualAttack { to } => {
             format!("deal damage equal to this die's attack to {}", sel(to))
         }
-        Effect::Prevent { amount, effects } => match (amount, effects) {
-            (_, true) => "prevent the effect from affecting this die".into(),
-            (Some(n), false) => format!("prevent {n} of the damage"),
-            (None, false) => "prevent the damage".into(),
+        Effect::Prevent {
+            amount,
+            effects,
+            to,
+        } => match (amount, effects, to) {
+            (_, true, _) => "prevent the effect from affecting this die".into(),
+            (Some(n), false, Some(t)) => format!("prevent {n} damage about to be dealt to {}", sel(t)),
+            (None, false, Some(t)) => format!("prevent the damage about to be dealt to {}", sel(t)),
+            (Some(n), false, None) => format!("prevent {n} of the damage"),
+            (None, false, None) => "prevent the damage".into(),
         },
+        Effect::ChooseEnergy => "choose an energy type".into(),
+        Effect::Later { when, effects: e } => {
+            format!("later this turn, when {}: {}", event(when.event, when.of), effects(e))
+        }
         Effect::Reduce { amount } => format!("reduce the damage taken by {amount}"),
         Effect::DamageFrom { to, from, takes } => {
             let (who, takes_verb) = match (to.what, to.side) {
@@ -474,6 +484,9 @@ pub fn sel(s: &Selector) -> String {
     }
     if let Some(k) = &s.not_keyword {
         words.push(format!("non-{}", keyword(k)));
+    }
+    if s.chosen_energy {
+        words.push("chosen-type".into());
     }
     if let Some(t) = &s.title {
         words.push(t.clone());

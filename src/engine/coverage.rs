@@ -71,6 +71,7 @@ pub fn effect_applied(e: &Effect) -> bool {
         // A die knocked out this turn, brought back; not the form that lasts the turn.
         Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
         Effect::GainLife { .. }
+        | Effect::ChooseEnergy
         | Effect::Draw { .. }
         | Effect::DrawRoll { .. }
         | Effect::Roll { .. } => true,
@@ -150,7 +151,8 @@ pub fn protection_applied(a: &Ability) -> bool {
                 e,
                 Effect::Prevent {
                     amount: None,
-                    effects: true
+                    effects: true,
+                    to: None,
                 }
             )
         })
@@ -327,6 +329,7 @@ pub fn ability_applied(a: &Ability) -> bool {
         _ => {
             crate::engine::effects::is_reduction(a)
                 || crate::engine::effects::is_redirection(a)
+                || crate::engine::effects::prevention_global(a).is_some()
                 || all_effects(a).all(effect_applied)
         }
     }

@@ -487,6 +487,18 @@ impl Replayer {
                     .or(self.state.turn.as_ref().map(|t| t.active));
                 who.is_some_and(|w| self.answers_held(w, die))
             }
+            // A prevention global answering damage held for it (`effects::prevent_damage`).
+            Statement::Move { actor, action } if matches!(**action, Move::Global { .. }) => {
+                let Move::Global { card, .. } = &**action else {
+                    unreachable!("matched above")
+                };
+                let who = actor
+                    .as_ref()
+                    .and_then(|a| self.cards.player(&a.node))
+                    .or(self.state.turn.as_ref().map(|t| t.active));
+                who.and_then(|w| self.cards.by_alias(&card.alias.node, w))
+                    .is_some_and(|c| self.answers_prevention(c))
+            }
             _ => false,
         };
         if !answers

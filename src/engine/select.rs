@@ -18,6 +18,8 @@ pub struct Source {
     pub controller: usize,
     /// The die the triggering event was about.
     pub subject: Option<DieId>,
+    /// The energy type the ability chose (`choose-energy`), for `chosen_energy`.
+    pub chosen: Option<crate::cards::model::EnergyType>,
 }
 
 impl Source {
@@ -29,6 +31,7 @@ impl Source {
             die: None,
             controller,
             subject: None,
+            chosen: None,
         }
     }
 
@@ -145,6 +148,10 @@ pub fn matches(
         return false;
     }
     if !sel.energies.is_empty() && !sel.energies.iter().any(|e| card.energy.contains(e)) {
+        return false;
+    }
+    // "Characters of that type": the type the ability chose (none chosen: none).
+    if sel.chosen_energy && !src.chosen.is_some_and(|e| card.energy.contains(&e)) {
         return false;
     }
     // "non-fist": a card of no energy type (a sidekick) is non-fist too.

@@ -47,6 +47,11 @@ impl Replayer {
             .iter()
             .position(|x| x.kind == Kind::Global)
             .unwrap_or(0);
+        // A prevention global interrupts: it answers damage about to be dealt, with or
+        // without priority (`prevent_damage`).
+        if super::prevention_global(&a).is_some() {
+            return self.prevent_global(who, card, &a, clauses);
+        }
         let t = self.turn_ref().expect("turn");
         let (step, line) = (t.step, t.step_line);
         if a.limit == Limit::Reactive {

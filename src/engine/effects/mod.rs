@@ -9,7 +9,8 @@
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
-//! from some sources, read as damage is dealt), `redirect` (damage held for one line), and
+//! from some sources, read as damage is dealt), `redirect` (damage held for one line),
+//! `prevent_damage` (prevention globals answering damage held for them), and
 //! [`unless`] (effects held while the opponent may pay to stop them). The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
 //! effect is a new file and one line there.
@@ -21,6 +22,7 @@
 //! event form a batch, the active player's resolve first, later batches wait.
 
 use crate::cards::ability::{Ability, Effect, StepName};
+use crate::cards::model::EnergyType;
 use crate::syntax::{Clause, DieItem, DieRef, Payment, Span, Spanned, Step, Zone};
 
 use super::replay::{Replayer, Stop};
@@ -52,6 +54,7 @@ mod move_dice;
 mod must_attack;
 mod must_block;
 mod no_damage;
+mod prevent_damage;
 mod protection;
 mod redirect;
 pub(in crate::engine) mod reduce;
@@ -70,6 +73,7 @@ mod unless;
 
 pub(in crate::engine) use commit::ko_events;
 pub(in crate::engine) use damage_from::{By, Hurt};
+pub(in crate::engine) use prevent_damage::prevention_global;
 pub(in crate::engine) use redirect::is_redirection;
 pub(in crate::engine) use reduce::is_reduction;
 
@@ -229,6 +233,18 @@ impl Replayer {
                 returns,
             } => self.roll_effect(what, *else_to, (*field, *returns), ctx),
             Effect::Field { what } => self.field_effect(what, ctx),
+            Effect::ChooseEnergy => {
+                // "Choose an energy type": read by the selectors after it.
+                let w = self.word(ctx, &["fist", "bolt", "mask", "shield"])?;
+                ctx.src.chosen = match w.as_str() {
+                    "fist" => Some(EnergyType::Fist),
+                    "bolt" => Some(EnergyType::Bolt),
+                    "mask" => Some(EnergyType::Mask),
+                    "shield" => Some(EnergyType::Shield),
+                    _ => None,
+                };
+                Ok(Vec::new())
+            }
             Effect::DrawRoll {
                 count,
                 keep,

@@ -93,6 +93,39 @@ impl Replayer {
                 "may redirect the damage an effect deals two of its dice at once: which die's is its owner's choice, and dmlint holds one",
             )?;
         }
+        // An effect's damage a prevention global could still answer waits for it
+        // (`prevent_damage`); another answer waiting for it too is two at once.
+        let damages = |ops: &[Op]| {
+            ops.iter()
+                .any(|o| matches!(o, Op::Damage { .. } | Op::DamagePlayer { .. }))
+        };
+        let preventers = if damages(&now)
+            || held.as_ref().is_some_and(|h| damages(&h.ops))
+            || redirected.is_some()
+        {
+            self.preventers()
+        } else {
+            Vec::new()
+        };
+        if let Some(&(card, ability)) = preventers.first() {
+            if held.is_some() || redirected.is_some() {
+                // Waived, the other answer waits alone.
+                self.undecided(
+                    self.line,
+                    card,
+                    "may prevent damage another ability may answer too (a redirection, a protection): dmlint holds one answer at a time",
+                )?;
+            } else if !waiting {
+                let line = self.line;
+                self.turn_mut().held = Some(Held {
+                    ops: now,
+                    card,
+                    ability,
+                    line,
+                });
+                return Ok(());
+            }
+        }
         if let Some(h) = held {
             self.turn_mut().held = Some(h);
         }

@@ -143,6 +143,7 @@ impl Replayer {
                             die,
                             controller: owner,
                             subject,
+                            chosen: None,
                         };
                         if !condition::ability_on(&self.cards, &self.state, a, &src, die) {
                             continue;
@@ -271,6 +272,7 @@ impl Replayer {
             die: p.die,
             controller: p.controller,
             subject: p.subject,
+            chosen: None,
         }
     }
 

@@ -645,6 +645,15 @@ impl Replayer {
     /// Deals one round of combat damage: the Fast dice's, or every other die's.
     fn deal_round(&mut self, fast_round: bool) -> Flow {
         let line = self.line;
+        // A prevention global could answer the damage about to be dealt
+        // (`effects::prevent_damage`): combat damage is not held for it.
+        let dealing = !self.character_hits(fast_round).is_empty()
+            || self.unblocked().into_iter().any(|a| {
+                self.deals_in_round(a, fast_round) && self.combat_attack(a) > 0
+            });
+        if dealing {
+            self.combat_prevention_open()?;
+        }
         // What a lone blocker takes is recorded as its attacker's assignment, so that a
         // log may still write it out.
         for a in self.attackers() {
