@@ -82,9 +82,16 @@ impl Replayer {
                         (Subject::This | Subject::ThisOrYou, About::Die(d)) if mine(d) => {
                             vec![(Some(d), Some(d))]
                         }
-                        (Subject::You | Subject::ThisOrYou, About::Player(p)) if p == owner => {
-                            vec![(None, None)]
+                        // "When either you or Hulk takes damage, Hulk gets …": with one
+                        // die of the card in the field, that die is the one; with more,
+                        // which is not said (`targets`: undecided).
+                        (Subject::ThisOrYou, About::Player(p)) if p == owner => {
+                            match fielded[..] {
+                                [one] => vec![(Some(one), None)],
+                                _ => vec![(None, None)],
+                            }
                         }
+                        (Subject::You, About::Player(p)) if p == owner => vec![(None, None)],
                         // "You" and "your opponent" are players when the event is
                         // about a player ("when you take damage"), and their dice
                         // otherwise ("when your opponent fields a character").
