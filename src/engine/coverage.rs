@@ -68,8 +68,9 @@ pub fn effect_applied(e: &Effect) -> bool {
         // Set aside until the end of the turn (`effects::capture`); a capture lasting
         // otherwise is not applied.
         Effect::Capture { to, until } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
-        // A die knocked out this turn, brought back; not the form that lasts the turn.
-        Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
+        // A die knocked out this turn brought back, or dice knocked out for the rest of
+        // the turn (`effects::return_to_field`).
+        Effect::ReturnToField { .. } => true,
         Effect::GainLife { .. }
         | Effect::ChooseEnergy
         | Effect::Draw { .. }

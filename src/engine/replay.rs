@@ -136,6 +136,9 @@ pub(super) struct Replayer {
     /// The cards whose static burst the table left unsettled at the last line
     /// (`effects::text`): reported as it becomes so, not again on each line after.
     pub(super) unsettled: Vec<super::CardId>,
+    /// Card text that acted unapplied where no diagnostic could be made at once (a
+    /// knock-out deep in an effect): reported as the line ends.
+    pub(super) deferred: Option<(super::CardId, &'static str)>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -289,6 +292,7 @@ impl Table {
             damage_by: super::effects::By::Unknown,
             action_die: None,
             unsettled: Vec::new(),
+            deferred: None,
         };
         if let Some((name, span)) = first {
             match r.player(&name) {
@@ -543,6 +547,10 @@ impl Replayer {
         // A static whose burst the table leaves open (two dice showing it) is read
         // wherever a stat is: the line that made it so is where it matters.
         let result = result.and_then(|()| self.static_bursts_settled());
+        let result = result.and_then(|()| match self.deferred.take() {
+            Some((card, why)) => self.undecided(self.line, card, why),
+            None => Ok(()),
+        });
         if applies_waivers {
             self.flush_waivers();
         }
