@@ -1103,6 +1103,8 @@ impl Effect {
             | Effect::Reroll { to, .. }
             | Effect::Move { to, .. }
             | Effect::Capture { to, .. }
+            | Effect::Copy { to }
+            | Effect::GainAffiliation { to, .. }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
             | Effect::MustBlock { to }

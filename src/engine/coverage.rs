@@ -76,6 +76,8 @@ pub fn effect_applied(e: &Effect) -> bool {
         | Effect::Draw { .. }
         | Effect::DrawRoll { .. }
         | Effect::Roll { .. } => true,
+        // The Villain affiliation for the turn (`effects::gain_affiliation`); no other.
+        Effect::GainAffiliation { affiliation, .. } => affiliation.eq_ignore_ascii_case("Villain"),
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.

@@ -141,7 +141,12 @@ pub fn matches(
     if !(is(sel.what) || sel.or_what.is_some_and(is)) {
         return false;
     }
-    let has_affiliation = |a: &String| card.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a));
+    // The Villain affiliation an effect gave it this turn counts too (`gain_affiliation`).
+    let villain = die.zone == Zone::Field && die.boost.villain;
+    let has_affiliation = |a: &String| {
+        card.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a))
+            || (villain && a.eq_ignore_ascii_case("Villain"))
+    };
     if let Some(e) = sel.energy
         && !card.energy.contains(&e)
     {
@@ -300,10 +305,16 @@ pub fn active(state: &GameState, card: CardId, controller: usize) -> bool {
 /// condition always, from the card. Modifiers add up before they apply, and never take
 /// a stat below zero; a doubled attack doubles the total.
 pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
-    let Some(level) = state.level(cards, id) else {
+    let Some(mut level) = state.level(cards, id) else {
         return (0, 0);
     };
     let die = state.die(id);
+    // A copy of another card's die stats, for the level the die shows (`effects::copy`).
+    if let (Some(c), Some(Face::Level { level: n, .. })) = (die.boost.copy, &die.face)
+        && let Some(copied) = cards.get(c).levels.get(usize::from(*n).saturating_sub(1))
+    {
+        level = *copied;
+    }
     let (mut attack, mut defense) = (
         i64::from(level.attack) + i64::from(die.boost.attack),
         i64::from(level.defense) + i64::from(die.boost.defense),

@@ -7,7 +7,8 @@
 //! `damage`, `damage_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
 //! `spin_to`, `draw`, `draw_roll`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
-//! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
+//! `grant` (a keyword until the end of the turn), `copy` (another card's die stats),
+//! `gain_affiliation` (the Villain affiliation for the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line),
 //! `prevent_damage` (prevention globals answering damage held for them), and
@@ -37,6 +38,7 @@ mod cant_attack;
 mod cant_block;
 mod capture;
 mod commit;
+mod copy;
 mod costs;
 mod damage;
 mod damage_equal_attack;
@@ -46,6 +48,7 @@ mod draw;
 mod draw_roll;
 mod excess_to_player;
 mod field;
+mod gain_affiliation;
 mod gain_life;
 mod globals;
 mod grant;
@@ -255,6 +258,8 @@ impl Replayer {
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
             Effect::Move { to, zone } => self.move_effect(to, *zone, ctx),
             Effect::Capture { to, .. } => self.capture_effect(to, ctx),
+            Effect::Copy { to } => self.copy_effect(to, ctx),
+            Effect::GainAffiliation { to, .. } => self.gain_affiliation_effect(to, ctx),
             Effect::DoubleDamageToBlockers { to } => self.double_damage_to_blockers_effect(to, ctx),
             Effect::ExcessToPlayer { to } => self.excess_to_player_effect(to, ctx),
             Effect::Grant { to, keyword, .. } => self.grant_effect(to, keyword, ctx),
