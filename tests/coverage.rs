@@ -162,6 +162,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::AssignBlocker { .. } => "assign-blocker",
         Effect::MustAttack { .. } => "must-attack",
         Effect::ReturnToField { .. } => "return-to-field",
+        Effect::LeaveCombat { .. } => "leave-combat",
         Effect::ExcessToPlayer { .. } => "excess-to-player",
         Effect::Grant { .. } => "grant",
         Effect::ReduceCost { .. } => "reduce-cost",
@@ -387,6 +388,19 @@ const EFFECTS: &[(&str, &str)] = &[
     (
         "return-to-field: {to: {count: each, what: character, side: yours}}",
         "",
+    ),
+    ("leave-combat: {to: {what: character, state: attacking}}", ""),
+    (
+        "ko: {to: {what: character, target: true}}, gain-life: {amount: 1, per_level: true}",
+        "target Bob.Y:L1",
+    ),
+    (
+        "damage: {amount: 1, to: {what: character-or-player, target: true, player_side: opposing}}",
+        "target Bob",
+    ),
+    (
+        "damage: {amount: 1, to: {count: three, what: character}}",
+        "target Bob.Y:L1 Bob.Y:L1 X:L1",
     ),
     (
         "excess-to-player: {to: {what: character, target: true}}",
@@ -983,6 +997,21 @@ fn walk() -> Vec<Variant> {
             .only(&["cycle"]),
         );
     }
+    // "Your turn": Bob's trigger on Ann's fielding, on Ann's turn, does not hold.
+    let opp_fielded = |extra: &str| {
+        one(&format!(
+            "{{kind: triggered, when: {{event: fielded, of: opponent}}{extra}, {GAIN}}}"
+        ))
+    };
+    out.push(
+        variant(
+            "triggered if your-turn",
+            opp_fielded(", if: your-turn"),
+            &opp_fielded(""),
+            &["fielded:die"],
+        )
+        .only(&["cycle"]),
+    );
     // A filter on the die the event is about that leaves out the die fielded, and one by
     // title and cost that takes it.
     // The first is compared with the trigger without a filter, the second with no text.
@@ -1597,6 +1626,9 @@ fn walk() -> Vec<Variant> {
 fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
     if effect.starts_with("reduce-cost:") && !effect.contains("level") {
         v.shown_by("fixtures/rules/abilities/reduce-cost.dmlog")
+    } else if effect.starts_with("leave-combat:") {
+        // No attacker in the global windows of the walk's main step.
+        v.shown_by("fixtures/cards/avx/distraction.dmlog")
     } else {
         v
     }

@@ -592,6 +592,9 @@ pub enum Condition {
         is: Comparison,
         right: Amount,
     },
+    /// It is the card's controller's turn ("at the end of your turn", read for each of
+    /// the card's dice: `when: {event: turn-end}, if: your-turn`).
+    YourTurn,
 }
 
 /// An amount a condition compares.
@@ -648,6 +651,7 @@ impl Condition {
     pub fn selectors(&self) -> Vec<&Selector> {
         match self {
             Condition::NoneMatch(s) | Condition::SomeMatch(s) => vec![s],
+            Condition::YourTurn => Vec::new(),
             Condition::Compare { left, right, .. } => [left, right]
                 .into_iter()
                 .filter_map(|a| match a {
@@ -909,6 +913,10 @@ pub enum Effect {
         amount: u8,
         #[serde(default)]
         per: Option<Selector>,
+        /// `amount` for each level the dice the previous effect chose show ("gain life
+        /// equal to its level", Thor: The Mighty), read before that effect's changes.
+        #[serde(default)]
+        per_level: bool,
     },
     LoseLife {
         amount: u8,
@@ -1044,6 +1052,11 @@ pub enum Effect {
     ReturnToField {
         to: Selector,
     },
+    /// Out of combat, staying in the field ("remove one attacker from the attack zone to
+    /// the field", Distraction's global).
+    LeaveCombat {
+        to: Selector,
+    },
     /// Combat damage beyond the blockers' total defense goes to the opponent.
     ExcessToPlayer {
         to: Selector,
@@ -1110,6 +1123,7 @@ impl Effect {
             | Effect::MustBlock { to }
             | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
+            | Effect::LeaveCombat { to }
             | Effect::DoubleDamageToBlockers { to }
             | Effect::ExcessToPlayer { to }
             | Effect::Grant { to, .. }
@@ -1143,6 +1157,7 @@ impl Effect {
             | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
             | Effect::ReturnToField { to }
+            | Effect::LeaveCombat { to }
             | Effect::ExcessToPlayer { to }
             | Effect::Grant { to, .. } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),
@@ -1272,6 +1287,10 @@ pub struct Selector {
     /// Whose: anyone's (default), yours, or opposing.
     #[serde(default)]
     pub side: Side,
+    /// For a `character-or-player` selector, whose the player may be, where it differs
+    /// from `side` ("a character or your opponent": `player_side: opposing`).
+    #[serde(default)]
+    pub player_side: Option<Side>,
     /// "target": chosen by the controller, must be legal, and the ability needs one.
     #[serde(default)]
     pub target: bool,
@@ -1354,6 +1373,8 @@ pub enum Count {
     #[default]
     One,
     Two,
+    /// Three (as many as there are, when fewer: "move 3 sidekicks", Rally!'s burst).
+    Three,
     Each,
     AnyNumber,
     /// "Up to N": the controller chooses none to N of them (`count: {up-to: 2}`).
@@ -1407,6 +1428,8 @@ pub enum CombatState {
     EngagedWithThis,
     /// Blocking the source die.
     BlockingThis,
+    /// Engaged: blocking, or an attacker that is blocked.
+    Engaged,
     /// Damaged in this turn's attack step and in the field since ("if he is damaged in
     /// an attack step but not knocked out": Red Hulk: Thunderbolt Ross); it outlasts the
     /// damage, which the cleanup clears before "at the end of the turn" effects.

@@ -203,9 +203,14 @@ pub fn effect(e: &Effect) -> String {
         Effect::DoubleDamageToBlockers { to } => {
             format!("{} deal double damage to their blockers", sel(to))
         }
-        Effect::GainLife { amount, per } => match per {
-            Some(p) => format!("gain {amount} life for each of {}", sel(p)),
-            None => format!("gain {amount} life"),
+        Effect::GainLife {
+            amount,
+            per,
+            per_level,
+        } => match (per, per_level) {
+            (_, true) => format!("gain {amount} life for each level those dice showed"),
+            (Some(p), false) => format!("gain {amount} life for each of {}", sel(p)),
+            (None, false) => format!("gain {amount} life"),
         },
         Effect::LoseLife { amount, who } => format!("{} lose {amount} life", sel(who)),
         Effect::Spin { to, levels, way } => {
@@ -341,6 +346,7 @@ pub fn effect(e: &Effect) -> String {
             }
         ),
         Effect::ReturnToField { to } => format!("{} return to the field", sel(to)),
+        Effect::LeaveCombat { to } => format!("{} leaves combat, staying in the field", sel(to)),
         Effect::ExcessToPlayer { to } => format!(
             "combat damage of {} beyond its blockers' defense goes to the opponent",
             sel(to)
@@ -385,7 +391,7 @@ pub fn effect(e: &Effect) -> String {
 
 /// The verb agreeing with a selector: "this die gets", "two characters get".
 fn verb(s: &Selector, base: &str) -> String {
-    let plural = matches!(s.count, Count::Two | Count::AnyNumber)
+    let plural = matches!(s.count, Count::Two | Count::Three | Count::AnyNumber)
         || matches!(s.count, Count::UpTo(n) if n > 1)
         || matches!(s.what, What::ThisCard | What::Those)
         || s.or_what == Some(What::Partner);
@@ -432,11 +438,12 @@ pub fn sel(s: &Selector) -> String {
         _ => {}
     }
     let mut words: Vec<String> = Vec::new();
-    let plural = matches!(s.count, Count::Each | Count::AnyNumber | Count::Two)
+    let plural = matches!(s.count, Count::Each | Count::AnyNumber | Count::Two | Count::Three)
         || matches!(s.count, Count::UpTo(n) if n > 1);
     words.push(match s.count {
         Count::One => "one".into(),
         Count::Two => "two".into(),
+        Count::Three => "three".into(),
         Count::Each => "each".into(),
         Count::AnyNumber => "any number of".into(),
         Count::UpTo(n) => format!("up to {n}"),
@@ -520,6 +527,15 @@ pub fn sel(s: &Selector) -> String {
         }
     };
     let mut nouns = noun(s.what);
+    // "A character or your opponent": the player's side, where it differs.
+    if let (What::CharacterOrPlayer, Some(side)) = (s.what, s.player_side) {
+        let whose = match side {
+            Side::Opposing => "opposing ",
+            Side::Yours => "your own ",
+            Side::Any => "",
+        };
+        nouns = format!("character or {whose}player");
+    }
     if let Some(w) = s.or_what {
         nouns = format!("{nouns} or {}", noun(w));
     }
@@ -558,6 +574,7 @@ pub fn sel(s: &Selector) -> String {
                 CombatState::Unblocked => "that is unblocked",
                 CombatState::EngagedWithThis => "engaged with this die",
                 CombatState::BlockingThis => "blocking this die",
+                CombatState::Engaged => "that is engaged",
                 CombatState::AttackDamaged => {
                     "damaged in this turn's attack step and not knocked out since"
                 }
@@ -628,6 +645,9 @@ pub fn while_(w: While) -> &'static str {
 }
 
 pub fn condition(c: &Condition) -> String {
+    if let Condition::YourTurn = c {
+        return "if it is your turn".into();
+    }
     // A condition counts the dice its selector reaches, whatever its count says.
     let (Condition::NoneMatch(s) | Condition::SomeMatch(s)) = c else {
         let Condition::Compare { left, is, right } = c else {
@@ -650,7 +670,9 @@ pub fn condition(c: &Condition) -> String {
             CombatState::AttackingOrBlocking => "is attacking or blocking",
             CombatState::Blocked => "is blocked",
             CombatState::Unblocked => "is unblocked",
-            CombatState::EngagedWithThis | CombatState::BlockingThis => "is engaged",
+            CombatState::EngagedWithThis | CombatState::BlockingThis | CombatState::Engaged => {
+                "is engaged"
+            }
             CombatState::AttackDamaged => {
                 "was damaged in this turn's attack step and not knocked out since"
             }

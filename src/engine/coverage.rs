@@ -329,6 +329,7 @@ pub fn ability_applied(a: &Ability) -> bool {
         {
             protection_applied(a)
         }
+        _ if crate::engine::effects::unless_unheld(a) => false,
         _ => {
             crate::engine::effects::is_reduction(a)
                 || crate::engine::effects::is_redirection(a)

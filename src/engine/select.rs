@@ -238,6 +238,7 @@ pub fn matches(
             CombatState::Unblocked => die.attacking && !blocked,
             CombatState::EngagedWithThis => src.die.is_some_and(engaged_with),
             CombatState::BlockingThis => src.die.is_some() && die.blocking == src.die,
+            CombatState::Engaged => die.blocking.is_some() || blocked,
             CombatState::AttackDamaged => die.zone == Zone::Field && state.attack_damaged(id),
         };
         if !ok {
@@ -285,7 +286,7 @@ pub fn names_players(sel: &Selector) -> bool {
 /// Whether player `p` is one that `sel` speaks of, seen from `src`.
 pub fn matches_player(sel: &Selector, src: &Source, p: usize) -> bool {
     names_players(sel)
-        && match sel.side {
+        && match sel.player_side.unwrap_or(sel.side) {
             Side::Any => true,
             Side::Yours => p == src.controller,
             Side::Opposing => p != src.controller,

@@ -56,7 +56,12 @@ fn takes(c: &Cost) -> Option<(&Selector, usize)> {
         Cost::Move { what, .. } => what,
         Cost::Energy(_) | Cost::UpTo(_) | Cost::Life(_) | Cost::Damage(_) => return None,
     };
-    Some((sel, if sel.count == Count::Two { 2 } else { 1 }))
+    let n = match sel.count {
+        Count::Two => 2,
+        Count::Three => 3,
+        _ => 1,
+    };
+    Some((sel, n))
 }
 
 /// The life an ability costs.

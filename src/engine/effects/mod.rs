@@ -50,6 +50,7 @@ mod excess_to_player;
 mod field;
 mod gain_affiliation;
 mod gain_life;
+mod leave_combat;
 mod globals;
 mod grant;
 mod ko;
@@ -79,6 +80,7 @@ pub(in crate::engine) use damage_from::{By, Hurt};
 pub(in crate::engine) use prevent_damage::prevention_global;
 pub(in crate::engine) use redirect::is_redirection;
 pub(in crate::engine) use reduce::is_reduction;
+pub(in crate::engine) use unless::unless_unheld;
 
 /// The choices one line records for an ability, taken apart.
 #[derive(Default)]
@@ -223,9 +225,12 @@ impl Replayer {
                 self.boost_effect(to, (*attack, *defense, n), *double_attack, ctx)
             }
             Effect::NoDamage { to } => self.no_damage_effect(to, ctx),
-            Effect::GainLife { amount, per } => {
-                Ok(self.gain_life_effect(*amount, per.as_ref(), ctx))
-            }
+            Effect::GainLife {
+                amount,
+                per,
+                per_level,
+            } => Ok(self.gain_life_effect(*amount, per.as_ref(), *per_level, ctx)),
+            Effect::LeaveCombat { to } => self.leave_combat_effect(to, ctx),
             Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
             Effect::SpinTo { to, face } => self.spin_to_effect(to, *face, ctx),
             Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),

@@ -67,6 +67,16 @@ impl Replayer {
             self.void_choices(a, &src, &choices)?;
             return Ok(false);
         }
+        if holds && super::unless_unheld(a) {
+            // Waived, nothing of it happens; the judge's position block says the rest.
+            self.undecided(
+                self.line,
+                src.card,
+                "lets the opponent pay to stop an effect dmlint applies at once (a move, a draw, a roll): it cannot hold it for the answer",
+            )?;
+            self.spend_as_written(src.controller, clauses)?;
+            return Ok(true);
+        }
         if let Some(e) = effects.iter().find(|e| holds && !effect_applied(e)) {
             let what = format!(
                 "needs `{}`, which dmlint does not apply yet",

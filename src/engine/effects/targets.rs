@@ -63,6 +63,7 @@ impl Replayer {
         // "Any number": every target the line names, none to all of them.
         let want = match to.count {
             Count::Two => 2,
+            Count::Three => 3,
             Count::UpTo(n) => usize::from(n),
             Count::AnyNumber => usize::MAX,
             _ => 1,

@@ -321,7 +321,7 @@ impl Replayer {
             e => e.aim().is_some_and(|to| {
                 matches!(
                     to.count,
-                    Count::One | Count::Two | Count::UpTo(_) | Count::AnyNumber
+                    Count::One | Count::Two | Count::Three | Count::UpTo(_) | Count::AnyNumber
                 )
                     && !matches!(
                         to.what,
