@@ -139,6 +139,8 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Boost { .. } => "boost",
         Effect::NoDamage { .. } => "no-damage",
         Effect::DoubleDamageToBlockers { .. } => "double-damage-to-blockers",
+        Effect::FullAttackToEachBlocker { .. } => "full-attack-to-each-blocker",
+        Effect::Unblockable { .. } => "unblockable",
         Effect::GainLife { .. } => "gain-life",
         Effect::LoseLife { .. } => "lose-life",
         Effect::Spin { .. } => "spin",
@@ -390,6 +392,18 @@ const EFFECTS: &[(&str, &str)] = &[
         "",
     ),
     ("leave-combat: {to: {what: character, state: attacking}}", ""),
+    (
+        "unblockable: {to: {what: character, target: true}}",
+        "target X:L2*",
+    ),
+    (
+        "full-attack-to-each-blocker: {to: {what: character, target: true}}",
+        "target X:L1",
+    ),
+    (
+        "cant-be-blocked-by: {by: {what: character, below_own_level: true}}",
+        "",
+    ),
     (
         "ko: {to: {what: character, target: true}}, gain-life: {amount: 1, per_level: true}",
         "target Bob.Y:L1",
@@ -1075,7 +1089,8 @@ fn walk() -> Vec<Variant> {
     // Statics: each effect a static may carry, while active.
     for (effect, _) in EFFECTS {
         let effect = static_form(effect);
-        out.push(
+        out.push(shown_elsewhere(
+            &effect,
             variant(
                 format!("static {effect}"),
                 one(&format!("{{kind: static, while: active, do: [{effect}]}}")),
@@ -1083,7 +1098,7 @@ fn walk() -> Vec<Variant> {
                 &["in-field:this"],
             )
             .only(&["cycle"]),
-        );
+        ));
     }
     let grow = |extra: &str, to: &str| {
         one(&format!(
@@ -1629,6 +1644,15 @@ fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
     } else if effect.starts_with("leave-combat:") {
         // No attacker in the global windows of the walk's main step.
         v.shown_by("fixtures/cards/avx/distraction.dmlog")
+    } else if effect.starts_with("unblockable:") {
+        // The walk's other attacker, which nobody blocks anyway.
+        v.shown_by("fixtures/cards/ux/falcon-recon.dmlog")
+    } else if effect.starts_with("full-attack-to-each-blocker:") {
+        // The walk's attackers have one blocker each.
+        v.shown_by("fixtures/cards/avx/cyclops-slim.dmlog")
+    } else if effect.contains("below_own_level") {
+        // The walk's blocker is of the attacker's level.
+        v.shown_by("fixtures/cards/avx/angel-high-ground.dmlog")
     } else {
         v
     }

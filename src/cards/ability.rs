@@ -908,6 +908,11 @@ pub enum Effect {
     DoubleDamageToBlockers {
         to: Selector,
     },
+    /// Blocked by several characters, it deals its full attack to each of them instead
+    /// of splitting it (Cyclops: Slim, Doctor Octopus: Mad Scientist).
+    FullAttackToEachBlocker {
+        to: Selector,
+    },
     /// Life.
     GainLife {
         amount: u8,
@@ -1026,6 +1031,10 @@ pub enum Effect {
     CantBlock {
         to: Selector,
     },
+    /// Cannot be blocked this turn ("your sidekicks can't be blocked", Falcon: Recon).
+    Unblockable {
+        to: Selector,
+    },
     CantAttack {
         to: Selector,
     },
@@ -1118,6 +1127,7 @@ impl Effect {
             | Effect::Capture { to, .. }
             | Effect::Copy { to }
             | Effect::GainAffiliation { to, .. }
+            | Effect::Unblockable { to }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
             | Effect::MustBlock { to }
@@ -1125,6 +1135,7 @@ impl Effect {
             | Effect::MustAttack { to, .. }
             | Effect::LeaveCombat { to }
             | Effect::DoubleDamageToBlockers { to }
+            | Effect::FullAttackToEachBlocker { to }
             | Effect::ExcessToPlayer { to }
             | Effect::Grant { to, .. }
             | Effect::Field { what: to } => Some(to),
@@ -1141,6 +1152,7 @@ impl Effect {
             | Effect::Ko { to }
             | Effect::NoDamage { to }
             | Effect::DoubleDamageToBlockers { to }
+            | Effect::FullAttackToEachBlocker { to }
             | Effect::Spin { to, .. }
             | Effect::SpinTo { to, .. }
             | Effect::Reroll { to, .. }
@@ -1151,6 +1163,7 @@ impl Effect {
             | Effect::Control { to, .. }
             | Effect::Copy { to }
             | Effect::SwapStats { to }
+            | Effect::Unblockable { to }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
             | Effect::MustBlock { to }
@@ -1330,6 +1343,10 @@ pub struct Selector {
     /// nothing.
     #[serde(default)]
     pub max_own_level: bool,
+    /// A level lower than the source die's own ("a character with a lower level", Angel:
+    /// High Ground); like `max_own_level`, nothing without a level on both.
+    #[serde(default)]
+    pub below_own_level: bool,
     /// The zone the dice are in (default: the field).
     #[serde(default)]
     pub zone: Option<ZoneName>,

@@ -203,6 +203,11 @@ pub fn effect(e: &Effect) -> String {
         Effect::DoubleDamageToBlockers { to } => {
             format!("{} deal double damage to their blockers", sel(to))
         }
+        Effect::FullAttackToEachBlocker { to } => format!(
+            "blocked by several characters, {} {} its full attack to each of them",
+            sel(to),
+            verb(to, "deal")
+        ),
         Effect::GainLife {
             amount,
             per,
@@ -322,6 +327,7 @@ pub fn effect(e: &Effect) -> String {
         ),
         Effect::SwapStats { to } => format!("switch the attack and defense of {}", sel(to)),
         Effect::CantBlock { to } => format!("{} cannot block", sel(to)),
+        Effect::Unblockable { to } => format!("{} cannot be blocked", sel(to)),
         Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
         Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", kind(by)),
         Effect::BlockedOnlyByTwoOrMore => "this die can only be blocked by two or more".into(),
@@ -551,6 +557,9 @@ pub fn sel(s: &Selector) -> String {
     }
     if s.max_own_level {
         words.push("of this die's level or lower".into());
+    }
+    if s.below_own_level {
+        words.push("of a lower level than this die".into());
     }
     if s.already {
         words.push("already in the field".into());

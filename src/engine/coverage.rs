@@ -78,6 +78,8 @@ pub fn effect_applied(e: &Effect) -> bool {
         | Effect::Roll { .. } => true,
         // The Villain affiliation for the turn (`effects::gain_affiliation`); no other.
         Effect::GainAffiliation { affiliation, .. } => affiliation.eq_ignore_ascii_case("Villain"),
+        // A static's only (`restrictions::full_attack_to_each`).
+        Effect::FullAttackToEachBlocker { .. } => false,
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.
@@ -109,6 +111,7 @@ pub fn static_applied(e: &Effect) -> bool {
         | Effect::MustBlock { to }
         | Effect::MustAttack { to, .. }
         | Effect::DoubleDamageToBlockers { to }
+        | Effect::FullAttackToEachBlocker { to }
         | Effect::ExcessToPlayer { to } => {
             !to.target
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))

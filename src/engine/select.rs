@@ -214,7 +214,7 @@ pub fn matches(
     if sel.min_level.is_some_and(|l| level.is_none_or(|x| x < l)) {
         return false;
     }
-    if sel.max_own_level {
+    if sel.max_own_level || sel.below_own_level {
         let own = src
             .die
             .filter(|&d| state.die(d).zone == Zone::Field)
@@ -222,7 +222,11 @@ pub fn matches(
                 Some(Face::Level { level, .. }) => Some(level),
                 _ => None,
             });
-        if !matches!((level, own), (Some(x), Some(o)) if x <= o) {
+        let fits = match (level, own) {
+            (Some(x), Some(o)) => (!sel.max_own_level || x <= o) && (!sel.below_own_level || x < o),
+            _ => false,
+        };
+        if !fits {
             return false;
         }
     }

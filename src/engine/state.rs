@@ -161,6 +161,7 @@ impl Boost {
         self.granted.0 |= other.granted.0;
         self.iron_will_spared = other.iron_will_spared.or(self.iron_will_spared);
         self.villain |= other.villain;
+        self.unblockable |= other.unblockable;
         self.copy = other.copy.or(self.copy);
     }
 }

@@ -73,6 +73,7 @@ mod spin_to;
 mod targets;
 mod text;
 mod triggers;
+mod unblockable;
 mod unless;
 
 pub(in crate::engine) use commit::ko_events;
@@ -272,6 +273,7 @@ impl Replayer {
                 Ok(self.reduce_cost_effect(*amount, of, *next, ctx))
             }
             Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
+            Effect::Unblockable { to } => self.unblockable_effect(to, ctx),
             Effect::CantAttack { to } => self.cant_attack_effect(to, ctx),
             Effect::MustBlock { to } => self.must_block_effect(to, ctx),
             Effect::AssignBlocker { to } => self.assign_blocker_effect(to, ctx),
