@@ -391,7 +391,10 @@ const EFFECTS: &[(&str, &str)] = &[
         "return-to-field: {to: {count: each, what: character, side: yours}}",
         "",
     ),
-    ("leave-combat: {to: {what: character, state: attacking}}", ""),
+    (
+        "leave-combat: {to: {what: character, state: attacking}}",
+        "",
+    ),
     (
         "unblockable: {to: {what: character, target: true}}",
         "target X:L2*",

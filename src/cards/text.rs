@@ -130,14 +130,20 @@ pub fn effect(e: &Effect) -> String {
             to,
         } => match (amount, effects, to) {
             (_, true, _) => "prevent the effect from affecting this die".into(),
-            (Some(n), false, Some(t)) => format!("prevent {n} damage about to be dealt to {}", sel(t)),
+            (Some(n), false, Some(t)) => {
+                format!("prevent {n} damage about to be dealt to {}", sel(t))
+            }
             (None, false, Some(t)) => format!("prevent the damage about to be dealt to {}", sel(t)),
             (Some(n), false, None) => format!("prevent {n} of the damage"),
             (None, false, None) => "prevent the damage".into(),
         },
         Effect::ChooseEnergy => "choose an energy type".into(),
         Effect::Later { when, effects: e } => {
-            format!("later this turn, when {}: {}", event(when.event, when.of), effects(e))
+            format!(
+                "later this turn, when {}: {}",
+                event(when.event, when.of),
+                effects(e)
+            )
         }
         Effect::Reduce { amount } => format!("reduce the damage taken by {amount}"),
         Effect::DamageFrom { to, from, takes } => {
@@ -444,8 +450,10 @@ pub fn sel(s: &Selector) -> String {
         _ => {}
     }
     let mut words: Vec<String> = Vec::new();
-    let plural = matches!(s.count, Count::Each | Count::AnyNumber | Count::Two | Count::Three)
-        || matches!(s.count, Count::UpTo(n) if n > 1);
+    let plural = matches!(
+        s.count,
+        Count::Each | Count::AnyNumber | Count::Two | Count::Three
+    ) || matches!(s.count, Count::UpTo(n) if n > 1);
     words.push(match s.count {
         Count::One => "one".into(),
         Count::Two => "two".into(),

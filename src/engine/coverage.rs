@@ -456,10 +456,9 @@ mod tests {
         assert!(!effect_applied(&e));
         // A capture of any number of dice is not applied (its only card, Imprisoned,
         // limits them by their total cost).
-        let e: Effect = serde_saphyr::from_str(
-            "capture: {to: {count: any-number, what: character}}\n",
-        )
-        .unwrap();
+        let e: Effect =
+            serde_saphyr::from_str("capture: {to: {count: any-number, what: character}}\n")
+                .unwrap();
         assert!(!effect_applied(&e));
         let e: Effect =
             serde_saphyr::from_str("cant-be-blocked-by: {by: {what: character}}\n").unwrap();

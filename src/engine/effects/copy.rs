@@ -21,7 +21,11 @@ use crate::engine::state::{Boost, Op};
 impl Replayer {
     pub(super) fn copy_effect(&mut self, to: &Selector, ctx: &mut Run) -> Result<Vec<Op>, Stop> {
         let Some(me) = ctx.src.die else {
-            self.undecided(self.line, ctx.src.card, "copies a die, with no die of its own to be the copy")?;
+            self.undecided(
+                self.line,
+                ctx.src.card,
+                "copies a die, with no die of its own to be the copy",
+            )?;
             return Ok(Vec::new());
         };
         let mut ops = Vec::new();
@@ -40,9 +44,7 @@ impl Replayer {
                 )?;
                 continue;
             }
-            let text = self
-                .abilities_of(card)
-                .is_some_and(|l| !l.is_empty());
+            let text = self.abilities_of(card).is_some_and(|l| !l.is_empty());
             if text || self.abilities_of(card).is_none() {
                 // Waived, the stats are copied and the text is not.
                 self.undecided(

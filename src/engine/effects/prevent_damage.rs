@@ -198,14 +198,22 @@ impl Replayer {
                 .position(|o| matches!(o, Op::DamagePlayer { player, .. } if *player == p)),
             None => {
                 let owner = self.owner_of(r, who)?;
-                let hit: Vec<_> = held.ops.iter().filter_map(|o| match o {
-                    Op::Damage { die, .. } => Some(*die),
-                    _ => None,
-                }).collect();
+                let hit: Vec<_> = held
+                    .ops
+                    .iter()
+                    .filter_map(|o| match o {
+                        Op::Damage { die, .. } => Some(*die),
+                        _ => None,
+                    })
+                    .collect();
                 let found = self.find(r, owner, Zone::Field, &[], |_, id| hit.contains(&id))?;
                 found.and_then(|d| {
                     select::matches(&self.cards, &self.state, to, &src, d)
-                        .then(|| held.ops.iter().position(|o| matches!(o, Op::Damage { die, .. } if *die == d)))
+                        .then(|| {
+                            held.ops
+                                .iter()
+                                .position(|o| matches!(o, Op::Damage { die, .. } if *die == d))
+                        })
                         .flatten()
                 })
             }
@@ -227,7 +235,10 @@ impl Replayer {
             _ => {}
         }
         held.ops.retain(|o| {
-            !matches!(o, Op::Damage { amount: 0, .. } | Op::DamagePlayer { amount: 0, .. })
+            !matches!(
+                o,
+                Op::Damage { amount: 0, .. } | Op::DamagePlayer { amount: 0, .. }
+            )
         });
         self.turn_mut().held = (!held.ops.is_empty()).then_some(held);
         self.acted(who);

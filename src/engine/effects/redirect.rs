@@ -273,10 +273,8 @@ impl Replayer {
             return self.undecided(self.line, p.card, "redirects damage no die of it took");
         };
         let stage = self.turn_ref().map(|t| t.damage);
-        let held = matches!(
-            stage,
-            Some(DamageStage::Damaged | DamageStage::FastDamaged)
-        ) && self.state.die(die).zone == Zone::Field;
+        let held = matches!(stage, Some(DamageStage::Damaged | DamageStage::FastDamaged))
+            && self.state.die(die).zone == Zone::Field;
         let pending_about_it = self.turn_ref().is_some_and(|t| {
             t.pending
                 .iter()

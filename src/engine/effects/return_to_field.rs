@@ -37,9 +37,9 @@ impl Replayer {
             // The form lasting the turn: remembered as the ability's use by its user.
             _ => {
                 let card = ctx.src.card;
-                let ability = self.abilities_of(card).and_then(|l| {
-                    l.iter().position(|a| a.effects.iter().any(lasting_return))
-                });
+                let ability = self
+                    .abilities_of(card)
+                    .and_then(|l| l.iter().position(|a| a.effects.iter().any(lasting_return)));
                 if let Some(ability) = ability {
                     self.turn_mut().used.push(Used {
                         card,

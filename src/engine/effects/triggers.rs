@@ -85,12 +85,10 @@ impl Replayer {
                         // "When either you or Hulk takes damage, Hulk gets …": with one
                         // die of the card in the field, that die is the one; with more,
                         // which is not said (`targets`: undecided).
-                        (Subject::ThisOrYou, About::Player(p)) if p == owner => {
-                            match fielded[..] {
-                                [one] => vec![(Some(one), None)],
-                                _ => vec![(None, None)],
-                            }
-                        }
+                        (Subject::ThisOrYou, About::Player(p)) if p == owner => match fielded[..] {
+                            [one] => vec![(Some(one), None)],
+                            _ => vec![(None, None)],
+                        },
                         (Subject::You, About::Player(p)) if p == owner => vec![(None, None)],
                         // "You" and "your opponent" are players when the event is
                         // about a player ("when you take damage"), and their dice
@@ -322,12 +320,10 @@ impl Replayer {
                 matches!(
                     to.count,
                     Count::One | Count::Two | Count::Three | Count::UpTo(_) | Count::AnyNumber
-                )
-                    && !matches!(
-                        to.what,
-                        What::This | What::ThisCard | What::It | What::Those | What::Partner
-                    )
-                    && !(to.what == What::Player && !to.target && to.side != Side::Any)
+                ) && !matches!(
+                    to.what,
+                    What::This | What::ThisCard | What::It | What::Those | What::Partner
+                ) && !(to.what == What::Player && !to.target && to.side != Side::Any)
                     && (!self.candidates(to, &src).is_empty() || select::names_players(to))
             }),
         })
@@ -683,9 +679,9 @@ impl Replayer {
         // The first of a card's "first time" triggers to resolve is the one: the others
         // of the same event are no longer the first (000:1119-1125).
         if a.limit == Limit::FirstEachTurn {
-            self.turn_mut().pending.retain(|q| {
-                !(q.card == p.card && q.ability == p.ability && q.batch == p.batch)
-            });
+            self.turn_mut()
+                .pending
+                .retain(|q| !(q.card == p.card && q.ability == p.ability && q.batch == p.batch));
         }
         // A redirection of combat damage, held in the 2018 damage before knock-outs.
         if super::redirect::is_redirection(&a) {
@@ -729,7 +725,10 @@ impl Replayer {
         a.limit == Limit::FirstEachTurn
             && self.turn_ref().is_some_and(|t| {
                 t.pending.iter().any(|q| {
-                    q.card == p.card && q.ability == p.ability && q.batch == p.batch && q.die != p.die
+                    q.card == p.card
+                        && q.ability == p.ability
+                        && q.batch == p.batch
+                        && q.die != p.die
                 })
             })
     }

@@ -145,7 +145,10 @@ impl Replayer {
             return self.apply(held.ops);
         }
         let src = Source::card(held.card, opponent);
-        if self.pay_costs(&as_opponents(&a), &src, &choices.pays)?.is_some() {
+        if self
+            .pay_costs(&as_opponents(&a), &src, &choices.pays)?
+            .is_some()
+        {
             // Paid: the effects do not happen (an empty hold had already let them).
             return Ok(());
         }

@@ -60,7 +60,11 @@ impl Replayer {
         // batch with the attackers' own triggers (the active player's resolve first).
         let defender = self.turn_ref().expect("turn").inactive();
         let events: Vec<_> = std::iter::once((Event::Attacked, About::Player(defender)))
-            .chain(taken.iter().map(|(id, _)| (Event::Attacks, About::Die(*id))))
+            .chain(
+                taken
+                    .iter()
+                    .map(|(id, _)| (Event::Attacks, About::Die(*id))),
+            )
             .collect();
         self.fire(&events, &[]);
         Ok(())

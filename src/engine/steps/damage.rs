@@ -655,9 +655,10 @@ impl Replayer {
         // A prevention global could answer the damage about to be dealt
         // (`effects::prevent_damage`): combat damage is not held for it.
         let dealing = !self.character_hits(fast_round).is_empty()
-            || self.unblocked().into_iter().any(|a| {
-                self.deals_in_round(a, fast_round) && self.combat_attack(a) > 0
-            });
+            || self
+                .unblocked()
+                .into_iter()
+                .any(|a| self.deals_in_round(a, fast_round) && self.combat_attack(a) > 0);
         if dealing {
             self.combat_prevention_open()?;
         }
