@@ -988,6 +988,10 @@ pub enum Effect {
         field: bool,
         #[serde(default)]
         else_to: Option<Placement>,
+        /// Only this many of the dice drawn are rolled ("draw 2 dice, roll one of them
+        /// and return the other to your bag"); the others go back to the bag.
+        #[serde(default)]
+        roll: Option<u8>,
     },
     /// The dice reached gain an affiliation ("target character gains the Villain
     /// affiliation"). Recorded, not applied yet.

@@ -288,25 +288,36 @@ pub fn effect(e: &Effect) -> String {
             keep,
             field,
             else_to,
+            roll,
         } => {
             let dice = if *count == 1 {
                 "a die".to_string()
             } else {
                 format!("{count} dice")
             };
-            let mut s = format!("draw {dice} from your bag and roll them");
+            let mut s = match roll {
+                Some(n) => format!(
+                    "draw {dice} from your bag, roll {n} of them and return the others to the bag"
+                ),
+                None if *count == 1 => "draw a die from your bag and roll it".to_string(),
+                None => format!("draw {dice} from your bag and roll them"),
+            };
             if *field {
                 s.push_str("; character results are fielded at no cost");
             }
-            match keep {
-                Some(k) => s.push_str(&format!(
+            let other = if *field { "any other result" } else { "the results" };
+            match (keep, else_to) {
+                (Some(k), Some(p)) => s.push_str(&format!(
+                    "; {} results stay in your reserve pool, any other goes to {}",
+                    symbol(*k),
+                    placement(*p)
+                )),
+                (Some(k), None) => s.push_str(&format!(
                     "; {} results stay in your reserve pool",
                     symbol(*k)
                 )),
-                None => s.push_str("; the results go to your reserve pool"),
-            }
-            if let Some(p) = else_to {
-                s.push_str(&format!(", any other to {}", placement(*p)));
+                (None, Some(p)) => s.push_str(&format!("; {other} goes to {}", placement(*p))),
+                (None, None) => s.push_str(&format!("; {other} go to your reserve pool")),
             }
             s
         }

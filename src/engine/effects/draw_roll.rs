@@ -3,7 +3,9 @@
 //! then rolled, each placed by the face it rolled.
 //!
 //! The log names the dice by the faces they rolled, in a `roll` clause (`roll SK:bolt
-//! GR:L1`): a die a `roll` clause names that the bag holds is the die drawn. As the draw
+//! GR:L1`): a die a `roll` clause names that the bag holds is the die drawn; a die drawn
+//! and not rolled ("roll one of them and return the other") is named in a `draw` clause
+//! (`draw SK`), and goes back to the bag. As the draw
 //! step's, an empty bag is refilled from the used pile first, and a die that cannot be
 //! drawn costs its drawer a life and gives a generic energy (Avengers Infinity rulebook,
 //! PLAY AREAS, The Bag); the draw is one event, fired once the ability has resolved.
@@ -21,13 +23,38 @@ impl Replayer {
     /// "Draw and roll N dice": each placed by its face.
     pub(super) fn draw_roll_effect(
         &mut self,
-        count: u8,
+        (count, rolled): (u8, u8),
         keep: Option<EnergySymbol>,
         field: bool,
         else_to: Option<Placement>,
         ctx: &mut Run,
     ) -> Result<Vec<Op>, Stop> {
-        for _ in 0..count {
+        // The dice drawn and not rolled: drawn, then back in the bag (not rolled too).
+        let mut returned = Vec::new();
+        for _ in rolled.min(count)..count {
+            let who = ctx.src.controller;
+            if !self.bag_ready(who) {
+                continue;
+            }
+            ctx.drew = true;
+            let Some((item, _)) = ctx.choices.draws.get(ctx.draw).copied() else {
+                let name = self.cards.get(ctx.src.card).name.clone();
+                // Waived, nothing more is drawn.
+                return self
+                    .violate(rules::invalid_choice::new(
+                        ctx.choices.span,
+                        format!("{name} draws a die it does not roll, and the line does not name it"),
+                        "name each die drawn and returned to the bag in a `draw` clause, such as `draw SK`",
+                    ))
+                    .map(|()| Vec::new());
+            };
+            ctx.draw += 1;
+            match self.find(&item.die, who, Zone::Bag, &returned, |_, _| true)? {
+                Some(id) => returned.push(id),
+                None => self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false)?,
+            }
+        }
+        for _ in 0..rolled.min(count) {
             let who = ctx.src.controller;
             if !self.bag_ready(who) {
                 continue;
@@ -59,7 +86,7 @@ impl Replayer {
             let item = ctx.choices.rolls[k];
             let mut bare = item.die.clone();
             bare.face = None;
-            let Some(id) = self.find(&bare, who, Zone::Bag, &[], |_, _| true)? else {
+            let Some(id) = self.find(&bare, who, Zone::Bag, &returned, |_, _| true)? else {
                 self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false)?;
                 continue;
             };

@@ -218,7 +218,8 @@ impl Replayer {
 
     /// The multiplier of an amount "for each" die a selector matches, counted as the
     /// effect resolves: every die that matches (its `count` is not a choice here), or
-    /// the dice the previous effect chose for "those"; 1 without `per`.
+    /// the dice the previous effect chose for "those" (with a `zone`, those now there:
+    /// Storm: Wind-Rider's "for each die moved"); 1 without `per`.
     pub(super) fn per_count(
         &self,
         per: Option<&crate::cards::ability::Selector>,
@@ -228,7 +229,14 @@ impl Replayer {
             return 1;
         };
         let n = if per.what == crate::cards::ability::What::Those {
-            ctx.chosen.len()
+            // "For each die moved": those of them now in the zone it names, if it does.
+            ctx.chosen
+                .iter()
+                .filter(|&&d| {
+                    per.zone
+                        .is_none_or(|z| self.state.die(d).zone == crate::engine::select::zone(z))
+                })
+                .count()
         } else {
             self.candidates(per, &ctx.src).len()
         };
