@@ -430,7 +430,7 @@ fn each(s: &Selector) -> String {
     let mut one = s.clone();
     one.count = Count::One;
     match s.what {
-        What::Those => "of those dice".into(),
+        What::Those => format!("of {}", sel(s)),
         What::This | What::ThisCard | What::It => format!("of {}", sel(s)),
         _ => sel(&one).trim_start_matches("one ").to_string(),
     }
@@ -457,7 +457,13 @@ pub fn sel(s: &Selector) -> String {
         What::ThisCard if s.already => return "this card's dice already in the field".into(),
         What::ThisCard => return "this card's dice".into(),
         What::It => return "that die".into(),
-        What::Those => return "those dice".into(),
+        What::Those => {
+            return match (s.level, s.zone) {
+                (Some(l), _) => format!("those dice that show level {l}"),
+                (None, Some(z)) => format!("those dice now in the {}", zone(z)),
+                (None, None) => "those dice".into(),
+            };
+        }
         _ => {}
     }
     let mut words: Vec<String> = Vec::new();

@@ -1,7 +1,7 @@
 //! What an effect reaches: every die a selector matches for `each`, otherwise the
 //! targets and choices the line names, checked against the selector.
 
-use crate::cards::ability::{Count, What};
+use crate::cards::ability::{Count, Selector, What};
 use crate::rules;
 use crate::syntax::DieRef;
 
@@ -41,7 +41,27 @@ impl Replayer {
                 return Ok(partner.into_iter().map(Reached::Die).collect());
             }
             What::It => return Ok(ctx.src.subject.into_iter().map(Reached::Die).collect()),
-            What::Those => return Ok(ctx.chosen.iter().copied().map(Reached::Die).collect()),
+            // "Those": the dice the previous effect chose; with a level or a zone, those of
+            // them that show it now ("if it is at level one, knock it out").
+            What::Those => {
+                let filtered = to.level.is_some()
+                    || to.min_level.is_some()
+                    || to.max_level.is_some()
+                    || to.zone.is_some();
+                let any = Selector {
+                    what: What::Die,
+                    ..to.clone()
+                };
+                return Ok(ctx
+                    .chosen
+                    .iter()
+                    .copied()
+                    .filter(|&d| {
+                        !filtered || select::matches(&self.cards, &self.state, &any, &ctx.src, d)
+                    })
+                    .map(Reached::Die)
+                    .collect());
+            }
             _ => {}
         }
         let mut dice = self.candidates(to, &ctx.src);
