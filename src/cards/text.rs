@@ -305,7 +305,11 @@ pub fn effect(e: &Effect) -> String {
             if *field {
                 s.push_str("; character results are fielded at no cost");
             }
-            let other = if *field { "any other result" } else { "the results" };
+            let other = if *field {
+                "any other result"
+            } else {
+                "the results"
+            };
             match (keep, else_to) {
                 (Some(k), Some(p)) => s.push_str(&format!(
                     "; {} results stay in your reserve pool, any other goes to {}",
