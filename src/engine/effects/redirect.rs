@@ -61,6 +61,14 @@ pub(in crate::engine) fn only_held(a: &Ability) -> bool {
         )
 }
 
+/// Damage sent to a die or a player.
+fn damage_to(new: super::Reached, amount: u32) -> Op {
+    match new {
+        super::Reached::Die(die) => Op::Damage { die, amount },
+        super::Reached::Player(player) => Op::DamagePlayer { player, amount },
+    }
+}
+
 /// The `first: N` of a redirection, if it has one.
 fn cap(a: &Ability) -> Option<u32> {
     match a.effects.first() {
@@ -202,25 +210,10 @@ impl Replayer {
         let Some(Effect::Redirect { to, .. }) = a.effects.first() else {
             return self.commit(mine);
         };
-        let owner = self.state.die(die).owner;
-        let target: Option<&DieRef> = clauses.iter().find_map(|c| match c {
-            Clause::Redirect { target } => Some(target),
-            _ => None,
-        });
-        let Some(target) = target else {
-            let name = self.cards.get(card).name.clone();
+        let src = Source::card(card, self.state.die(die).owner).from_die(die);
+        let Some(new) = self.redirect_target(clauses, to, &src)? else {
             // Waived, the damage lands where it was going.
-            self.violate(rules::invalid_choice::new(
-                self.line,
-                format!("{name}'s redirection names no new target"),
-                "write where the damage goes, `redirect Ann.GR:L1` (or `redirect Ann` for a player), or decline with `may no`",
-            ))?;
             return self.commit(mine);
-        };
-        let src = Source::card(card, owner).from_die(die);
-        let new = match self.redirect_target(target, to, &src)? {
-            Some(new) => new,
-            None => return self.commit(mine),
         };
         // The share goes to the new target; what is beyond it stays on the die.
         let mut ops = Vec::new();
@@ -229,16 +222,7 @@ impl Replayer {
                 Op::Damage { die: d, amount } => {
                     let sent = amount.min(share);
                     if sent > 0 {
-                        ops.push(match new {
-                            super::Reached::Die(n) => Op::Damage {
-                                die: n,
-                                amount: sent,
-                            },
-                            super::Reached::Player(p) => Op::DamagePlayer {
-                                player: p,
-                                amount: sent,
-                            },
-                        });
+                        ops.push(damage_to(new, sent));
                     }
                     if amount > sent {
                         ops.push(Op::Damage {
@@ -304,21 +288,9 @@ impl Replayer {
         let Some(Effect::Redirect { to, .. }) = a.effects.first() else {
             return Ok(());
         };
-        let target = clauses.iter().find_map(|c| match c {
-            Clause::Redirect { target } => Some(target),
-            _ => None,
-        });
-        let Some(target) = target else {
-            let name = self.cards.get(p.card).name.clone();
-            // Waived, the damage stays.
-            return self.violate(rules::invalid_choice::new(
-                self.line,
-                format!("{name}'s redirection names no new target"),
-                "write where the damage goes, `redirect Ann.GR:L1`, or decline with `may no`",
-            ));
-        };
         let src = Source::card(p.card, p.controller).from_die(die);
-        let Some(new) = self.redirect_target(target, to, &src)? else {
+        let Some(new) = self.redirect_target(clauses, to, &src)? else {
+            // Waived, the damage stays.
             return Ok(());
         };
         // Taken back from the die, as if never dealt to it.
@@ -329,33 +301,36 @@ impl Replayer {
         {
             t.attack_damaged.retain(|x| *x != die);
         }
-        let op = match new {
-            super::Reached::Die(n) => Op::Damage {
-                die: n,
-                amount: share,
-            },
-            super::Reached::Player(player) => Op::DamagePlayer {
-                player,
-                amount: share,
-            },
-        };
         let before = self.damage_by;
         self.damage_by = By::Unknown;
-        let done = self.commit(vec![op]);
+        let done = self.commit(vec![damage_to(new, share)]);
         self.damage_by = before;
         done
     }
 
-    /// Where a redirection's line sends the damage: a die in the field, or a player for a
-    /// redirection to players (`redirect Ann`), checked against its selector (a new
-    /// target need only be one the redirection may choose, 000:1237-1245). `None`: the
-    /// line named no die there, waived.
+    /// Where a redirection's line sends the damage (its `redirect` clause): a die in the
+    /// field, or a player for a redirection to players (`redirect Ann`), checked against
+    /// its selector (a new target need only be one the redirection may choose,
+    /// 000:1237-1245). `None`: the line names none, waived.
     pub(super) fn redirect_target(
         &mut self,
-        target: &DieRef,
+        clauses: &[Clause],
         to: &crate::cards::ability::Selector,
         src: &Source,
     ) -> Result<Option<super::Reached>, crate::engine::replay::Stop> {
+        let target: Option<&DieRef> = clauses.iter().find_map(|c| match c {
+            Clause::Redirect { target } => Some(target),
+            _ => None,
+        });
+        let Some(target) = target else {
+            let name = self.cards.get(src.card).name.clone();
+            self.violate(rules::invalid_choice::new(
+                self.line,
+                format!("{name}'s redirection names no new target"),
+                "write where the damage goes, `redirect Ann.GR:L1` (or `redirect Ann` for a player), or decline with `may no`",
+            ))?;
+            return Ok(None);
+        };
         if select::names_players(to)
             && target.face.is_none()
             && target.player.is_none()
