@@ -67,13 +67,14 @@ fn while_name(w: While) -> &'static str {
     }
 }
 
-const LIMITS: [Limit; 6] = [
+const LIMITS: [Limit; 7] = [
     Limit::Unlimited,
     Limit::Limited,
     Limit::Reactive,
     Limit::OncePerTurn,
     Limit::OncePerTurnPerDie,
     Limit::FirstEachTurn,
+    Limit::OnceOnYourTurn,
 ];
 fn keyword_name(k: &Keyword) -> &'static str {
     match k {
@@ -110,6 +111,8 @@ fn cost_name(c: &Cost) -> &'static str {
         Cost::Ko(_) => "ko",
         Cost::Move { .. } => "move",
         Cost::Life(_) => "life",
+        Cost::Damage(_) => "damage",
+        Cost::UpTo(_) => "up-to",
     }
 }
 
@@ -126,6 +129,8 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::DamageEqualAttack { .. } => "damage-equal-attack",
         Effect::DamageEqualLevel { .. } => "damage-equal-level",
         Effect::Prevent { .. } => "prevent",
+        Effect::ChooseEnergy => "choose-energy",
+        Effect::Later { .. } => "later",
         Effect::Reduce { .. } => "reduce",
         Effect::Redirect { .. } => "redirect",
         Effect::DamageFrom { .. } => "damage-from",
@@ -135,6 +140,8 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Boost { .. } => "boost",
         Effect::NoDamage { .. } => "no-damage",
         Effect::DoubleDamageToBlockers { .. } => "double-damage-to-blockers",
+        Effect::FullAttackToEachBlocker { .. } => "full-attack-to-each-blocker",
+        Effect::Unblockable { .. } => "unblockable",
         Effect::GainLife { .. } => "gain-life",
         Effect::LoseLife { .. } => "lose-life",
         Effect::ChooseOne { .. } => "choose-one",
@@ -143,12 +150,14 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Reroll { .. } => "reroll",
         Effect::Move { .. } => "move",
         Effect::Draw { .. } => "draw",
+        Effect::DrawRoll { .. } => "draw-roll",
         Effect::Roll { .. } => "roll",
         Effect::Field { .. } => "field",
         Effect::Capture { .. } => "capture",
         Effect::Control { .. } => "control",
         Effect::Copy { .. } => "copy",
         Effect::SwapAttack { .. } => "swap-attack",
+        Effect::SwapStats { .. } => "swap-stats",
         Effect::CantBlock { .. } => "cant-block",
         Effect::CantAttack { .. } => "cant-attack",
         Effect::CantBeBlockedBy { .. } => "cant-be-blocked-by",
@@ -158,6 +167,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::AssignBlocker { .. } => "assign-blocker",
         Effect::MustAttack { .. } => "must-attack",
         Effect::ReturnToField { .. } => "return-to-field",
+        Effect::LeaveCombat { .. } => "leave-combat",
         Effect::ExcessToPlayer { .. } => "excess-to-player",
         Effect::Grant { .. } => "grant",
         Effect::ReduceCost { .. } => "reduce-cost",
@@ -231,6 +241,18 @@ const EFFECTS: &[(&str, &str)] = &[
     // What follows it is what it gates: alone it would change nothing.
     (
         "only-if: {some-match: {what: character}}, gain-life: {amount: 1}",
+        "",
+    ),
+    (
+        "prevent: {amount: 1, to: {what: character-or-player, target: true}}",
+        "target Bob.Y:L1",
+    ),
+    (
+        "choose-energy, boost: {to: {count: each, what: character, chosen_energy: true}, defense: 1}",
+        "choose fist",
+    ),
+    (
+        "later: {when: {event: attack-step-start, of: you}, do: [gain-life: {amount: 1}]}",
         "",
     ),
     ("prevent: {effects: true}", ""),
@@ -322,6 +344,7 @@ const EFFECTS: &[(&str, &str)] = &[
         "target Bob.Y:L1",
     ),
     ("draw: {zone: prep}", "draw SK to prep"),
+    ("draw-roll: {count: 1}", "roll SK:fist"),
     (
         "roll: {what: {what: sidekick, side: yours, zone: used}}",
         "roll SK:fist",
@@ -355,7 +378,11 @@ const EFFECTS: &[(&str, &str)] = &[
         "target Bob.Y:L1",
     ),
     (
-        "swap-attack: {to: {what: character, target: true}}",
+        "swap-attack: {to: {what: character, side: yours}, with: {what: character, side: opposing}}",
+        "target X:L1 Bob.Y:L1",
+    ),
+    (
+        "swap-stats: {to: {what: character, side: yours}}",
         "target X:L1",
     ),
     (
@@ -387,6 +414,34 @@ const EFFECTS: &[(&str, &str)] = &[
     (
         "return-to-field: {to: {count: each, what: character, side: yours}}",
         "",
+    ),
+    (
+        "leave-combat: {to: {what: character, state: attacking}}",
+        "",
+    ),
+    (
+        "unblockable: {to: {what: character, target: true}}",
+        "target X:L2*",
+    ),
+    (
+        "full-attack-to-each-blocker: {to: {what: character, target: true}}",
+        "target X:L1",
+    ),
+    (
+        "cant-be-blocked-by: {by: {what: character, own_level: less}}",
+        "",
+    ),
+    (
+        "ko: {to: {what: character, target: true}}, gain-life: {amount: 1, per_level: true}",
+        "target Bob.Y:L1",
+    ),
+    (
+        "damage: {amount: 1, to: {what: character-or-player, target: true, player_side: opposing}}",
+        "target Bob",
+    ),
+    (
+        "damage: {amount: 1, to: {count: three, what: character}}",
+        "target Bob.Y:L1 Bob.Y:L1 X:L1",
     ),
     (
         "excess-to-player: {to: {what: character, target: true}}",
@@ -426,6 +481,8 @@ const COSTS: &[(&str, &str)] = &[
         "pay X:L2* to used",
     ),
     ("life: 1", "pay 1 life"),
+    ("damage: 1", ""),
+    ("up-to: [fist]", "pay SK:fist"),
 ];
 
 const KEYWORDS: &[&str] = &[
@@ -460,7 +517,7 @@ const KEYWORDS: &[&str] = &[
 // `{CLAUSES}` filled in; `# @KEY` marks the moments a line makes happen:
 //   `EVENT:this` the event about a die of the test card, `EVENT:die` about any die,
 //   `EVENT:player` about a player; `turn-start`, `turn-end`, `attack-step-start`,
-//   `draws`; `start` (the game is set up), `in-play:this`, `in-field:this`,
+//   `attacked`, `draws`; `start` (the game is set up), `in-play:this`, `in-field:this`,
 //   `bought:this`. An optional line written for a variant marks its own TAG.
 // ---------------------------------------------------------------------------------------
 
@@ -514,7 +571,7 @@ use PB:act target Bob           # @uses-action @would-be-affected:player @takes-
 ?react-takes-damage Bob: global Y pay SK:fist
 pass
 Bob: pass
-attack X:L1 X:L2*                # @attack-step-start @attacks:this @attacks:die
+attack X:L1 X:L2*                # @attack-step-start @attacked @attacks:this @attacks:die
 ?react-attacks Bob: global Y pay SK:fist
 block Y:L1 -> X:L1              # @blocks:this @blocks:die @is-blocked:this @is-blocked:die @engaged:this @engaged:die @blockers-assigned:this
 ?react-blocks Bob: global Y pay SK:fist
@@ -557,7 +614,7 @@ field X:L1                      # @fielded:this @fielded:die @in-field:this
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
 pass
 Bob: pass
-attack X:L1                     # @attack-step-start @attacks:this @attacks:die
+attack X:L1                     # @attack-step-start @attacked @attacks:this @attacks:die
 pass
 Bob: pass                       # @takes-damage:player @damages-opponent:this @damages-opponent:die
 end                             # @turn-end
@@ -596,7 +653,7 @@ field SK:L1 x3                  # @fielded:die
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
 pass
 Bob: pass
-attack SK:L1 x3                 # @attack-step-start @attacks:die
+attack SK:L1 x3                 # @attack-step-start @attacked @attacks:die
 block SK:L1 -> SK:L1            # @blocks:die @is-blocked:die @engaged:die
 pass
 Bob: pass                       # @takes-damage:die @takes-damage:player @knocked-out:die @would-be-knocked-out:die @knocked-out-while-blocking:die @damages-opponent:die
@@ -783,6 +840,7 @@ fn game_event(e: Event) -> bool {
             | Event::AttackStepStart
             | Event::Draws
             | Event::UsesAction
+            | Event::Attacked
     )
 }
 
@@ -816,7 +874,11 @@ fn limit_fits(k: Kind, l: Limit) -> bool {
     match k {
         Kind::Global => matches!(
             l,
-            Limit::Unlimited | Limit::Limited | Limit::OncePerTurn | Limit::Reactive
+            Limit::Unlimited
+                | Limit::Limited
+                | Limit::OncePerTurn
+                | Limit::OnceOnYourTurn
+                | Limit::Reactive
         ),
         Kind::Triggered => matches!(
             l,
@@ -977,6 +1039,21 @@ fn walk() -> Vec<Variant> {
             .only(&["cycle"]),
         );
     }
+    // "Your turn": Bob's trigger on Ann's fielding, on Ann's turn, does not hold.
+    let opp_fielded = |extra: &str| {
+        one(&format!(
+            "{{kind: triggered, when: {{event: fielded, of: opponent}}{extra}, {GAIN}}}"
+        ))
+    };
+    out.push(
+        variant(
+            "triggered if your-turn",
+            opp_fielded(", if: your-turn"),
+            &opp_fielded(""),
+            &["fielded:die"],
+        )
+        .only(&["cycle"]),
+    );
     // A filter on the die the event is about that leaves out the die fielded, and one by
     // title and cost that takes it.
     // The first is compared with the trigger without a filter, the second with no text.
@@ -1040,7 +1117,8 @@ fn walk() -> Vec<Variant> {
     // Statics: each effect a static may carry, while active.
     for (effect, _) in EFFECTS {
         let effect = static_form(effect);
-        out.push(
+        out.push(shown_elsewhere(
+            &effect,
             variant(
                 format!("static {effect}"),
                 one(&format!("{{kind: static, while: active, do: [{effect}]}}")),
@@ -1048,7 +1126,7 @@ fn walk() -> Vec<Variant> {
                 &["in-field:this"],
             )
             .only(&["cycle"]),
-        );
+        ));
     }
     let grow = |extra: &str, to: &str| {
         one(&format!(
@@ -1591,6 +1669,18 @@ fn walk() -> Vec<Variant> {
 fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
     if effect.starts_with("reduce-cost:") && !effect.contains("level") {
         v.shown_by("fixtures/rules/abilities/reduce-cost.dmlog")
+    } else if effect.starts_with("leave-combat:") {
+        // No attacker in the global windows of the walk's main step.
+        v.shown_by("fixtures/cards/avx/distraction.dmlog")
+    } else if effect.starts_with("unblockable:") {
+        // The walk's other attacker, which nobody blocks anyway.
+        v.shown_by("fixtures/cards/ux/falcon-recon.dmlog")
+    } else if effect.starts_with("full-attack-to-each-blocker:") {
+        // The walk's attackers have one blocker each.
+        v.shown_by("fixtures/cards/avx/cyclops-slim.dmlog")
+    } else if effect.contains("own_level: less") {
+        // The walk's blocker is of the attacker's level.
+        v.shown_by("fixtures/cards/avx/angel-high-ground.dmlog")
     } else {
         v
     }

@@ -144,7 +144,11 @@ impl Ability {
         let fits = match self.kind {
             Kind::Global => matches!(
                 self.limit,
-                Limit::Unlimited | Limit::Limited | Limit::OncePerTurn | Limit::Reactive
+                Limit::Unlimited
+                    | Limit::Limited
+                    | Limit::OncePerTurn
+                    | Limit::OnceOnYourTurn
+                    | Limit::Reactive
             ),
             Kind::Triggered => matches!(
                 self.limit,
@@ -162,7 +166,7 @@ impl Ability {
         (!fits).then(|| {
             format!(
                 "this kind of ability cannot be `limit: {}`: a global may be limited, \
-                 once-per-turn or reactive; a triggered ability once-per-turn, \
+                 once-per-turn, once-on-your-turn or reactive; a triggered ability once-per-turn, \
                  once-per-turn-per-die or first-each-turn; an activated one once-per-turn or \
                  once-per-turn-per-die; the others have no limit",
                 self.limit.name()
@@ -371,6 +375,10 @@ pub enum Event {
     /// A player uses an action die (a `use` line), whatever it does: "when you use an
     /// action die" (Attune, Amplify).
     UsesAction,
+    /// A player is attacked: the opponent declares attackers ("when you are attacked",
+    /// Marvel Girl: Humanity), in one batch with the attackers' own triggers; `of:
+    /// this` fires for each of the card's dice in the field when its owner is.
+    Attacked,
     /// An ability or effect is about to affect the subject (for "prevent … from being
     /// affected" reactions).
     WouldBeAffected,
@@ -418,6 +426,7 @@ impl Event {
             Event::AttackStepStart => "attack-step-start",
             Event::Draws => "draws",
             Event::UsesAction => "uses-action",
+            Event::Attacked => "attacked",
             Event::WouldBeAffected => "would-be-affected",
             Event::WouldBeKnockedOut => "would-be-knocked-out",
         }
@@ -441,6 +450,7 @@ impl Event {
         Event::AttackStepStart,
         Event::Draws,
         Event::UsesAction,
+        Event::Attacked,
         Event::WouldBeAffected,
         Event::WouldBeKnockedOut,
     ];
@@ -472,6 +482,7 @@ impl Event {
                 | Event::AttackStepStart
                 | Event::Draws
                 | Event::UsesAction
+                | Event::Attacked
         )
     }
 
@@ -484,6 +495,7 @@ impl Event {
             | Event::AttackStepStart
             | Event::Draws
             | Event::UsesAction
+            | Event::Attacked
             | Event::BlockersAssigned
             | Event::DealsEffectDamage => false,
             _ => !(self.about_player() && matches!(of, Subject::You | Subject::Opponent)),
@@ -585,6 +597,9 @@ pub enum Condition {
         is: Comparison,
         right: Amount,
     },
+    /// It is the card's controller's turn ("at the end of your turn", read for each of
+    /// the card's dice: `when: {event: turn-end}, if: your-turn`).
+    YourTurn,
 }
 
 /// An amount a condition compares.
@@ -641,6 +656,7 @@ impl Condition {
     pub fn selectors(&self) -> Vec<&Selector> {
         match self {
             Condition::NoneMatch(s) | Condition::SomeMatch(s) => vec![s],
+            Condition::YourTurn => Vec::new(),
             Condition::Compare { left, right, .. } => [left, right]
                 .into_iter()
                 .filter_map(|a| match a {
@@ -683,6 +699,9 @@ pub enum Limit {
     OncePerTurnPerDie,
     /// Only the first time its event happens each turn (per card, not per die).
     FirstEachTurn,
+    /// A limited global usable only during its user's own turn, once ("once during
+    /// your turn": Silver Surfer: Silverado).
+    OnceOnYourTurn,
 }
 
 impl Limit {
@@ -695,6 +714,7 @@ impl Limit {
             Limit::OncePerTurn => "once-per-turn",
             Limit::OncePerTurnPerDie => "once-per-turn-per-die",
             Limit::FirstEachTurn => "first-each-turn",
+            Limit::OnceOnYourTurn => "once-on-your-turn",
         }
     }
 }
@@ -711,8 +731,14 @@ pub enum Cost {
     Ko(Selector),
     /// Move a die of yours to a zone (`pay SK:L1 to used`).
     Move { what: Selector, zone: ZoneName },
-    /// Lose life (`may yes`).
+    /// Lose life (`pay 2 life`).
     Life(u8),
+    /// Energy, as much of it as the payer chooses, none to all ("pay up to
+    /// [Bolt][Bolt]": `up-to: [bolt, bolt]`); an effect may count it (`per_paid`).
+    UpTo(Vec<EnergySymbol>),
+    /// Take damage, as its payer (Silver Surfer: Silverado's "take 2 damage"): damage to
+    /// the player, not life paid, so "when you take damage" sees it; nothing to write.
+    Damage(u8),
 }
 
 /// An energy symbol a cost names.
@@ -800,6 +826,14 @@ pub enum Effect {
         to: Selector,
         #[serde(default)]
         per: Option<Selector>,
+        /// `amount` for each energy paid for the ability's `up-to` cost ("pay up to
+        /// [Bolt][Bolt]: deal 1 damage for each [Bolt] spent", Pyro: Pyrokinetic).
+        #[serde(default)]
+        per_paid: bool,
+        /// Another amount for a die this names ("if it's a Villain, deal 4 damage
+        /// instead", Takedown), read as the effect resolves.
+        #[serde(default)]
+        instead: Option<Box<AmountIf>>,
     },
     /// Damage equal to the source die's attack (Wolverine: Not Very Nice).
     DamageEqualAttack {
@@ -812,12 +846,27 @@ pub enum Effect {
         of: Selector,
         to: Selector,
     },
-    /// Prevent damage, or prevent an effect from affecting the subject.
+    /// Prevent damage, or prevent an effect from affecting the subject. With `to`, the
+    /// die or player whose damage it prevents (a global's "prevent 1 damage to a
+    /// character or player", answering damage about to be dealt).
     Prevent {
         #[serde(default)]
         amount: Option<u8>,
         #[serde(default)]
         effects: bool,
+        #[serde(default)]
+        to: Option<Selector>,
+    },
+    /// "Choose an energy type": the line names one (`choose fist`), which the selectors
+    /// of the effects after it read as `chosen_energy` (Deflection).
+    ChooseEnergy,
+    /// Effects that happen later this turn, once, when the event happens ("at the start
+    /// of your attack step, …": Vibranium Shield: One of a Kind). Recorded, not applied
+    /// yet.
+    Later {
+        when: Trigger,
+        #[serde(rename = "do")]
+        effects: Vec<Effect>,
     },
     /// Reduce damage dealt to the subject by an amount.
     Reduce {
@@ -833,9 +882,16 @@ pub enum Effect {
         from: Selector,
         takes: Takes,
     },
-    /// Send damage to another target instead.
+    /// Send damage to another target instead: all of it, the first time each turn (Nova:
+    /// Bucket Head, a `first-each-turn` trigger), or with `first: N` only the first N
+    /// damage each turn, counted for the card (Storm: Lady Liberator). `from` keeps the
+    /// damage whose source it names ("dealt to Storm by action dice").
     Redirect {
         to: Selector,
+        #[serde(default)]
+        from: Option<Selector>,
+        #[serde(default)]
+        first: Option<u8>,
     },
     /// Knock dice out.
     Ko {
@@ -864,11 +920,20 @@ pub enum Effect {
     DoubleDamageToBlockers {
         to: Selector,
     },
+    /// Blocked by several characters, it deals its full attack to each of them instead
+    /// of splitting it (Cyclops: Slim, Doctor Octopus: Mad Scientist).
+    FullAttackToEachBlocker {
+        to: Selector,
+    },
     /// Life.
     GainLife {
         amount: u8,
         #[serde(default)]
         per: Option<Selector>,
+        /// `amount` for each level the dice the previous effect chose show ("gain life
+        /// equal to its level", Thor: The Mighty), read before that effect's changes.
+        #[serde(default)]
+        per_level: bool,
     },
     LoseLife {
         amount: u8,
@@ -920,6 +985,26 @@ pub enum Effect {
     Field {
         what: Selector,
     },
+    /// Draw dice from the bag and roll them ("draw and roll 2 dice"): a draw, each die
+    /// then placed by the face it rolled: a character face fielded at no cost with
+    /// `field`, a face `keep` names (any face without `keep`) in the reserve pool, any
+    /// other where `else_to` says (the reserve pool by default).
+    DrawRoll {
+        #[serde(default = "one")]
+        count: u8,
+        /// Only an energy face with this symbol stays in the reserve pool ("keep any
+        /// [Bolt] results").
+        #[serde(default)]
+        keep: Option<EnergySymbol>,
+        #[serde(default)]
+        field: bool,
+        #[serde(default)]
+        else_to: Option<Placement>,
+        /// Only this many of the dice drawn are rolled ("draw 2 dice, roll one of them
+        /// and return the other to your bag"); the others go back to the bag.
+        #[serde(default)]
+        roll: Option<u8>,
+    },
     /// The dice reached gain an affiliation ("target character gains the Villain
     /// affiliation"). Recorded, not applied yet.
     GainAffiliation {
@@ -945,11 +1030,25 @@ pub enum Effect {
     Copy {
         to: Selector,
     },
+    /// The attack values of two characters exchanged ("swap the attack value of one of
+    /// your characters with that of one opposing character", Transfer Power's global).
+    /// Recorded, not applied yet.
     SwapAttack {
+        to: Selector,
+        with: Selector,
+    },
+    /// A character's attack and defense values exchanged ("switch the A and D values of
+    /// one of your characters", Ant-Man: Pym Particles's global). Recorded, not applied
+    /// yet.
+    SwapStats {
         to: Selector,
     },
     /// Combat restrictions.
     CantBlock {
+        to: Selector,
+    },
+    /// Cannot be blocked this turn ("your sidekicks can't be blocked", Falcon: Recon).
+    Unblockable {
         to: Selector,
     },
     CantAttack {
@@ -986,6 +1085,11 @@ pub enum Effect {
     },
     /// Attackers KO'd this turn go back to the field.
     ReturnToField {
+        to: Selector,
+    },
+    /// Out of combat, staying in the field ("remove one attacker from the attack zone to
+    /// the field", Distraction's global).
+    LeaveCombat {
         to: Selector,
     },
     /// Combat damage beyond the blockers' total defense goes to the opponent.
@@ -1070,15 +1174,21 @@ impl Effect {
             | Effect::Boost { to, .. }
             | Effect::NoDamage { to }
             | Effect::Spin { to, .. }
+            | Effect::SpinTo { to, .. }
             | Effect::Reroll { to, .. }
             | Effect::Move { to, .. }
             | Effect::Capture { to, .. }
+            | Effect::Copy { to }
+            | Effect::GainAffiliation { to, .. }
+            | Effect::Unblockable { to }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
             | Effect::MustBlock { to }
             | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
+            | Effect::LeaveCombat { to }
             | Effect::DoubleDamageToBlockers { to }
+            | Effect::FullAttackToEachBlocker { to }
             | Effect::ExcessToPlayer { to }
             | Effect::Grant { to, .. }
             | Effect::Field { what: to } => Some(to),
@@ -1091,10 +1201,11 @@ impl Effect {
     pub fn selectors(&self) -> Vec<&Selector> {
         match self {
             Effect::DamageEqualAttack { to }
-            | Effect::Redirect { to }
+            | Effect::Redirect { to, from: None, .. }
             | Effect::Ko { to }
             | Effect::NoDamage { to }
             | Effect::DoubleDamageToBlockers { to }
+            | Effect::FullAttackToEachBlocker { to }
             | Effect::Spin { to, .. }
             | Effect::SpinTo { to, .. }
             | Effect::Reroll { to, .. }
@@ -1104,7 +1215,8 @@ impl Effect {
             | Effect::Retarget { to }
             | Effect::Control { to, .. }
             | Effect::Copy { to }
-            | Effect::SwapAttack { to }
+            | Effect::SwapStats { to }
+            | Effect::Unblockable { to }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
             | Effect::CantBeTargeted { to, .. }
@@ -1112,20 +1224,33 @@ impl Effect {
             | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
             | Effect::ReturnToField { to }
+            | Effect::LeaveCombat { to }
             | Effect::ExcessToPlayer { to }
             | Effect::Grant { to, .. } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),
             Effect::Boost { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
-            Effect::Damage { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
+            Effect::Damage {
+                to, per, instead, ..
+            } => std::iter::once(to)
+                .chain(per.iter())
+                .chain(instead.iter().map(|i| &i.if_))
+                .collect(),
             Effect::LoseLife { who, .. } => vec![who],
+            Effect::Redirect {
+                to, from: Some(f), ..
+            } => vec![to, f],
+            Effect::SwapAttack { to, with } => vec![to, with],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],
             Effect::DamageEqualLevel { of, to } => vec![of, to],
             Effect::ReduceCost { of, .. } | Effect::RaiseCost { of, .. } => vec![of],
-            Effect::Prevent { .. }
+            Effect::Prevent { to, .. } => to.iter().collect(),
+            Effect::Later { effects, .. } => effects.iter().flat_map(Effect::selectors).collect(),
+            Effect::ChooseEnergy
             | Effect::Reduce { .. }
             | Effect::Draw { .. }
+            | Effect::DrawRoll { .. }
             | Effect::BlockedOnlyByTwoOrMore
             | Effect::Energy { .. }
             | Effect::Token { .. }
@@ -1157,6 +1282,17 @@ pub struct Mode {
     pub name: String,
     #[serde(rename = "do")]
     pub effects: Vec<Effect>,
+}
+
+/// An amount that replaces another for a die a selector names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmountIf {
+    /// The dice it is for, read from the ability's side (`{what: character,
+    /// affiliation: Villain}`).
+    #[serde(rename = "if")]
+    pub if_: Selector,
+    pub amount: u8,
 }
 
 /// What a die (or a player) takes of the damage a `damage-from` source deals it.
@@ -1238,6 +1374,10 @@ pub struct Selector {
     /// Whose: anyone's (default), yours, or opposing.
     #[serde(default)]
     pub side: Side,
+    /// For a `character-or-player` selector, whose the player may be, where it differs
+    /// from `side` ("a character or your opponent": `player_side: opposing`).
+    #[serde(default)]
+    pub player_side: Option<Side>,
     /// "target": chosen by the controller, must be legal, and the ability needs one.
     #[serde(default)]
     pub target: bool,
@@ -1301,6 +1441,10 @@ pub struct Selector {
     /// Not a die the triggering move put there ("each Human Torch already in the field").
     #[serde(default)]
     pub already: bool,
+    /// Of the energy type the ability's `choose-energy` chose ("characters of that
+    /// type"); nothing before a type is chosen.
+    #[serde(default)]
+    pub chosen_energy: bool,
     /// The card's title ("Iron Man": any Iron Man card, whatever its subtitle).
     #[serde(default)]
     pub title: Option<String>,
@@ -1321,6 +1465,8 @@ pub enum Count {
     #[default]
     One,
     Two,
+    /// Three (as many as there are, when fewer: "move 3 sidekicks", Rally!'s burst).
+    Three,
     Each,
     AnyNumber,
     /// "Up to N": the controller chooses none to N of them (`count: {up-to: 2}`).
@@ -1374,6 +1520,8 @@ pub enum CombatState {
     EngagedWithThis,
     /// Blocking the source die.
     BlockingThis,
+    /// Engaged: blocking, or an attacker that is blocked.
+    Engaged,
     /// Damaged in this turn's attack step and in the field since ("if he is damaged in
     /// an attack step but not knocked out": Red Hulk: Thunderbolt Ross); it outlasts the
     /// damage, which the cleanup clears before "at the end of the turn" effects.

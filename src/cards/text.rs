@@ -49,6 +49,7 @@ pub fn ability(a: &Ability) -> String {
         Limit::OncePerTurn => when.push("once per turn".into()),
         Limit::OncePerTurnPerDie => when.push("once per turn per die".into()),
         Limit::FirstEachTurn => when.push("only the first time each turn".into()),
+        Limit::OnceOnYourTurn => when.push("once, during its user's own turn".into()),
     }
     if !when.is_empty() {
         out.push_str(", ");
@@ -110,13 +111,22 @@ pub fn effect(e: &Effect) -> String {
         Effect::Damage {
             amount,
             to,
-            per: None,
-        } => format!("deal {amount} damage to {}", sel(to)),
-        Effect::Damage {
-            amount,
-            to,
-            per: Some(p),
-        } => format!("deal {amount} damage to {} for each {}", sel(to), each(p)),
+            per,
+            per_paid,
+            instead,
+        } => {
+            let mut s = format!("deal {amount} damage to {}", sel(to));
+            if let Some(i) = instead {
+                s.push_str(&format!(" ({} instead to {})", i.amount, each(&i.if_)));
+            }
+            if let Some(p) = per {
+                s.push_str(&format!(" for each {}", each(p)));
+            }
+            if *per_paid {
+                s.push_str(" for each energy paid");
+            }
+            s
+        }
         Effect::CantBeTargeted { to, by, side } => {
             let kinds: Vec<&str> = by
                 .iter()
@@ -148,11 +158,27 @@ pub fn effect(e: &Effect) -> String {
         Effect::DamageEqualAttack { to } => {
             format!("deal damage equal to this die's attack to {}", sel(to))
         }
-        Effect::Prevent { amount, effects } => match (amount, effects) {
-            (_, true) => "prevent the effect from affecting this die".into(),
-            (Some(n), false) => format!("prevent {n} of the damage"),
-            (None, false) => "prevent the damage".into(),
+        Effect::Prevent {
+            amount,
+            effects,
+            to,
+        } => match (amount, effects, to) {
+            (_, true, _) => "prevent the effect from affecting this die".into(),
+            (Some(n), false, Some(t)) => {
+                format!("prevent {n} damage about to be dealt to {}", sel(t))
+            }
+            (None, false, Some(t)) => format!("prevent the damage about to be dealt to {}", sel(t)),
+            (Some(n), false, None) => format!("prevent {n} of the damage"),
+            (None, false, None) => "prevent the damage".into(),
         },
+        Effect::ChooseEnergy => "choose an energy type".into(),
+        Effect::Later { when, effects: e } => {
+            format!(
+                "later this turn, when {}: {}",
+                event(when.event, when.of),
+                effects(e)
+            )
+        }
         Effect::Reduce { amount } => format!("reduce the damage taken by {amount}"),
         Effect::DamageFrom { to, from, takes } => {
             let (who, takes_verb) = match (to.what, to.side) {
@@ -172,7 +198,16 @@ pub fn effect(e: &Effect) -> String {
                 }
             }
         }
-        Effect::Redirect { to } => format!("redirect the damage to {}", sel(to)),
+        Effect::Redirect { to, from, first } => {
+            let mut s = match first {
+                Some(n) => format!("redirect the first {n} damage each turn"),
+                None => "redirect the damage".to_string(),
+            };
+            if let Some(f) = from {
+                s.push_str(&format!(" from {}", kind(f)));
+            }
+            format!("{s} to {}", sel(to))
+        }
         Effect::Ko { to } => format!("knock out {}", sel(to)),
         Effect::Boost {
             to,
@@ -208,9 +243,19 @@ pub fn effect(e: &Effect) -> String {
         Effect::DoubleDamageToBlockers { to } => {
             format!("{} deal double damage to their blockers", sel(to))
         }
-        Effect::GainLife { amount, per } => match per {
-            Some(p) => format!("gain {amount} life for each of {}", sel(p)),
-            None => format!("gain {amount} life"),
+        Effect::FullAttackToEachBlocker { to } => format!(
+            "blocked by several characters, {} {} its full attack to each of them",
+            sel(to),
+            verb(to, "deal")
+        ),
+        Effect::GainLife {
+            amount,
+            per,
+            per_level,
+        } => match (per, per_level) {
+            (_, true) => format!("gain {amount} life for each level those dice showed"),
+            (Some(p), false) => format!("gain {amount} life for each of {}", sel(p)),
+            (None, false) => format!("gain {amount} life"),
         },
         Effect::LoseLife { amount, who } => format!("{} lose {amount} life", sel(who)),
         Effect::Spin { to, levels, way } => {
@@ -272,6 +317,48 @@ pub fn effect(e: &Effect) -> String {
             s
         }
         Effect::Field { what } => format!("field {} at no cost", sel(what)),
+        Effect::DrawRoll {
+            count,
+            keep,
+            field,
+            else_to,
+            roll,
+        } => {
+            let dice = if *count == 1 {
+                "a die".to_string()
+            } else {
+                format!("{count} dice")
+            };
+            let mut s = match roll {
+                Some(n) => format!(
+                    "draw {dice} from your bag, roll {n} of them and return the others to the bag"
+                ),
+                None if *count == 1 => "draw a die from your bag and roll it".to_string(),
+                None => format!("draw {dice} from your bag and roll them"),
+            };
+            if *field {
+                s.push_str("; character results are fielded at no cost");
+            }
+            let other = if *field {
+                "any other result"
+            } else {
+                "the results"
+            };
+            match (keep, else_to) {
+                (Some(k), Some(p)) => s.push_str(&format!(
+                    "; {} results stay in your reserve pool, any other goes to {}",
+                    symbol(*k),
+                    placement(*p)
+                )),
+                (Some(k), None) => s.push_str(&format!(
+                    "; {} results stay in your reserve pool",
+                    symbol(*k)
+                )),
+                (None, Some(p)) => s.push_str(&format!("; {other} goes to {}", placement(*p))),
+                (None, None) => s.push_str(&format!("; {other} go to your reserve pool")),
+            }
+            s
+        }
         Effect::GainAffiliation { to, affiliation } => {
             format!(
                 "{} {} the {affiliation} affiliation",
@@ -288,8 +375,14 @@ pub fn effect(e: &Effect) -> String {
             format!("take control of {}{}", sel(to), until(*u))
         }
         Effect::Copy { to } => format!("copy {}", sel(to)),
-        Effect::SwapAttack { to } => format!("swap attack values with {}", sel(to)),
+        Effect::SwapAttack { to, with } => format!(
+            "swap the attack value of {} with that of {}",
+            sel(to),
+            sel(with)
+        ),
+        Effect::SwapStats { to } => format!("switch the attack and defense of {}", sel(to)),
         Effect::CantBlock { to } => format!("{} cannot block", sel(to)),
+        Effect::Unblockable { to } => format!("{} cannot be blocked", sel(to)),
         Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
         Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", kind(by)),
         Effect::BlockedOnlyByTwoOrMore => "this die can only be blocked by two or more".into(),
@@ -314,6 +407,7 @@ pub fn effect(e: &Effect) -> String {
             }
         ),
         Effect::ReturnToField { to } => format!("{} return to the field", sel(to)),
+        Effect::LeaveCombat { to } => format!("{} leaves combat, staying in the field", sel(to)),
         Effect::ExcessToPlayer { to } => format!(
             "combat damage of {} beyond its blockers' defense goes to the opponent",
             sel(to)
@@ -376,7 +470,7 @@ pub fn effect(e: &Effect) -> String {
 
 /// The verb agreeing with a selector: "this die gets", "two characters get".
 fn verb(s: &Selector, base: &str) -> String {
-    let plural = matches!(s.count, Count::Two | Count::AnyNumber)
+    let plural = matches!(s.count, Count::Two | Count::Three | Count::AnyNumber)
         || matches!(s.count, Count::UpTo(n) if n > 1)
         || matches!(s.what, What::ThisCard | What::Those)
         || s.or_what == Some(What::Partner);
@@ -392,7 +486,7 @@ fn each(s: &Selector) -> String {
     let mut one = s.clone();
     one.count = Count::One;
     match s.what {
-        What::Those => "of those dice".into(),
+        What::Those => format!("of {}", sel(s)),
         What::This | What::ThisCard | What::It => format!("of {}", sel(s)),
         _ => sel(&one).trim_start_matches("one ").to_string(),
     }
@@ -419,15 +513,24 @@ pub fn sel(s: &Selector) -> String {
         What::ThisCard if s.already => return "this card's dice already in the field".into(),
         What::ThisCard => return "this card's dice".into(),
         What::It => return "that die".into(),
-        What::Those => return "those dice".into(),
+        What::Those => {
+            return match (s.level, s.zone) {
+                (Some(l), _) => format!("those dice that show level {l}"),
+                (None, Some(z)) => format!("those dice now in the {}", zone(z)),
+                (None, None) => "those dice".into(),
+            };
+        }
         _ => {}
     }
     let mut words: Vec<String> = Vec::new();
-    let plural = matches!(s.count, Count::Each | Count::AnyNumber | Count::Two)
-        || matches!(s.count, Count::UpTo(n) if n > 1);
+    let plural = matches!(
+        s.count,
+        Count::Each | Count::AnyNumber | Count::Two | Count::Three
+    ) || matches!(s.count, Count::UpTo(n) if n > 1);
     words.push(match s.count {
         Count::One => "one".into(),
         Count::Two => "two".into(),
+        Count::Three => "three".into(),
         Count::Each => "each".into(),
         Count::AnyNumber => "any number of".into(),
         Count::UpTo(n) => format!("up to {n}"),
@@ -476,6 +579,9 @@ pub fn sel(s: &Selector) -> String {
     if let Some(k) = &s.not_keyword {
         words.push(format!("non-{}", keyword(k)));
     }
+    if s.chosen_energy {
+        words.push("chosen-type".into());
+    }
     if let Some(t) = &s.title {
         words.push(t.clone());
     }
@@ -508,6 +614,15 @@ pub fn sel(s: &Selector) -> String {
         }
     };
     let mut nouns = noun(s.what);
+    // "A character or your opponent": the player's side, where it differs.
+    if let (What::CharacterOrPlayer, Some(side)) = (s.what, s.player_side) {
+        let whose = match side {
+            Side::Opposing => "opposing ",
+            Side::Yours => "your own ",
+            Side::Any => "",
+        };
+        nouns = format!("character or {whose}player");
+    }
     if let Some(w) = s.or_what {
         nouns = format!("{nouns} or {}", noun(w));
     }
@@ -558,6 +673,7 @@ pub fn sel(s: &Selector) -> String {
                 CombatState::Unblocked => "that is unblocked",
                 CombatState::EngagedWithThis => "engaged with this die",
                 CombatState::BlockingThis => "blocking this die",
+                CombatState::Engaged => "that is engaged",
                 CombatState::AttackDamaged => {
                     "damaged in this turn's attack step and not knocked out since"
                 }
@@ -614,6 +730,9 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::Draws => format!("{who} draws"),
         Event::UsesAction if of == Subject::You => "you use an action die".into(),
         Event::UsesAction => format!("{who} uses an action die"),
+        Event::Attacked if of == Subject::This => "this die's owner is attacked".into(),
+        Event::Attacked if of == Subject::You => "you are attacked".into(),
+        Event::Attacked => format!("{who} is attacked"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
         Event::WouldBeKnockedOut => format!("{who} would be knocked out"),
     }
@@ -631,6 +750,9 @@ pub fn while_(w: While) -> &'static str {
 }
 
 pub fn condition(c: &Condition) -> String {
+    if let Condition::YourTurn = c {
+        return "if it is your turn".into();
+    }
     // A condition counts the dice its selector reaches, whatever its count says.
     let (Condition::NoneMatch(s) | Condition::SomeMatch(s)) = c else {
         let Condition::Compare { left, is, right } = c else {
@@ -653,7 +775,9 @@ pub fn condition(c: &Condition) -> String {
             CombatState::AttackingOrBlocking => "is attacking or blocking",
             CombatState::Blocked => "is blocked",
             CombatState::Unblocked => "is unblocked",
-            CombatState::EngagedWithThis | CombatState::BlockingThis => "is engaged",
+            CombatState::EngagedWithThis | CombatState::BlockingThis | CombatState::Engaged => {
+                "is engaged"
+            }
             CombatState::AttackDamaged => {
                 "was damaged in this turn's attack step and not knocked out since"
             }
@@ -710,6 +834,15 @@ pub fn cost(c: &Cost) -> String {
         Cost::Ko(s) => format!("knock out {}", sel(s)),
         Cost::Move { what, zone: z } => format!("move {} to your {}", sel(what), zone(*z)),
         Cost::Life(n) => format!("{n} life"),
+        Cost::Damage(n) => format!("take {n} damage"),
+        Cost::UpTo(symbols) => format!(
+            "up to {}",
+            symbols
+                .iter()
+                .map(|s| symbol(*s))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
     }
 }
 

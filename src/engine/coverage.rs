@@ -64,13 +64,18 @@ impl Moment {
 /// ([`protection_applied`]).
 pub fn effect_applied(e: &Effect) -> bool {
     match e {
-        Effect::Boost { to, until, .. } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
+        Effect::Boost { until, .. } => *until == Until::TurnEnd,
         // Set aside until the end of the turn (`effects::capture`); a capture lasting
         // otherwise is not applied.
         Effect::Capture { to, until } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
-        // A die knocked out this turn, brought back; not the form that lasts the turn.
-        Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
-        Effect::GainLife { .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
+        // A die knocked out this turn brought back, or dice knocked out for the rest of
+        // the turn (`effects::return_to_field`).
+        Effect::ReturnToField { .. } => true,
+        Effect::GainLife { .. }
+        | Effect::ChooseEnergy
+        | Effect::Draw { .. }
+        | Effect::DrawRoll { .. }
+        | Effect::Roll { .. } => true,
         // "Only if": read as it is reached (`effects::run`).
         Effect::OnlyIf(_) => true,
         // Life lost by a player the effect names, chosen by nobody.
@@ -79,16 +84,19 @@ pub fn effect_applied(e: &Effect) -> bool {
         Effect::ChooseOne { modes, .. } => {
             modes.iter().all(|m| m.effects.iter().all(effect_applied))
         }
+        // The Villain affiliation for the turn (`effects::gain_affiliation`); no other.
+        Effect::GainAffiliation { affiliation, .. } => affiliation.eq_ignore_ascii_case("Villain"),
+        // A static's only (`restrictions::full_attack_to_each`).
+        Effect::FullAttackToEachBlocker { .. } => false,
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.
-        Effect::Grant { to, keyword, until } => {
-            to.count != Count::AnyNumber
-                && *until == Until::TurnEnd
-                && crate::engine::keywords::grant::grantable(keyword).is_some()
+        Effect::Grant { keyword, until, .. } => {
+            *until == Until::TurnEnd && crate::engine::keywords::grant::grantable(keyword).is_some()
         }
-        // Every other effect that aims: applied unless it reaches "any number" of dice.
-        e => e.aim().is_some_and(|to| to.count != Count::AnyNumber),
+        // Every other effect that aims, at one die, two, up to N or any number of them
+        // (`effects::targets`).
+        e => e.aim().is_some(),
     }
 }
 
@@ -112,6 +120,7 @@ pub fn static_applied(e: &Effect) -> bool {
         | Effect::MustBlock { to }
         | Effect::MustAttack { to, .. }
         | Effect::DoubleDamageToBlockers { to }
+        | Effect::FullAttackToEachBlocker { to }
         | Effect::ExcessToPlayer { to } => {
             !to.target
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
@@ -163,7 +172,8 @@ pub fn protection_applied(a: &Ability) -> bool {
                 e,
                 Effect::Prevent {
                     amount: None,
-                    effects: true
+                    effects: true,
+                    to: None,
                 }
             )
         })
@@ -288,19 +298,22 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             if !while_applied_to(a) {
                 return Some(WHILE_UNAPPLIED.into());
             }
-            // A burst is the face of one die: a static's burst is applied to "this die"
-            // only (`select::stats`, `effects::damage_from`).
-            let burst_to_others = a.bursts.iter().flat_map(|b| b.effects.iter()).any(|e| {
-                // "Can't be blocked by" names the blockers, and is about its own die.
-                !matches!(e, Effect::CantBeBlockedBy { .. })
-                    && e.selectors().first().is_none_or(|to| to.what != What::This)
+            // A static's burst is read where stats and damage are (`select::static_effects`):
+            // a stat change or a "damage from" of the die showing it, or, reaching other
+            // dice, while a die of the card shows it; and an attacker's own "can't be
+            // blocked by" off its own face (`restrictions::block_forbidden`). Any other
+            // restriction, or a keyword granted, on a burst is read nowhere yet.
+            let unread = a.bursts.iter().flat_map(|b| b.effects.iter()).find(|e| {
+                !matches!(
+                    e,
+                    Effect::Boost { .. } | Effect::DamageFrom { .. } | Effect::CantBeBlockedBy { .. }
+                )
             });
-            if burst_to_others {
-                return Some(
-                    "has a static whose burst reaches other dice than its own, which dmlint \
-                     does not apply yet"
-                        .into(),
-                );
+            if let Some(e) = unread {
+                return Some(format!(
+                    "has a static whose burst is `{}`, which dmlint does not read off a face yet",
+                    crate::cards::text::effect(e)
+                ));
             }
             all_effects(a).find(|e| !static_applied(e)).map(|e| {
                 format!(
@@ -380,7 +393,13 @@ pub fn ability_applied(a: &Ability) -> bool {
         {
             replacement_applied(a)
         }
-        _ => crate::engine::effects::is_reduction(a) || all_effects(a).all(effect_applied),
+        _ if crate::engine::effects::unless_unheld(a) => false,
+        _ => {
+            crate::engine::effects::is_reduction(a)
+                || crate::engine::effects::is_redirection(a)
+                || crate::engine::effects::prevention_global(a).is_some()
+                || all_effects(a).all(effect_applied)
+        }
     }
 }
 
@@ -496,10 +515,11 @@ mod tests {
         )
         .unwrap();
         assert!(!effect_applied(&e));
-        let e: Effect = serde_saphyr::from_str(
-            "damage: {amount: 1, to: {count: any-number, what: character}}\n",
-        )
-        .unwrap();
+        // A capture of any number of dice is not applied (its only card, Imprisoned,
+        // limits them by their total cost).
+        let e: Effect =
+            serde_saphyr::from_str("capture: {to: {count: any-number, what: character}}\n")
+                .unwrap();
         assert!(!effect_applied(&e));
         let e: Effect =
             serde_saphyr::from_str("cant-be-blocked-by: {by: {what: character}}\n").unwrap();

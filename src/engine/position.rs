@@ -589,6 +589,9 @@ impl Replayer {
                                     Modifier::MustBlock(Some(target)) => {
                                         facts.must_block.push((id, target, m.span))
                                     }
+                                    Modifier::Copy(c) => {
+                                        die.boost.copy = Some(self.copied_card(c, pl)?)
+                                    }
                                     effect => effect_mark(&mut die.boost, effect),
                                 }
                             }
@@ -1465,6 +1468,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::Unblockable => boost.unblockable = true,
         Modifier::IronWillSpared(d) => boost.iron_will_spared = Some(*d),
         Modifier::Has(k) => boost.granted = boost.granted.with(*k),
+        Modifier::Villain => boost.villain = true,
         Modifier::Damage(_)
         | Modifier::Attacking
         | Modifier::Blocking(_)
@@ -1475,6 +1479,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         | Modifier::AttackDamaged
         | Modifier::Blocked
         | Modifier::Spent
+        | Modifier::Copy(_)
         | Modifier::MustBlock(Some(_)) => {}
     }
 }

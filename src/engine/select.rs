@@ -18,6 +18,8 @@ pub struct Source {
     pub controller: usize,
     /// The die the triggering event was about.
     pub subject: Option<DieId>,
+    /// The energy type the ability chose (`choose-energy`), for `chosen_energy`.
+    pub chosen: Option<crate::cards::model::EnergyType>,
 }
 
 impl Source {
@@ -29,6 +31,7 @@ impl Source {
             die: None,
             controller,
             subject: None,
+            chosen: None,
         }
     }
 
@@ -104,12 +107,14 @@ pub fn matches(
     if sel.other && src.die == Some(id) {
         return false;
     }
-    // In the field an ability speaks of what dice show; elsewhere, of what they are.
+    // In the field an ability speaks of what dice show; elsewhere, of what they are: a
+    // sidekick die out of the field is a sidekick die, not a character die (rules
+    // reference, ruling [1], 003:9).
     let in_field = die.zone == Zone::Field;
     let character = if in_field {
         is_character(state, id)
     } else {
-        matches!(card.kind, DieKind::Character | DieKind::Sidekick)
+        card.kind == DieKind::Character
     };
     let is = |what: What| match what {
         What::This => src.die == Some(id),
@@ -140,13 +145,22 @@ pub fn matches(
     if sel.not_what.is_some_and(is) {
         return false;
     }
-    let has_affiliation = |a: &String| card.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a));
+    // The Villain affiliation an effect gave it this turn counts too (`gain_affiliation`).
+    let villain = die.zone == Zone::Field && die.boost.villain;
+    let has_affiliation = |a: &String| {
+        card.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a))
+            || (villain && a.eq_ignore_ascii_case("Villain"))
+    };
     if let Some(e) = sel.energy
         && !card.energy.contains(&e)
     {
         return false;
     }
     if !sel.energies.is_empty() && !sel.energies.iter().any(|e| card.energy.contains(e)) {
+        return false;
+    }
+    // "Characters of that type": the type the ability chose (none chosen: none).
+    if sel.chosen_energy && !src.chosen.is_some_and(|e| card.energy.contains(&e)) {
         return false;
     }
     // "non-fist": a card of no energy type (a sidekick) is non-fist too.
@@ -228,6 +242,7 @@ pub fn matches(
             CombatState::Unblocked => die.attacking && !blocked,
             CombatState::EngagedWithThis => src.die.is_some_and(engaged_with),
             CombatState::BlockingThis => src.die.is_some() && die.blocking == src.die,
+            CombatState::Engaged => die.blocking.is_some() || blocked,
             CombatState::AttackDamaged => die.zone == Zone::Field && state.attack_damaged(id),
         };
         if !ok {
@@ -275,7 +290,7 @@ pub fn names_players(sel: &Selector) -> bool {
 /// Whether player `p` is one that `sel` speaks of, seen from `src`.
 pub fn matches_player(sel: &Selector, src: &Source, p: usize) -> bool {
     names_players(sel)
-        && match sel.side {
+        && match sel.player_side.unwrap_or(sel.side) {
             Side::Any => true,
             Side::Yours => p == src.controller,
             Side::Opposing => p != src.controller,
@@ -295,10 +310,16 @@ pub fn active(state: &GameState, card: CardId, controller: usize) -> bool {
 /// condition always, from the card. Modifiers add up before they apply, and never take
 /// a stat below zero; a doubled attack doubles the total.
 pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
-    let Some(level) = state.level(cards, id) else {
+    let Some(mut level) = state.level(cards, id) else {
         return (0, 0);
     };
     let die = state.die(id);
+    // A copy of another card's die stats, for the level the die shows (`effects::copy`).
+    if let (Some(c), Some(Face::Level { level: n, .. })) = (die.boost.copy, &die.face)
+        && let Some(copied) = cards.get(c).levels.get(usize::from(*n).saturating_sub(1))
+    {
+        level = *copied;
+    }
     let (mut attack, mut defense) = (
         i64::from(level.attack) + i64::from(die.boost.attack),
         i64::from(level.defense) + i64::from(die.boost.defense),
@@ -313,15 +334,7 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                 if a.kind != Kind::Static {
                     continue;
                 }
-                // A burst of "this die" is the die's own: the face it shows adds to the
-                // static or replaces it (Iron Man: Industrialist).
-                let own = !a.bursts.is_empty()
-                    && Source::static_for(state, card, owner, id).die.is_some();
-                let effects: std::borrow::Cow<[Effect]> = if own {
-                    super::effects::effects_for(a, bursts_shown(state, id)).into()
-                } else {
-                    a.effects.as_slice().into()
-                };
+                let effects = static_effects(state, a, (card, owner), id);
                 for e in effects.iter().filter(|e| static_applied(e)) {
                     // Its selector and conditions, and a pairing benefit through the
                     // partner (`condition::static_reaches`).
@@ -363,6 +376,92 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
         attack *= 2;
     }
     (attack, defense.max(0) as u32)
+}
+
+/// The effects of a static ability of `card` in force for die `id`, with its bursts: a
+/// burst about "this die" is read off the face the die itself shows, when it is one of
+/// the card's (Iron Man: Industrialist); a burst reaching other dice holds while a die of
+/// the card in the field shows it (Venom: Angelo Fortunato's "* your fist characters get
+/// +1A/+1D"), once, as the static does ([`static_bursts_unsettled`] says when that is not
+/// settled).
+pub fn static_effects<'a>(
+    state: &GameState,
+    a: &'a crate::cards::ability::Ability,
+    (card, owner): (CardId, usize),
+    id: DieId,
+) -> std::borrow::Cow<'a, [Effect]> {
+    if a.bursts.is_empty() {
+        return a.effects.as_slice().into();
+    }
+    let own = Source::static_for(state, card, owner, id)
+        .die
+        .map_or(0, |d| bursts_shown(state, d));
+    let shown = card_bursts(state, card, owner);
+    let own_effects = super::effects::effects_for(a, own);
+    let card_effects = super::effects::effects_for(a, shown);
+    own_effects
+        .into_iter()
+        .filter(own_die_only)
+        .chain(card_effects.into_iter().filter(|e| !own_die_only(e)))
+        .collect::<Vec<_>>()
+        .into()
+}
+
+/// Whether a static's effect is about its own die alone ("this die gets …", "can't be
+/// blocked by …"), so that a burst of it is the face that die shows.
+fn own_die_only(e: &Effect) -> bool {
+    match e {
+        Effect::DamageFrom { to, .. } => to.what == What::This,
+        e => e.aim().is_none_or(|s| s.what == What::This),
+    }
+}
+
+/// The bursts a card's static reads for what reaches beyond its own die: those a die of
+/// the card in its owner's field shows (the most, when they differ).
+fn card_bursts(state: &GameState, card: CardId, owner: usize) -> u8 {
+    state
+        .zone(owner, Zone::Field)
+        .filter(|&d| state.die(d).card == card)
+        .map(|d| bursts_shown(state, d))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Why a static's burst reaching other dice is not settled now, if it is not: two of the
+/// card's dice in the field show it (does the bonus count once, as "while active" does
+/// (000:1046-1052), or once per die, as card text works die by die (004:631-634)?), or,
+/// for a burst that replaces the static's text, one die shows it and another does not.
+pub fn static_bursts_unsettled(
+    state: &GameState,
+    a: &crate::cards::ability::Ability,
+    card: CardId,
+    owner: usize,
+) -> Option<&'static str> {
+    if a.kind != Kind::Static {
+        return None;
+    }
+    let dice: Vec<u8> = state
+        .zone(owner, Zone::Field)
+        .filter(|&d| state.die(d).card == card)
+        .map(|d| bursts_shown(state, d))
+        .collect();
+    a.bursts
+        .iter()
+        .filter(|b| !b.effects.iter().all(own_die_only) || (b.instead && !a.effects.iter().all(own_die_only)))
+        .find_map(|b| {
+            let showing = dice.iter().filter(|&&n| b.on.matches(n)).count();
+            if showing >= 2 {
+                Some(
+                    "has two dice in the field showing the burst of a static ability that reaches other dice: whether it counts once or once for each die is not said",
+                )
+            } else if b.instead && showing == 1 && dice.len() > 1 {
+                Some(
+                    "has dice in the field showing different faces for a static ability whose burst replaces its text: which of them holds is not said",
+                )
+            } else {
+                None
+            }
+        })
 }
 
 /// The bursts die `id` shows.

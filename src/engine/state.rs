@@ -105,6 +105,10 @@ pub struct Boost {
     pub iron_will_spared: Option<u32>,
     /// It cannot be blocked this turn (Obscure, `keywords::obscure`).
     pub unblockable: bool,
+    /// It has the Villain affiliation this turn (`effects::gain_affiliation`).
+    pub villain: bool,
+    /// It copies this card's die stats, for the level it shows (`effects::copy`).
+    pub copy: Option<CardId>,
 }
 
 /// A set of the keywords an effect may give a die ([`Granted`]), kept inline: it is part
@@ -156,6 +160,9 @@ impl Boost {
         self.excess_to_player |= other.excess_to_player;
         self.granted.0 |= other.granted.0;
         self.iron_will_spared = other.iron_will_spared.or(self.iron_will_spared);
+        self.villain |= other.villain;
+        self.unblockable |= other.unblockable;
+        self.copy = other.copy.or(self.copy);
     }
 }
 
@@ -1437,11 +1444,17 @@ impl GameState {
             (b.double_damage_to_blockers, "double-damage-to-blockers"),
             (b.excess_to_player, "excess-to-player"),
             (b.unblockable, "unblockable"),
+            (b.villain, "villain"),
         ];
         mods.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
         mods.extend(b.granted.iter().map(|k| format!("+{}", k.name())));
         if let Some(d) = b.iron_will_spared {
             mods.push(format!("iron-will-spared={d}"));
+        }
+        if let Some(c) = b.copy {
+            let card = cards.get(c);
+            let owner = card.owner.map_or("", |o| cards.players[o].as_str());
+            mods.push(format!("copy={owner}.{}", card.alias));
         }
         match b.must_block {
             Some(MustBlock::Any) => mods.push("must-block".to_string()),

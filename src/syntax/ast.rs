@@ -575,6 +575,12 @@ pub enum Modifier {
     IronWillSpared(u32),
     /// `+overcrush`: an effect gave it the keyword, until the end of the turn.
     Has(Granted),
+    /// `villain`: an effect gave it the Villain affiliation, until the end of the turn
+    /// (Takedown's global).
+    Villain,
+    /// `copy=Bob.GR`: it copies that card's die stats for its level, until the end of
+    /// the turn (Mystique: Unknown).
+    Copy(CardRef),
 }
 
 /// A keyword an effect may give a die for the turn, as a `+KEYWORD` mark writes it: the

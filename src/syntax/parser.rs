@@ -2058,7 +2058,8 @@ fn modifier(i: In) -> PResult<Modifier> {
 
 /// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`, `no-damage`,
 /// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `deadly-ko`, `attack-damaged`, `must-block`, `must-block=Ann.SM:L1`,
-/// `double-damage-to-blockers`, `excess-to-player`, `iron-will-spared=D`, `+overcrush`.
+/// `double-damage-to-blockers`, `excess-to-player`, `iron-will-spared=D`, `+overcrush`,
+/// `villain`, `copy=Bob.GR`.
 fn effect_modifier(i: In) -> PResult<Modifier> {
     alt((
         value(Modifier::DoubleAttack, kw("double-attack")),
@@ -2082,6 +2083,11 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
             kw("double-damage-to-blockers"),
         ),
         value(Modifier::ExcessToPlayer, kw("excess-to-player")),
+        value(Modifier::Villain, kw("villain")),
+        map(
+            preceded(tag("copy="), expect("the card it copies", card_ref)),
+            Modifier::Copy,
+        ),
         map(
             preceded(
                 tag("iron-will-spared="),

@@ -452,6 +452,8 @@ impl Display for Modifier {
             Modifier::ExcessToPlayer => f.write_str("excess-to-player"),
             Modifier::IronWillSpared(d) => write!(f, "iron-will-spared={d}"),
             Modifier::Has(k) => write!(f, "+{}", k.name()),
+            Modifier::Villain => f.write_str("villain"),
+            Modifier::Copy(c) => write!(f, "copy={c}"),
         }
     }
 }

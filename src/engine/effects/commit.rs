@@ -135,13 +135,34 @@ impl Replayer {
     /// A die with Regenerate is rolled once there (`keywords::regenerate`): the one place
     /// every knock-out, whatever its cause, moves a die.
     pub(super) fn remove_knocked_at(&mut self, dice: &[DieId], line: Span) {
-        let regenerating = self.regenerating(dice);
+        let mut regenerating = self.regenerating(dice);
+        // Read while they are still in the field (attacking): Invulnerability's return.
+        let returning = self.returning(dice);
         for &die in dice {
             let face = self.state.die(die).face.clone();
             if let (Some(f), Some(t)) = (face, self.state.turn.as_mut()) {
                 t.knocked.push((die, f));
             }
             self.state.move_die(die, Zone::Prep, line);
+        }
+        for die in returning {
+            if regenerating.iter().any(|(d, _)| *d == die) {
+                // Which comes first is its owner's choice: said undecided after the line.
+                let card = self.state.die(die).card;
+                self.deferred = self.deferred.or(Some((
+                    card,
+                    "is knocked out with both a return to the field and Regenerate waiting: which comes first is not said",
+                )));
+                regenerating.retain(|(d, _)| *d != die);
+                continue;
+            }
+            let face = self
+                .turn_ref()
+                .and_then(|t| t.knocked.iter().rev().find(|(d, _)| *d == die))
+                .map(|(_, f)| f.clone());
+            if let Some(face) = face {
+                self.place(die, face, Zone::Field);
+            }
         }
         self.regenerate_queue(&regenerating);
     }

@@ -13,6 +13,27 @@ use crate::engine::select::{self};
 use crate::engine::state::{DieId, Op};
 
 impl Replayer {
+    /// Whether `who` can draw a die for an effect: an empty bag is refilled from the used
+    /// pile first (not from out of play); with none there either, the die that cannot be
+    /// drawn costs a life and gives a generic energy.
+    pub(super) fn bag_ready(&mut self, who: usize) -> bool {
+        if self.state.count(who, Zone::Bag) > 0 {
+            return true;
+        }
+        let line = self.line;
+        let used: Vec<DieId> = self.state.zone(who, Zone::Used).collect();
+        for id in &used {
+            self.state.move_die(*id, Zone::Bag, line);
+        }
+        if used.is_empty() {
+            self.change_life(who, -1, "for a short draw");
+            self.state.players[who].virtual_energy += 1;
+            self.check_life();
+            return false;
+        }
+        true
+    }
+
     /// "Draw N dice" into a zone.
     pub(super) fn draw_effect(
         &mut self,
@@ -41,17 +62,8 @@ impl Replayer {
     pub(super) fn draw_one(&mut self, ctx: &mut Run, zone: Zone) -> Result<Option<DieId>, Stop> {
         let who = ctx.src.controller;
         let line = self.line;
-        if self.state.count(who, Zone::Bag) == 0 {
-            let used: Vec<DieId> = self.state.zone(who, Zone::Used).collect();
-            for id in &used {
-                self.state.move_die(*id, Zone::Bag, line);
-            }
-            if used.is_empty() {
-                self.change_life(who, -1, "for a short draw");
-                self.state.players[who].virtual_energy += 1;
-                self.check_life();
-                return Ok(None);
-            }
+        if !self.bag_ready(who) {
+            return Ok(None);
         }
         let Some((item, to)) = ctx.choices.draws.get(ctx.draw).copied() else {
             let name = self.cards.get(ctx.src.card).name.clone();

@@ -52,7 +52,11 @@ impl Replayer {
                 // Not alike: the line must say which (`target …`).
                 self.reach_dice(what, ctx)?
             } else {
-                let want = if what.count == Count::Two { 2 } else { 1 };
+                let want = match what.count {
+                    Count::Two => 2,
+                    Count::Three => 3,
+                    _ => 1,
+                };
                 all.into_iter().take(want).collect()
             }
         };

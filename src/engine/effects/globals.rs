@@ -47,6 +47,11 @@ impl Replayer {
             .iter()
             .position(|x| x.kind == Kind::Global)
             .unwrap_or(0);
+        // A prevention global interrupts: it answers damage about to be dealt, with or
+        // without priority (`prevent_damage`).
+        if super::prevention_global(&a).is_some() {
+            return self.prevent_global(who, card, &a, clauses);
+        }
         let t = self.turn_ref().expect("turn");
         let (step, line) = (t.step, t.step_line);
         if a.limit == Limit::Reactive {
@@ -88,7 +93,12 @@ impl Replayer {
         let src = Source::card(card, who);
         self.no_valid_target(&a, &src, 0)?;
         let ran = self.run(&a, src, 0, clauses, &[])?;
-        if ran && matches!(a.limit, Limit::Limited | Limit::OncePerTurn) {
+        if ran
+            && matches!(
+                a.limit,
+                Limit::Limited | Limit::OncePerTurn | Limit::OnceOnYourTurn
+            )
+        {
             self.turn_mut().used.push(Used {
                 card,
                 ability: index,
@@ -140,8 +150,30 @@ impl Replayer {
         ability: usize,
         a: &Ability,
     ) -> Flow {
-        if !matches!(a.limit, Limit::Limited | Limit::OncePerTurn) {
+        if !matches!(
+            a.limit,
+            Limit::Limited | Limit::OncePerTurn | Limit::OnceOnYourTurn
+        ) {
             return Ok(());
+        }
+        let t = self.turn_ref().expect("turn");
+        // "Once during your turn": "your" is the global's user (a copy of the card on the
+        // other team is another card, with its own use on its user's turn).
+        if a.limit == Limit::OnceOnYourTurn && t.active != who {
+            let name = self.cards.get(card).name.clone();
+            let player = self.name(who).to_string();
+            let at = t.line;
+            // Waived, the global is used on the opponent's turn, as written.
+            self.violate(
+                rules::global_limit::new(
+                    self.line,
+                    format!("{player} uses {name}'s global on the opponent's turn"),
+                    format!(
+                        "{name}'s global may be used once during its user's own turn: {player} may use it on their turn"
+                    ),
+                )
+                .with_context(at, "this turn began here"),
+            )?;
         }
         let t = self.turn_ref().expect("turn");
         let used = t

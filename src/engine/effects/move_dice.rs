@@ -44,6 +44,16 @@ impl Replayer {
                 dest = w.node;
             }
             let from = self.state.die(die).zone;
+            // A die with one character face (a sidekick) moved into the field shows it.
+            let card = self.cards.get(self.state.die(die).card);
+            if dest == Zone::Field
+                && !matches!(from, Zone::Field | Zone::Reserve)
+                && card.levels.len() == 1
+                && let Some(face) = card.level_face(1)
+            {
+                self.place(die, face, dest);
+                continue;
+            }
             if matches!(dest, Zone::Field | Zone::Reserve)
                 && !matches!(from, Zone::Field | Zone::Reserve)
             {

@@ -76,6 +76,56 @@ impl Replayer {
             now.extend(held.take().map(|h| h.ops).unwrap_or_default());
             now.extend(redirected.take().map(|r| r.0));
         }
+        // One effect damaging two dice of a card that may redirect it: which die's damage
+        // is sent away is its owner's choice (the first time is the card's, 000:1119-1125),
+        // and dmlint holds one (alike dice are one choice).
+        if let Some((Op::Damage { die: first, .. }, card, _)) = redirected
+            && now.iter().any(|o| {
+                matches!(o, Op::Damage { die, .. }
+                    if self.state.die(*die).card == card
+                        && !self.state.alike(&[first, *die], true))
+            })
+        {
+            // Waived, the first die's damage waits for the answer and the rest lands.
+            self.undecided(
+                self.line,
+                card,
+                "may redirect the damage an effect deals two of its dice at once: which die's is its owner's choice, and dmlint holds one",
+            )?;
+        }
+        // An effect's damage a prevention global could still answer waits for it
+        // (`prevent_damage`); another answer waiting for it too is two at once.
+        let damages = |ops: &[Op]| {
+            ops.iter()
+                .any(|o| matches!(o, Op::Damage { .. } | Op::DamagePlayer { .. }))
+        };
+        let preventers = if damages(&now)
+            || held.as_ref().is_some_and(|h| damages(&h.ops))
+            || redirected.is_some()
+        {
+            self.preventers()
+        } else {
+            Vec::new()
+        };
+        if let Some(&(card, ability)) = preventers.first() {
+            if held.is_some() || redirected.is_some() {
+                // Waived, the other answer waits alone.
+                self.undecided(
+                    self.line,
+                    card,
+                    "may prevent damage another ability may answer too (a redirection, a protection): dmlint holds one answer at a time",
+                )?;
+            } else if !waiting {
+                let line = self.line;
+                self.turn_mut().held = Some(Held {
+                    ops: now,
+                    card,
+                    ability,
+                    line,
+                });
+                return Ok(());
+            }
+        }
         if let Some(h) = held {
             self.turn_mut().held = Some(h);
         }
@@ -155,6 +205,9 @@ impl Replayer {
         let Some(h) = self.state.turn.as_mut().and_then(|t| t.held.take()) else {
             return Ok(());
         };
+        // Damage a capped redirection could have sent away counts against it, answered
+        // or not.
+        self.redirect_share(&h);
         // Effects the opponent did not pay to stop happen now, as any effect does: a die's
         // own protection may still answer them.
         if self.held_for_unless(h.card, h.ability) {
@@ -255,7 +308,7 @@ impl Replayer {
             if let Some((false, _)) = choices.may {
                 return self.ko_declined(&mine);
             }
-            if self.pay_costs(&a, &src, &choices.pays)? {
+            if self.pay_costs(&a, &src, &choices.pays)?.is_some() {
                 self.stay_in_field(&a, die);
                 return Ok(());
             }

@@ -198,6 +198,16 @@ impl Replayer {
                 .is_some()
     }
 
+    /// Whether attacker `a`, blocked by several characters, deals its full attack to each
+    /// (Cyclops: Slim): a static of its card.
+    pub(in crate::engine) fn full_attack_to_each(&self, a: DieId) -> bool {
+        self.static_says(a, |e| match e {
+            Effect::FullAttackToEachBlocker { to } => Some(to),
+            _ => None,
+        })
+        .is_some()
+    }
+
     /// Whether attacker `a`'s combat damage beyond its blockers' total defense goes to
     /// the opponent (the printed Thrown Car and Doctor Octopus: Fully Armed).
     pub(in crate::engine) fn excess_to_player(&self, a: DieId) -> bool {

@@ -71,6 +71,16 @@ impl Replayer {
             self.void_choices(a, &src, &choices)?;
             return Ok(false);
         }
+        if holds && super::unless_unheld(a) {
+            // Waived, nothing of it happens; the judge's position block says the rest.
+            self.undecided(
+                self.line,
+                src.card,
+                "lets the opponent pay to stop an effect dmlint applies at once (a move, a draw, a roll): it cannot hold it for the answer",
+            )?;
+            self.spend_as_written(src.controller, clauses)?;
+            return Ok(true);
+        }
         if let Some(e) = effects.iter().find(|e| holds && !effect_applied(e)) {
             let what = format!(
                 "needs `{}`, which dmlint does not apply yet",
@@ -108,10 +118,10 @@ impl Replayer {
                 "`may` answers an ability whose text says \"you may\"",
             ))?;
         }
-        if !self.pay_costs(a, &src, &choices.pays)? {
+        let Some(paid) = self.pay_costs(a, &src, &choices.pays)? else {
             // A mandatory trigger whose cost the table cannot pay does nothing.
             return Ok(false);
-        }
+        };
         if !holds {
             self.void_choices(a, &src, &choices)?;
             return Ok(true);
@@ -128,6 +138,7 @@ impl Replayer {
             drew: false,
             rolled: Vec::new(),
             up_to: None,
+            paid,
         };
         // All the effects of one ability are one game effect: their damage and KOs
         // happen together, and trigger an ability once (Avengers Infinity rulebook,
@@ -241,7 +252,8 @@ impl Replayer {
 
     /// The multiplier of an amount "for each" die a selector matches, counted as the
     /// effect resolves: every die that matches (its `count` is not a choice here), or
-    /// the dice the previous effect chose for "those"; 1 without `per`.
+    /// the dice the previous effect chose for "those" (with a `zone`, those now there:
+    /// Storm: Wind-Rider's "for each die moved"); 1 without `per`.
     pub(super) fn per_count(
         &self,
         per: Option<&crate::cards::ability::Selector>,
@@ -251,7 +263,14 @@ impl Replayer {
             return 1;
         };
         let n = if per.what == crate::cards::ability::What::Those {
-            ctx.chosen.len()
+            // "For each die moved": those of them now in the zone it names, if it does.
+            ctx.chosen
+                .iter()
+                .filter(|&&d| {
+                    per.zone
+                        .is_none_or(|z| self.state.die(d).zone == crate::engine::select::zone(z))
+                })
+                .count()
         } else {
             self.candidates(per, &ctx.src).len()
         };

@@ -1,7 +1,7 @@
 //! What an effect reaches: every die a selector matches for `each`, otherwise the
 //! targets and choices the line names, checked against the selector.
 
-use crate::cards::ability::{Count, What};
+use crate::cards::ability::{Count, Selector, What};
 use crate::rules;
 use crate::syntax::DieRef;
 
@@ -41,7 +41,27 @@ impl Replayer {
                 return Ok(partner.into_iter().map(Reached::Die).collect());
             }
             What::It => return Ok(ctx.src.subject.into_iter().map(Reached::Die).collect()),
-            What::Those => return Ok(ctx.chosen.iter().copied().map(Reached::Die).collect()),
+            // "Those": the dice the previous effect chose; with a level or a zone, those of
+            // them that show it now ("if it is at level one, knock it out").
+            What::Those => {
+                let filtered = to.level.is_some()
+                    || to.min_level.is_some()
+                    || to.max_level.is_some()
+                    || to.zone.is_some();
+                let any = Selector {
+                    what: What::Die,
+                    ..to.clone()
+                };
+                return Ok(ctx
+                    .chosen
+                    .iter()
+                    .copied()
+                    .filter(|&d| {
+                        !filtered || select::matches(&self.cards, &self.state, &any, &ctx.src, d)
+                    })
+                    .map(Reached::Die)
+                    .collect());
+            }
             _ => {}
         }
         let mut dice = self.candidates(to, &ctx.src);
@@ -60,9 +80,12 @@ impl Replayer {
             out.extend(dice.into_iter().map(Reached::Die));
             return Ok(out);
         }
+        // "Any number": every target the line names, none to all of them.
         let want = match to.count {
             Count::Two => 2,
+            Count::Three => 3,
             Count::UpTo(n) => usize::from(n),
+            Count::AnyNumber => usize::MAX,
             _ => 1,
         };
         ctx.up_to = match to.count {
@@ -179,8 +202,8 @@ impl Replayer {
             .copied()
             .filter(|d| !chosen.contains(d))
             .collect();
-        // "Up to N" lets the controller choose fewer, none at all.
-        let up_to = matches!(to.count, Count::UpTo(_));
+        // "Up to N" and "any number" let the controller choose fewer, none at all.
+        let up_to = matches!(to.count, Count::UpTo(_) | Count::AnyNumber);
         if !up_to && out.len() < want && !available.is_empty() {
             let name = self.cards.get(ctx.src.card).name.clone();
             // The dice it could still reach, as its controller names them.

@@ -60,6 +60,35 @@ impl Replayer {
         Ok(())
     }
 
+    /// Undecided while a card's static has a burst that reaches other dice and the
+    /// table does not settle how it holds (`select::static_bursts_unsettled`): two of
+    /// its dice showing it, or dice showing different faces for a burst that replaces
+    /// the text.
+    pub(in crate::engine) fn static_bursts_settled(&mut self) -> Flow {
+        if self.state.turn.is_none() {
+            return Ok(());
+        }
+        for card in self.cards.ids().collect::<Vec<_>>() {
+            let Some(owner) = self.cards.get(card).owner else {
+                continue;
+            };
+            let why = self.abilities_of(card).and_then(|list| {
+                list.iter()
+                    .find_map(|a| select::static_bursts_unsettled(&self.state, a, card, owner))
+            });
+            let known = self.unsettled.contains(&card);
+            match why {
+                Some(why) if !known => {
+                    self.unsettled.push(card);
+                    self.undecided(self.line, card, why)?;
+                }
+                Some(_) => {}
+                None => self.unsettled.retain(|c| *c != card),
+            }
+        }
+        Ok(())
+    }
+
     /// A card's encoded abilities; `None` when they are not encoded.
     pub(in crate::engine) fn abilities_of(&self, card: CardId) -> Option<&[Ability]> {
         let c = self.cards.get(card);
