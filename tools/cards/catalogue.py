@@ -46,6 +46,9 @@ AFFILIATIONS = {
     "league": "Justice League", "society": "Justice Society of America", "legion": "Legion of Doom",
     "titans": "Teen Titans", "crime": "Crime Syndicate", "newgods": "New Gods", "NewGods": "New Gods",
     "doompatrol": "Doom Patrol",
+    # The Team Builder spells these out for the Dark Phoenix Saga cards it codes alike
+    # (its `brotherhoodofmutants` and `shiarempire`, vote.TB_AFFILIATIONS).
+    "magnetoorg": "Brotherhood of Mutants", "shiar": "Shi'ar Empire",
     "emeraldenclave": "Emerald Enclave", "harpers": "Harpers", "lordsalliance": "Lords' Alliance",
     "orderofthegauntlet": "Order of the Gauntlet", "zhentarim": "Zhentarim", "forcegrey": "Force Grey",
     "good": "Good", "evil": "Evil", "neutral": "Neutral", "monster": "Monster",
