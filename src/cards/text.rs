@@ -178,7 +178,15 @@ pub fn effect(e: &Effect) -> String {
             Some(p) => format!("gain {amount} life for each of {}", sel(p)),
             None => format!("gain {amount} life"),
         },
-        Effect::LoseLife { amount, who } => format!("{} lose {amount} life", sel(who)),
+        Effect::LoseLife { amount, who } => {
+            let who = match (who.what, who.side, who.count) {
+                (What::Player, Side::Yours, _) if !who.target => "you lose".to_string(),
+                (What::Player, Side::Opposing, _) if !who.target => "your opponent loses".into(),
+                (What::Player, Side::Any, Count::Each) if !who.target => "each player loses".into(),
+                _ => format!("{} {}", sel(who), verb(who, "lose")),
+            };
+            format!("{who} {amount} life")
+        }
         Effect::Spin { to, levels, way } => {
             let way = match way {
                 Way::Up => "up",

@@ -484,6 +484,11 @@ pub enum Op {
         player: usize,
         amount: u32,
     },
+    /// Life lost, not damage dealt: no "when damaged" reads it.
+    LoseLife {
+        player: usize,
+        amount: u32,
+    },
     /// The turn's purchase-cost reduction of this index (`Turn::cost_cuts`) takes effect.
     CostCut {
         cut: usize,
@@ -498,7 +503,10 @@ impl Op {
             | Op::Ko { die }
             | Op::Boost { die, .. }
             | Op::Spin { die, .. } => Some(die),
-            Op::DamagePlayer { .. } | Op::GainLife { .. } | Op::CostCut { .. } => None,
+            Op::DamagePlayer { .. }
+            | Op::GainLife { .. }
+            | Op::LoseLife { .. }
+            | Op::CostCut { .. } => None,
         }
     }
 }
@@ -1267,7 +1275,7 @@ impl GameState {
                     Op::DamagePlayer { player, amount } => {
                         write!(line, " damage {}={amount}", cards.players[player])
                     }
-                    Op::GainLife { .. } | Op::CostCut { .. } => Ok(()),
+                    Op::GainLife { .. } | Op::LoseLife { .. } | Op::CostCut { .. } => Ok(()),
                 };
             }
             // Suit Up's move waits on the held knock-out (`keywords::suit_up`).

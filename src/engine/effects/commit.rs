@@ -86,6 +86,10 @@ impl Replayer {
                     let why = self.effect_cause();
                     self.change_life(player, gained, why);
                 }
+                Op::LoseLife { player, amount } => {
+                    let why = self.effect_cause();
+                    self.change_life(player, -i64::from(amount), why);
+                }
             }
         }
         if dealt && let Some(p) = self.dealing {

@@ -4,7 +4,7 @@
 //! One file per concern, one file per effect kind: [`triggers`], [`globals`],
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
-//! `damage`, `damage_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
+//! `damage`, `damage_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `lose_life`, `spin`,
 //! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
@@ -47,6 +47,7 @@ mod gain_life;
 mod globals;
 mod grant;
 mod ko;
+pub(in crate::engine) mod lose_life;
 mod move_dice;
 mod must_attack;
 mod must_block;
@@ -204,6 +205,7 @@ impl Replayer {
             Effect::GainLife { amount, per } => {
                 Ok(self.gain_life_effect(*amount, per.as_ref(), ctx))
             }
+            Effect::LoseLife { amount, who } => Ok(self.lose_life_effect(*amount, who, ctx)),
             Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
             Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
             Effect::Roll {

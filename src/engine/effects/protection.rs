@@ -104,7 +104,12 @@ impl Replayer {
     pub(super) fn unapplied_protection(&self, op: &Op) -> Option<(CardId, &'static str)> {
         let about = match (op.die(), op) {
             (Some(d), _) => About::Die(d),
-            (None, Op::DamagePlayer { player, .. } | Op::GainLife { player, .. }) => {
+            (
+                None,
+                Op::DamagePlayer { player, .. }
+                | Op::GainLife { player, .. }
+                | Op::LoseLife { player, .. },
+            ) => {
                 About::Player(*player)
             }
             (None, _) => return None,
