@@ -52,6 +52,22 @@ pub struct Ability {
     /// Burst variants: the effects of a die showing `*` or `**`.
     #[serde(default)]
     pub bursts: Vec<Burst>,
+    /// The effects an action die or a global has when its `if:` does not hold
+    /// ("Otherwise, …"; `else` in YAML).
+    #[serde(default, rename = "else")]
+    pub otherwise: Vec<Effect>,
+    /// Whose turn a global may be used in: `yours`, its user's own ("once per turn,
+    /// during your turn"). Absent: either player's.
+    #[serde(default)]
+    pub turn: Option<TurnOf>,
+}
+
+/// Whose turn an ability may be used in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TurnOf {
+    /// The turn of the player using it.
+    Yours,
 }
 
 impl Ability {
@@ -127,6 +143,45 @@ impl Ability {
                 })
             })
             .or_else(|| self.if_.as_ref().and_then(Condition::problem))
+            .or_else(|| {
+                let plain = matches!(self.kind, Kind::Action | Kind::Global);
+                (!self.otherwise.is_empty() && !(plain && self.if_.is_some())).then(|| {
+                    "only an action die or a global with an `if:` has `else:`, the effects \
+                     it has when the condition does not hold"
+                        .into()
+                })
+            })
+            .or_else(|| {
+                (self.turn.is_some() && self.kind != Kind::Global).then(|| {
+                    "only a global has `turn:`: the turn its user may use it in".into()
+                })
+            })
+            .or_else(|| {
+                // A static read as stats are read may count dice by their defense only
+                // in an attack bonus's `per` (`select::defense` leaves such a bonus out):
+                // anything else would read its own result.
+                let attack = |p: &Selector| p.max_attack.is_some() || p.min_attack.is_some();
+                let loops = self
+                    .effects
+                    .iter()
+                    .chain(self.bursts.iter().flat_map(|b| b.effects.iter()))
+                    .any(|e| match e {
+                        Effect::Boost {
+                            to, defense: 0, per, ..
+                        } => to.reads_stats() || per.as_ref().is_some_and(attack),
+                        e => e.selectors().into_iter().any(Selector::reads_stats),
+                    })
+                    || self
+                        .if_
+                        .as_ref()
+                        .is_some_and(|c| c.selectors().into_iter().any(Selector::reads_stats));
+                (self.kind == Kind::Static && loops).then(|| {
+                    "a static ability names dice by their attack or defense only in the \
+                     `per:` of an attack bonus, and by their defense (`max_defense`, \
+                     `min_defense`): anywhere else it would read its own result"
+                        .into()
+                })
+            })
             .or_else(|| self.selector_problem())
             .or_else(|| {
                 let acts = !matches!(self.kind, Kind::Static | Kind::Keyword);
@@ -181,7 +236,8 @@ impl Ability {
         let effects = self
             .effects
             .iter()
-            .chain(self.bursts.iter().flat_map(|b| b.effects.iter()));
+            .chain(self.bursts.iter().flat_map(|b| b.effects.iter()))
+            .chain(self.otherwise.iter());
         for sel in effects.flat_map(Effect::selectors) {
             if no_die && sel.what == What::This {
                 return Some(
@@ -295,6 +351,9 @@ pub enum Keyword {
     /// Each time its controller uses an action die, its dice in the field spin up one
     /// level (AI046's reminder).
     Amplify,
+    /// A mark with no rule of its own: other cards name the dice that have it ("when you
+    /// field a character die with Founder", Dark Phoenix Saga).
+    Founder,
 }
 
 /// When a static or triggered ability is on.
@@ -947,6 +1006,11 @@ pub enum Effect {
         by: Selector,
     },
     BlockedOnlyByTwoOrMore,
+    /// The dice reached cannot be blocked this turn ("target character die can't be
+    /// blocked this turn").
+    Unblockable {
+        to: Selector,
+    },
     MustBlock {
         to: Selector,
     },
@@ -1026,6 +1090,7 @@ impl Effect {
             | Effect::Capture { to, .. }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
+            | Effect::Unblockable { to }
             | Effect::MustBlock { to }
             | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
@@ -1058,6 +1123,7 @@ impl Effect {
             | Effect::SwapAttack { to }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
+            | Effect::Unblockable { to }
             | Effect::MustBlock { to }
             | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
@@ -1238,6 +1304,29 @@ pub struct Selector {
     pub max_cost: Option<u8>,
     #[serde(default)]
     pub min_cost: Option<u8>,
+    /// A keyword the die's card must have ("a character die with Founder").
+    #[serde(default)]
+    pub keyword: Option<Box<Keyword>>,
+    /// Its attack (or defense), every modifier counted, at most / at least this ("a
+    /// character die with 3A or less", "less than 4A": `max_attack: 3`).
+    #[serde(default)]
+    pub max_attack: Option<u8>,
+    #[serde(default)]
+    pub min_attack: Option<u8>,
+    #[serde(default)]
+    pub max_defense: Option<u8>,
+    #[serde(default)]
+    pub min_defense: Option<u8>,
+}
+
+impl Selector {
+    /// Whether it names dice by their attack or defense now.
+    pub fn reads_stats(&self) -> bool {
+        self.max_attack.is_some()
+            || self.min_attack.is_some()
+            || self.max_defense.is_some()
+            || self.min_defense.is_some()
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 use super::ability::{
     Ability, Amount, Burst, BurstMatch, CombatState, Comparison, Condition, Cost, Count, Effect,
     EnergySymbol, Event, FaceKind, Keyword, Kind, Limit, Owner, Placement, Player, Selector, Side,
-    StepName, Subject, Takes, Until, Way, What, While, ZoneName,
+    StepName, Subject, Takes, TurnOf, Until, Way, What, While, ZoneName,
 };
 use super::model::EnergyType;
 
@@ -50,6 +50,9 @@ pub fn ability(a: &Ability) -> String {
         Limit::OncePerTurnPerDie => when.push("once per turn per die".into()),
         Limit::FirstEachTurn => when.push("only the first time each turn".into()),
     }
+    if let Some(TurnOf::Yours) = a.turn {
+        when.push("only on its user's own turn".into());
+    }
     if !when.is_empty() {
         out.push_str(", ");
         out.push_str(&when.join(", "));
@@ -66,6 +69,10 @@ pub fn ability(a: &Ability) -> String {
         out.push_str(&format!("pay {}: ", costs.join(" and ")));
     }
     out.push_str(&effects(&a.effects));
+    if !a.otherwise.is_empty() {
+        out.push_str("; otherwise: ");
+        out.push_str(&effects(&a.otherwise));
+    }
     if !a.unless.is_empty() {
         let costs: Vec<String> = a.unless.iter().map(cost).collect();
         out.push_str(&format!(
@@ -264,6 +271,7 @@ pub fn effect(e: &Effect) -> String {
         Effect::Copy { to } => format!("copy {}", sel(to)),
         Effect::SwapAttack { to } => format!("swap attack values with {}", sel(to)),
         Effect::CantBlock { to } => format!("{} cannot block", sel(to)),
+        Effect::Unblockable { to } => format!("{} cannot be blocked", sel(to)),
         Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
         Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", kind(by)),
         Effect::BlockedOnlyByTwoOrMore => "this die can only be blocked by two or more".into(),
@@ -348,7 +356,10 @@ fn each(s: &Selector) -> String {
     let mut one = s.clone();
     one.count = Count::One;
     match s.what {
-        What::Those => "of those dice".into(),
+        What::Those => match s.zone {
+            Some(z) => format!("of those dice now in the {}", zone(z)),
+            None => "of those dice".into(),
+        },
         What::This | What::ThisCard | What::It => format!("of {}", sel(s)),
         _ => sel(&one).trim_start_matches("one ").to_string(),
     }
@@ -432,6 +443,20 @@ pub fn sel(s: &Selector) -> String {
     if let Some(k) = &s.not_keyword {
         words.push(format!("non-{}", keyword(k)));
     }
+    let mut with = Vec::new();
+    if let Some(k) = &s.keyword {
+        with.push(keyword(k));
+    }
+    for (n, stat, how) in [
+        (s.max_attack, "A", "or less"),
+        (s.min_attack, "A", "or more"),
+        (s.max_defense, "D", "or less"),
+        (s.min_defense, "D", "or more"),
+    ] {
+        if let Some(n) = n {
+            with.push(format!("{n}{stat} {how}"));
+        }
+    }
     if let Some(t) = &s.title {
         words.push(t.clone());
     }
@@ -468,6 +493,9 @@ pub fn sel(s: &Selector) -> String {
         nouns = format!("{nouns} or {}", noun(w));
     }
     words.push(nouns);
+    if !with.is_empty() {
+        words.push(format!("with {}", with.join(" and ")));
+    }
     match (s.min_cost, s.max_cost) {
         (Some(lo), Some(hi)) => words.push(format!("costing {lo} to {hi}")),
         (Some(lo), None) => words.push(format!("costing {lo} or more")),
@@ -659,6 +687,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::TagOut => "Tag Out".into(),
         Keyword::Attune => "Attune".into(),
         Keyword::Amplify => "Amplify".into(),
+        Keyword::Founder => "Founder".into(),
     }
 }
 

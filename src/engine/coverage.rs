@@ -157,11 +157,12 @@ pub fn protection_applied(a: &Ability) -> bool {
         && a.cost.iter().all(|c| matches!(c, Cost::Energy(_)))
 }
 
-/// Every effect of an ability, its bursts' too.
+/// Every effect of an ability, its bursts' and its `else:` effects too.
 fn all_effects(a: &Ability) -> impl Iterator<Item = &Effect> {
     a.effects
         .iter()
         .chain(a.bursts.iter().flat_map(|b| b.effects.iter()))
+        .chain(a.otherwise.iter())
 }
 
 /// Whether an ability reaches only its own card's dice in the field ("this die",

@@ -168,6 +168,14 @@ pub fn matches(
     {
         return false;
     }
+    // "With Founder": the keywords of the card's text.
+    if sel
+        .keyword
+        .as_ref()
+        .is_some_and(|k| !super::keywords::has(cards, die.card, k))
+    {
+        return false;
+    }
     if sel
         .title
         .as_ref()
@@ -209,6 +217,27 @@ pub fn matches(
                 _ => None,
             });
         if !matches!((level, own), (Some(x), Some(o)) if x <= o) {
+            return false;
+        }
+    }
+    // "With 3A or less": its stats now, every modifier counted; a die showing no
+    // character face has none to compare.
+    if sel.reads_stats() {
+        if level.is_none() {
+            return false;
+        }
+        // Defense alone needs no static's attack bonus counted ([`defense`]).
+        let (a, d) = if sel.max_attack.is_some() || sel.min_attack.is_some() {
+            stats(cards, state, id)
+        } else {
+            (0, defense(cards, state, id))
+        };
+        let outside = |n: u32, lo: Option<u8>, hi: Option<u8>| {
+            lo.is_some_and(|l| n < u32::from(l)) || hi.is_some_and(|h| n > u32::from(h))
+        };
+        if outside(a, sel.min_attack, sel.max_attack)
+            || outside(d, sel.min_defense, sel.max_defense)
+        {
             return false;
         }
     }
@@ -291,6 +320,20 @@ pub fn active(state: &GameState, card: CardId, controller: usize) -> bool {
 /// condition always, from the card. Modifiers add up before they apply, and never take
 /// a stat below zero; a doubled attack doubles the total.
 pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
+    totals(cards, state, id, true)
+}
+
+/// A character die's defense with every modifier, as [`stats`] counts it, without
+/// reading a static that changes attack only: so a static whose attack bonus counts
+/// dice by their defense ("+1A for each opposing character die with 2D or less") never
+/// reads its own result, even facing a copy of itself.
+pub fn defense(cards: &GameCards, state: &GameState, id: DieId) -> u32 {
+    totals(cards, state, id, false).1
+}
+
+/// Attack and defense; with `attack: false`, the defense only (the attack returned is
+/// not every modifier's).
+fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> (u32, u32) {
     let Some(level) = state.level(cards, id) else {
         return (0, 0);
     };
@@ -329,6 +372,7 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                         per,
                         ..
                     } = e
+                        && (attack_too || *dd != 0)
                         && super::condition::static_reaches(
                             cards,
                             state,

@@ -156,6 +156,7 @@ impl Boost {
         self.excess_to_player |= other.excess_to_player;
         self.granted.0 |= other.granted.0;
         self.iron_will_spared = other.iron_will_spared.or(self.iron_will_spared);
+        self.unblockable |= other.unblockable;
     }
 }
 

@@ -61,6 +61,7 @@ impl Replayer {
                     if boost.must_attack
                         || boost.cant_attack
                         || boost.cant_block
+                        || boost.unblockable
                         || boost.must_block.is_some()
                     {
                         self.turn_mut().marked.push((die, line));

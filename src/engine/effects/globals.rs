@@ -2,7 +2,7 @@
 //! turn per player; reactive ones only in answer to the last move's event, once per
 //! event per player (Avengers Infinity rulebook, MORE ABOUT GLOBAL ABILITIES).
 
-use crate::cards::ability::{Ability, Event, Kind, Limit, Subject};
+use crate::cards::ability::{Ability, Event, Kind, Limit, Subject, TurnOf};
 use crate::rules;
 use crate::syntax::{Clause, Step};
 
@@ -85,6 +85,7 @@ impl Replayer {
         }
         self.holds_priority(who)?;
         self.global_limit(who, card, index, &a)?;
+        self.global_turn(who, card, &a)?;
         let src = Source::card(card, who);
         self.no_valid_target(&a, &src, 0)?;
         let ran = self.run(&a, src, 0, clauses, &[])?;
@@ -163,6 +164,28 @@ impl Replayer {
                 ),
             )
             .with_context(t.line, "this turn began here"),
+        )
+    }
+
+    /// A limited global "during your turn" (`turn: yours`) is used only by the player
+    /// whose turn it is: a limited global says when it may be used (Avengers Infinity
+    /// rulebook, MORE ABOUT GLOBAL ABILITIES, 000:1062-1066).
+    fn global_turn(&mut self, who: usize, card: CardId, a: &Ability) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        if a.turn != Some(TurnOf::Yours) || t.active == who {
+            return Ok(());
+        }
+        let line = t.line;
+        let name = self.cards.get(card).name.clone();
+        let player = self.name(who).to_string();
+        // Waived, the global is used as written.
+        self.violate(
+            rules::global_limit::new(
+                self.line,
+                format!("{player} uses {name}'s global on the other player's turn"),
+                format!("{name}'s global is used only during its user's own turn"),
+            )
+            .with_context(line, "this turn is the other player's"),
         )
     }
 

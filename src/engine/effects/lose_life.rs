@@ -17,7 +17,12 @@ pub(in crate::engine) fn names_players(who: &Selector) -> bool {
 
 impl Replayer {
     /// The life each player named loses.
-    pub(super) fn lose_life_effect(&mut self, amount: u8, who: &Selector, ctx: &mut Run) -> Vec<Op> {
+    pub(super) fn lose_life_effect(
+        &mut self,
+        amount: u8,
+        who: &Selector,
+        ctx: &mut Run,
+    ) -> Vec<Op> {
         players(who, &ctx.src)
             .map(|player| Op::LoseLife {
                 player,

@@ -5,7 +5,7 @@
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
 //! `damage`, `damage_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `lose_life`, `spin`,
-//! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
+//! `draw`, `roll`, `reroll`, `cant_block`, `unblockable`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
@@ -65,6 +65,7 @@ mod spin;
 mod targets;
 mod text;
 mod triggers;
+mod unblockable;
 mod unless;
 
 pub(in crate::engine) use commit::ko_events;
@@ -226,6 +227,7 @@ impl Replayer {
                 Ok(self.reduce_cost_effect(*amount, of, *next, ctx))
             }
             Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
+            Effect::Unblockable { to } => self.unblockable_effect(to, ctx),
             Effect::CantAttack { to } => self.cant_attack_effect(to, ctx),
             Effect::MustBlock { to } => self.must_block_effect(to, ctx),
             Effect::AssignBlocker { to } => self.assign_blocker_effect(to, ctx),

@@ -109,9 +109,7 @@ impl Replayer {
                 Op::DamagePlayer { player, .. }
                 | Op::GainLife { player, .. }
                 | Op::LoseLife { player, .. },
-            ) => {
-                About::Player(*player)
-            }
+            ) => About::Player(*player),
             (None, _) => return None,
         };
         self.cards.ids().find_map(|card| {

@@ -55,14 +55,19 @@ impl Replayer {
         payers: &[DieId],
     ) -> Result<bool, Stop> {
         let choices = Choices::of(clauses, self.line);
-        let effects = effects_for(a, bursts);
         // An `if:` is read as the ability is used or resolves (`condition`): a trigger
         // whose condition no longer holds does nothing at all; an action die or a global
-        // is still used and paid for, and its effects do not happen.
+        // is still used and paid for, and its effects do not happen, or its `else:`
+        // effects ("Otherwise, …") do.
         let holds = a
             .if_
             .as_ref()
             .is_none_or(|c| condition::holds(&self.cards, &self.state, c, &src));
+        let (holds, effects) = if holds || a.otherwise.is_empty() {
+            (holds, effects_for(a, bursts))
+        } else {
+            (true, a.otherwise.clone())
+        };
         if !holds && a.kind == Kind::Triggered {
             self.void_choices(a, &src, &choices)?;
             return Ok(false);
@@ -207,7 +212,8 @@ impl Replayer {
 
     /// The multiplier of an amount "for each" die a selector matches, counted as the
     /// effect resolves: every die that matches (its `count` is not a choice here), or
-    /// the dice the previous effect chose for "those"; 1 without `per`.
+    /// the dice the previous effect chose for "those" (with a zone, those now there:
+    /// "for each die moved"); 1 without `per`.
     pub(super) fn per_count(
         &self,
         per: Option<&crate::cards::ability::Selector>,
@@ -217,7 +223,14 @@ impl Replayer {
             return 1;
         };
         let n = if per.what == crate::cards::ability::What::Those {
-            ctx.chosen.len()
+            // "For each die moved": those the previous effect chose that are now in the
+            // zone the selector names, when it names one.
+            let named = per.zone.is_some() || !per.zones.is_empty();
+            let zones = select::zones(per);
+            ctx.chosen
+                .iter()
+                .filter(|&&d| !named || zones.contains(&self.state.die(d).zone))
+                .count()
         } else {
             self.candidates(per, &ctx.src).len()
         };

@@ -56,6 +56,7 @@ pub(in crate::engine) mod continuous;
 mod deadly;
 mod energy_drain;
 mod fast;
+mod founder;
 pub(in crate::engine) mod grant;
 pub(in crate::engine) mod heroic;
 mod infiltrate;
@@ -110,6 +111,8 @@ pub fn applied(k: &Keyword) -> bool {
         // The 2017 list's combat keywords, recorded only: a die with one makes the game
         // undecided once in play.
         Keyword::BreathWeapon(_) => false,
+        // A mark the selectors read (`keyword:`): nothing of its own to do (`founder`).
+        Keyword::Founder => true,
     }
 }
 
@@ -146,6 +149,8 @@ fn on_action_used(effect: Effect) -> Ability {
         unless: Vec::new(),
         effects: vec![effect],
         bursts: Vec::new(),
+        otherwise: Vec::new(),
+        turn: None,
     }
 }
 
