@@ -100,6 +100,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::TagOut => "tag-out",
         Keyword::Attune => "attune",
         Keyword::Amplify => "amplify",
+        Keyword::Founder => "founder",
     }
 }
 
@@ -148,6 +149,9 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Copy { .. } => "copy",
         Effect::SwapAttack { .. } => "swap-attack",
         Effect::CantBlock { .. } => "cant-block",
+        Effect::Unblockable { .. } => "unblockable",
+        Effect::FieldingCost { .. } => "fielding-cost",
+        Effect::Surcharge { .. } => "surcharge",
         Effect::CantAttack { .. } => "cant-attack",
         Effect::CantBeBlockedBy { .. } => "cant-be-blocked-by",
         Effect::BlockedOnlyByTwoOrMore => "blocked-only-by-two-or-more",
@@ -346,6 +350,15 @@ const EFFECTS: &[(&str, &str)] = &[
         "cant-attack: {to: {what: character, target: true}}",
         "target X:L1",
     ),
+    (
+        "unblockable: {to: {what: character, target: true}}",
+        "target X:L1",
+    ),
+    (
+        "fielding-cost: {to: {count: each, what: character, side: yours, zone: reserve}}",
+        "",
+    ),
+    ("surcharge: {on: [global, action-die], cost: [life: 1]}", ""),
     ("cant-be-blocked-by: {by: {what: character}}", ""),
     ("blocked-only-by-two-or-more", ""),
     (
@@ -427,6 +440,7 @@ const KEYWORDS: &[&str] = &[
     "tag-out",
     "attune",
     "amplify",
+    "founder",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -1015,7 +1029,8 @@ fn walk() -> Vec<Variant> {
     // Statics: each effect a static may carry, while active.
     for (effect, _) in EFFECTS {
         let effect = static_form(effect);
-        out.push(
+        out.push(shown_elsewhere(
+            &effect,
             variant(
                 format!("static {effect}"),
                 one(&format!("{{kind: static, while: active, do: [{effect}]}}")),
@@ -1023,7 +1038,7 @@ fn walk() -> Vec<Variant> {
                 &["in-field:this"],
             )
             .only(&["cycle"]),
-        );
+        ));
     }
     let grow = |extra: &str, to: &str| {
         one(&format!(
@@ -1210,6 +1225,8 @@ fn walk() -> Vec<Variant> {
             // A die pairs only with a die of another Heroic card, which no game of the
             // walk has.
             "heroic" => Some("fixtures/rulings/uxm/heroic-pairing-up.dmlog"),
+            // Founder does nothing itself: the cards that name the dice with it show it.
+            "founder" => Some("fixtures/cards/dps/cyclops-first-class.dmlog"),
             _ => None,
         };
         if let Some(f) = shown {
@@ -1286,6 +1303,19 @@ fn walk() -> Vec<Variant> {
             "action if a condition that does not hold",
             gain_action(", if: {some-match: {what: character, side: opposing, level: 3}}"),
             &gain_action(""),
+            &["use"],
+        )
+        .on(On::Action)
+        .line("use", "")
+        .only(&["cycle"]),
+    );
+    out.push(
+        variant(
+            "action if a condition that does not hold, else gain life",
+            one(&format!(
+                "{{kind: action, if: {{some-match: {{what: character, side: opposing, level: 3}}}}, do: [], else: [gain-life: {{amount: 1}}]}}"
+            )),
+            &one("{kind: action, if: {some-match: {what: character, side: opposing, level: 3}}, do: []}"),
             &["use"],
         )
         .on(On::Action)
@@ -1566,6 +1596,13 @@ fn walk() -> Vec<Variant> {
 fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
     if effect.starts_with("reduce-cost:") && !effect.contains("level") {
         v.shown_by("fixtures/rules/abilities/reduce-cost.dmlog")
+    } else if effect.starts_with("fielding-cost:") {
+        // The walk's test heroes field for free; a static lessening a cost shows only
+        // on a die that costs something.
+        v.shown_by("fixtures/cards/dps/deadpool-collect-this.dmlog")
+    } else if effect.starts_with("surcharge:") {
+        // The walk's opponent uses no global or action die while the static holds.
+        v.shown_by("fixtures/cards/dps/lilandra-majestrix.dmlog")
     } else {
         v
     }

@@ -1053,6 +1053,21 @@ pub enum Effect {
         #[serde(default)]
         next: bool,
     },
+    /// A static: the dice `to` names (in the reserve pool, as they are fielded) cost
+    /// `less` less to field, or nothing at all without `less` ("your character dice with
+    /// fielding cost of 2 are free to field").
+    FieldingCost {
+        to: Selector,
+        #[serde(default)]
+        less: Option<u8>,
+    },
+    /// A static: the opposing player pays `cost` more to use each ability of the kinds
+    /// `on` names ("your opponent must pay [1] extra to use a Global Ability", "… must
+    /// pay 2 life to use an Action Die or Global Ability").
+    Surcharge {
+        on: Vec<UseKind>,
+        cost: Vec<Cost>,
+    },
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
         amount: u8,
@@ -1138,10 +1153,12 @@ impl Effect {
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],
             Effect::ReduceCost { of, .. } => vec![of],
+            Effect::FieldingCost { to, .. } => vec![to],
             Effect::Prevent { .. }
             | Effect::Reduce { .. }
             | Effect::Draw { .. }
             | Effect::BlockedOnlyByTwoOrMore
+            | Effect::Surcharge { .. }
             | Effect::Energy { .. }
             | Effect::Token { .. }
             | Effect::PairUp
@@ -1167,6 +1184,16 @@ pub enum Takes {
     Half,
     /// No more than that much ("deals no more than 1 damage to you").
     AtMost(u8),
+}
+
+/// What a player uses that a surcharge makes dearer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UseKind {
+    /// A global ability (any card's, reactive ones too).
+    Global,
+    /// An action die (a `use` line).
+    ActionDie,
 }
 
 /// Spin direction.
@@ -1317,6 +1344,9 @@ pub struct Selector {
     pub max_defense: Option<u8>,
     #[serde(default)]
     pub min_defense: Option<u8>,
+    /// The fielding cost of the character face it shows ("with fielding cost of 2").
+    #[serde(default)]
+    pub fielding: Option<u8>,
 }
 
 impl Selector {

@@ -4,7 +4,7 @@
 use super::ability::{
     Ability, Amount, Burst, BurstMatch, CombatState, Comparison, Condition, Cost, Count, Effect,
     EnergySymbol, Event, FaceKind, Keyword, Kind, Limit, Owner, Placement, Player, Selector, Side,
-    StepName, Subject, Takes, TurnOf, Until, Way, What, While, ZoneName,
+    StepName, Subject, Takes, TurnOf, Until, UseKind, Way, What, While, ZoneName,
 };
 use super::model::EnergyType;
 
@@ -272,6 +272,25 @@ pub fn effect(e: &Effect) -> String {
         Effect::SwapAttack { to } => format!("swap attack values with {}", sel(to)),
         Effect::CantBlock { to } => format!("{} cannot block", sel(to)),
         Effect::Unblockable { to } => format!("{} cannot be blocked", sel(to)),
+        Effect::FieldingCost { to, less } => match less {
+            Some(n) => format!("{} {} {n} less to field", sel(to), verb(to, "cost")),
+            None => format!("{} {} nothing to field", sel(to), verb(to, "cost")),
+        },
+        Effect::Surcharge { on, cost: c } => {
+            let on: Vec<&str> = on
+                .iter()
+                .map(|k| match k {
+                    UseKind::Global => "a global ability",
+                    UseKind::ActionDie => "an action die",
+                })
+                .collect();
+            let costs: Vec<String> = c.iter().map(cost).collect();
+            format!(
+                "your opponent also pays {} to use {}",
+                costs.join(" and "),
+                on.join(" or ")
+            )
+        }
         Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
         Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", kind(by)),
         Effect::BlockedOnlyByTwoOrMore => "this die can only be blocked by two or more".into(),
@@ -446,6 +465,9 @@ pub fn sel(s: &Selector) -> String {
     let mut with = Vec::new();
     if let Some(k) = &s.keyword {
         with.push(keyword(k));
+    }
+    if let Some(f) = s.fielding {
+        with.push(format!("fielding cost {f}"));
     }
     for (n, stat, how) in [
         (s.max_attack, "A", "or less"),

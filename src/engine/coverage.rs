@@ -110,6 +110,15 @@ pub fn static_applied(e: &Effect) -> bool {
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
         }
         Effect::CantBeBlockedBy { .. } | Effect::BlockedOnlyByTwoOrMore => true,
+        // Read as a die is fielded (`select::fielding_cost`): of this card's dice or each
+        // die a selector names.
+        Effect::FieldingCost { to, .. } => {
+            !to.target
+                && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
+        }
+        // Added to the cost of each global or action die the opponent uses
+        // (`effects::surcharge`).
+        Effect::Surcharge { .. } => true,
         // Damage from some sources, read as damage is dealt (`effects::damage_from`): to
         // this die, each die a selector names, or a player (none of them chosen).
         Effect::DamageFrom { to, from, .. } => {

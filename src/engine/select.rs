@@ -199,6 +199,12 @@ pub fn matches(
         Some(Face::Level { level, .. }) => Some(level),
         _ => None,
     };
+    if sel
+        .fielding
+        .is_some_and(|f| state.level(cards, id).is_none_or(|l| l.fielding != f))
+    {
+        return false;
+    }
     if sel.level.is_some_and(|l| level != Some(l)) {
         return false;
     }
@@ -403,6 +409,44 @@ fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> 
         attack *= 2;
     }
     (attack, defense.max(0) as u32)
+}
+
+/// What fielding die `id` costs now: its level's fielding cost, lessened by the static
+/// abilities in force that reach it where it is (in the reserve pool, as it is fielded:
+/// "your character dice with fielding cost of 2 are free to field"), never below 0. A
+/// card's text about its own dice acts from the card, with no die of it in the field
+/// (Avengers Infinity rulebook, REDUCING PURCHASE COSTS AND FIELDING COSTS,
+/// 000:1162-1168), as its `while:` and `if:` say.
+pub fn fielding_cost(cards: &GameCards, state: &GameState, id: DieId) -> u32 {
+    let Some(level) = state.level(cards, id) else {
+        return 0;
+    };
+    let mut cost = u32::from(level.fielding);
+    for (card, c) in cards.ids().map(|c| (c, cards.get(c))) {
+        let (Some(list), Some(owner)) = (&c.abilities, c.owner) else {
+            continue;
+        };
+        for a in list.iter().filter(|a| a.kind == Kind::Static) {
+            for e in a.effects.iter().filter(|e| static_applied(e)) {
+                if let Effect::FieldingCost { to, less } = e
+                    && super::condition::static_reaches(
+                        cards,
+                        state,
+                        a,
+                        Some(to),
+                        (card, owner),
+                        id,
+                    )
+                {
+                    match less {
+                        Some(n) => cost = cost.saturating_sub(u32::from(*n)),
+                        None => return 0,
+                    }
+                }
+            }
+        }
+    }
+    cost
 }
 
 /// The bursts die `id` shows.

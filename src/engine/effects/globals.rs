@@ -2,7 +2,7 @@
 //! turn per player; reactive ones only in answer to the last move's event, once per
 //! event per player (Avengers Infinity rulebook, MORE ABOUT GLOBAL ABILITIES).
 
-use crate::cards::ability::{Ability, Event, Kind, Limit, Subject, TurnOf};
+use crate::cards::ability::{Ability, Event, Kind, Limit, Subject, TurnOf, UseKind};
 use crate::rules;
 use crate::syntax::{Clause, Step};
 
@@ -88,6 +88,7 @@ impl Replayer {
         self.global_turn(who, card, &a)?;
         let src = Source::card(card, who);
         self.no_valid_target(&a, &src, 0)?;
+        let a = self.surcharged(&a, who, UseKind::Global).into_owned();
         let ran = self.run(&a, src, 0, clauses, &[])?;
         if ran && matches!(a.limit, Limit::Limited | Limit::OncePerTurn) {
             self.turn_mut().used.push(Used {
@@ -292,7 +293,8 @@ impl Replayer {
         self.no_valid_target(a, &src, 0)?;
         let before = self.answering;
         self.answering = true;
-        let ran = self.run(a, src, 0, clauses, &[]);
+        let a = self.surcharged(a, who, UseKind::Global).into_owned();
+        let ran = self.run(&a, src, 0, clauses, &[]);
         self.answering = before;
         ran?;
         Ok(())

@@ -8,7 +8,8 @@
 //! `draw`, `roll`, `reroll`, `cant_block`, `unblockable`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
-//! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
+//! `reduce` (applied as damage is dealt), `surcharge` (a static adding to the cost of
+//! the opponent's globals and action dice), `damage_from` (a static lessening the damage
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line), and
 //! [`unless`] (effects held while the opponent may pay to stop them). The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
@@ -62,6 +63,7 @@ mod return_to_field;
 mod roll;
 mod run;
 mod spin;
+mod surcharge;
 mod targets;
 mod text;
 mod triggers;
