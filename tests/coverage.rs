@@ -150,6 +150,9 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::SwapAttack { .. } => "swap-attack",
         Effect::CantBlock { .. } => "cant-block",
         Effect::Unblockable { .. } => "unblockable",
+        Effect::DefenseEqualAttack { .. } => "defense-equal-attack",
+        Effect::ExchangeDamage { .. } => "exchange-damage",
+        Effect::Swap { .. } => "swap",
         Effect::FieldingCost { .. } => "fielding-cost",
         Effect::Surcharge { .. } => "surcharge",
         Effect::CantAttack { .. } => "cant-attack",
@@ -353,6 +356,18 @@ const EFFECTS: &[(&str, &str)] = &[
     (
         "unblockable: {to: {what: character, target: true}}",
         "target X:L1",
+    ),
+    (
+        "defense-equal-attack: {to: {what: character, target: true}}",
+        "target X:L1",
+    ),
+    (
+        "exchange-damage: {to: {what: character, side: yours, target: true}, with: {what: character, side: opposing, target: true}}",
+        "target X:L1 Bob.Y:L1",
+    ),
+    (
+        "swap: {to: {what: character, target: true}, with: {what: sidekick, zone: used, target: true}}",
+        "target Bob.Y:L1 Bob.SK",
     ),
     (
         "fielding-cost: {to: {count: each, what: character, side: yours, zone: reserve}}",

@@ -888,6 +888,26 @@ pub enum Effect {
     Ko {
         to: Selector,
     },
+    /// The dice reached have a defense equal to their attack until the end of the turn
+    /// ("target character die has D equal to its A", Archnemesis' global).
+    DefenseEqualAttack {
+        to: Selector,
+    },
+    /// The die `to` names and the die `with` names deal each other damage equal to their
+    /// attack, at once ("target character die you control and target opposing character
+    /// die deal damage to each other equal to their A", Archnemesis).
+    ExchangeDamage {
+        to: Selector,
+        with: Selector,
+    },
+    /// The die `to` names (in the field) and the die `with` names (another zone of the
+    /// same player's) change places ("swap target character die in the Field Zone with
+    /// target non-sidekick character die in that player's Used Pile", Mutation): moved,
+    /// not fielded, the one coming in on its level 1 face.
+    Swap {
+        to: Selector,
+        with: Selector,
+    },
     /// Stat modifiers; with `per`, `attack` and `defense` for each die the selector
     /// matches ("+1A for each character your opponent has in the field"): counted as the
     /// effect resolves, or, in a static, whenever the stats are read.
@@ -1088,6 +1108,15 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// The second die an effect aims at, for the effects that aim at two ("this die and
+    /// that one deal each other damage", "swap this die with that one").
+    pub fn second_aim(&self) -> Option<&Selector> {
+        match self {
+            Effect::ExchangeDamage { with, .. } | Effect::Swap { with, .. } => Some(with),
+            _ => None,
+        }
+    }
+
     /// The selector the effect aims with, if it aims: the dice it acts on, whose count
     /// (one, two, up to N) is a choice its line makes. The engine asks it to know whether
     /// a trigger waits for its line and whether a target exists; coverage, whether the
@@ -1097,6 +1126,9 @@ impl Effect {
             Effect::Damage { to, .. }
             | Effect::DamageEqualAttack { to }
             | Effect::Ko { to }
+            | Effect::DefenseEqualAttack { to }
+            | Effect::ExchangeDamage { to, .. }
+            | Effect::Swap { to, .. }
             | Effect::Boost { to, .. }
             | Effect::NoDamage { to }
             | Effect::Spin { to, .. }
@@ -1124,6 +1156,7 @@ impl Effect {
             Effect::DamageEqualAttack { to }
             | Effect::Redirect { to }
             | Effect::Ko { to }
+            | Effect::DefenseEqualAttack { to }
             | Effect::NoDamage { to }
             | Effect::DoubleDamageToBlockers { to }
             | Effect::Spin { to, .. }
@@ -1152,6 +1185,7 @@ impl Effect {
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],
+            Effect::ExchangeDamage { to, with } | Effect::Swap { to, with } => vec![to, with],
             Effect::ReduceCost { of, .. } => vec![of],
             Effect::FieldingCost { to, .. } => vec![to],
             Effect::Prevent { .. }

@@ -272,6 +272,25 @@ pub fn effect(e: &Effect) -> String {
         Effect::SwapAttack { to } => format!("swap attack values with {}", sel(to)),
         Effect::CantBlock { to } => format!("{} cannot block", sel(to)),
         Effect::Unblockable { to } => format!("{} cannot be blocked", sel(to)),
+        Effect::DefenseEqualAttack { to } => format!(
+            "{} {} a defense equal to its attack until the end of the turn",
+            sel(to),
+            if verb(to, "get") == "get" {
+                "have"
+            } else {
+                "has"
+            }
+        ),
+        Effect::Swap { to, with } => format!(
+            "swap {} with {} of that die's owner (which comes in at level 1, not fielded)",
+            sel(to),
+            sel(with)
+        ),
+        Effect::ExchangeDamage { to, with } => format!(
+            "{} and {} deal each other damage equal to their attack",
+            sel(to),
+            sel(with)
+        ),
         Effect::FieldingCost { to, less } => match less {
             Some(n) => format!("{} {} {n} less to field", sel(to), verb(to, "cost")),
             None => format!("{} {} nothing to field", sel(to), verb(to, "cost")),

@@ -81,6 +81,11 @@ pub fn effect_applied(e: &Effect) -> bool {
                 && *until == Until::TurnEnd
                 && crate::engine::keywords::grant::grantable(keyword).is_some()
         }
+        // One die of each side, each dealing the other its attack.
+        // Two dice, one each: dealing each other their attack, or changing places.
+        Effect::ExchangeDamage { to, with } | Effect::Swap { to, with } => {
+            [to, with].iter().all(|s| matches!(s.count, Count::One))
+        }
         // Every other effect that aims: applied unless it reaches "any number" of dice.
         e => e.aim().is_some_and(|to| to.count != Count::AnyNumber),
     }

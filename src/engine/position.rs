@@ -1412,6 +1412,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::DoubleDamageToBlockers => boost.double_damage_to_blockers = true,
         Modifier::ExcessToPlayer => boost.excess_to_player = true,
         Modifier::Unblockable => boost.unblockable = true,
+        Modifier::DefenseIsAttack => boost.defense_is_attack = true,
         Modifier::IronWillSpared(d) => boost.iron_will_spared = Some(*d),
         Modifier::Has(k) => boost.granted = boost.granted.with(*k),
         Modifier::Damage(_)

@@ -344,9 +344,16 @@ fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> 
         return (0, 0);
     };
     let die = state.die(id);
+    // "D equal to its A" sets the defense the level and the applied modifiers give to
+    // the attack they give; statics still apply on top (000:1013-1028, 1042-1060).
+    let printed_defense = if die.boost.defense_is_attack {
+        i64::from(level.attack) + i64::from(die.boost.attack)
+    } else {
+        i64::from(level.defense)
+    };
     let (mut attack, mut defense) = (
         i64::from(level.attack) + i64::from(die.boost.attack),
-        i64::from(level.defense) + i64::from(die.boost.defense),
+        printed_defense + i64::from(die.boost.defense),
     );
     let mut double = die.boost.double_attack;
     if die.zone == Zone::Field {

@@ -105,6 +105,10 @@ pub struct Boost {
     pub iron_will_spared: Option<u32>,
     /// It cannot be blocked this turn (Obscure, `keywords::obscure`).
     pub unblockable: bool,
+    /// Its defense is its attack this turn (Archnemesis' global): the applied defense
+    /// modifiers made before were folded into it, those made since add to it, and static
+    /// ones apply on top (`select::stats`).
+    pub defense_is_attack: bool,
 }
 
 /// A set of the keywords an effect may give a die ([`Granted`]), kept inline: it is part
@@ -157,6 +161,7 @@ impl Boost {
         self.granted.0 |= other.granted.0;
         self.iron_will_spared = other.iron_will_spared.or(self.iron_will_spared);
         self.unblockable |= other.unblockable;
+        self.defense_is_attack |= other.defense_is_attack;
     }
 }
 
@@ -485,6 +490,13 @@ pub enum Op {
         player: usize,
         amount: u32,
     },
+    /// Damage to a die from another die that is not the effect's own source (each of
+    /// two dice dealing the other its attack).
+    DamageBy {
+        die: DieId,
+        amount: u32,
+        by: DieId,
+    },
     /// Life lost, not damage dealt: no "when damaged" reads it.
     LoseLife {
         player: usize,
@@ -501,6 +513,7 @@ impl Op {
     pub fn die(&self) -> Option<DieId> {
         match *self {
             Op::Damage { die, .. }
+            | Op::DamageBy { die, .. }
             | Op::Ko { die }
             | Op::Boost { die, .. }
             | Op::Spin { die, .. } => Some(die),
@@ -1264,7 +1277,9 @@ impl GameState {
             for op in &h.ops {
                 let _ = match *op {
                     Op::Ko { die: d } => write!(line, " ko {}", die(d)),
-                    Op::Damage { die: d, amount } => write!(line, " damage {}={amount}", die(d)),
+                    Op::Damage { die: d, amount } | Op::DamageBy { die: d, amount, .. } => {
+                        write!(line, " damage {}={amount}", die(d))
+                    }
                     Op::Spin { die: d, level } => write!(line, " spin {} L{level}", die(d)),
                     Op::Boost { die: d, boost } => {
                         let _ = write!(line, " boost {}", die(d));
@@ -1423,6 +1438,7 @@ impl GameState {
             (b.double_damage_to_blockers, "double-damage-to-blockers"),
             (b.excess_to_player, "excess-to-player"),
             (b.unblockable, "unblockable"),
+            (b.defense_is_attack, "defense-is-attack"),
         ];
         mods.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
         mods.extend(b.granted.iter().map(|k| format!("+{}", k.name())));

@@ -552,8 +552,11 @@ pub enum Modifier {
     DoubleDamageToBlockers,
     /// Its combat damage beyond its blockers' total defense goes to the opponent.
     ExcessToPlayer,
-    /// It cannot be blocked this turn (Obscure).
+    /// It cannot be blocked this turn (Obscure, or an effect).
     Unblockable,
+    /// `defense-is-attack`: its defense is its attack this turn (Archnemesis' global),
+    /// the `+D`/`-D` beside it made since.
+    DefenseIsAttack,
     /// `deadly-ko`: it was engaged with a die with Deadly this turn, and is knocked out
     /// at the end of the turn (the engagement itself may have ended since).
     DeadlyKo,

@@ -2034,7 +2034,7 @@ fn modifier(i: In) -> PResult<Modifier> {
 }
 
 /// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`, `no-damage`,
-/// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `deadly-ko`, `attack-damaged`, `must-block`, `must-block=Ann.SM:L1`,
+/// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `defense-is-attack`, `deadly-ko`, `attack-damaged`, `must-block`, `must-block=Ann.SM:L1`,
 /// `double-damage-to-blockers`, `excess-to-player`, `iron-will-spared=D`, `+overcrush`.
 fn effect_modifier(i: In) -> PResult<Modifier> {
     alt((
@@ -2044,6 +2044,7 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
         value(Modifier::CantAttack, kw("cant-attack")),
         value(Modifier::CantBlock, kw("cant-block")),
         value(Modifier::Unblockable, kw("unblockable")),
+        value(Modifier::DefenseIsAttack, kw("defense-is-attack")),
         value(Modifier::DeadlyKo, kw("deadly-ko")),
         value(Modifier::AttackDamaged, kw("attack-damaged")),
         map(

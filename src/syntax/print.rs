@@ -434,6 +434,7 @@ impl Display for Modifier {
             Modifier::CantAttack => f.write_str("cant-attack"),
             Modifier::CantBlock => f.write_str("cant-block"),
             Modifier::Unblockable => f.write_str("unblockable"),
+            Modifier::DefenseIsAttack => f.write_str("defense-is-attack"),
             Modifier::DeadlyKo => f.write_str("deadly-ko"),
             Modifier::AttackDamaged => f.write_str("attack-damaged"),
             Modifier::MustBlock(None) => f.write_str("must-block"),

@@ -4,10 +4,10 @@
 //! One file per concern, one file per effect kind: [`triggers`], [`globals`],
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
-//! `damage`, `damage_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `lose_life`, `spin`,
+//! `damage`, `damage_equal_attack`, `exchange_damage`, `defense_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `lose_life`, `spin`,
 //! `draw`, `roll`, `reroll`, `cant_block`, `unblockable`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
-//! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
+//! `grant` (a keyword until the end of the turn), `swap` (two dice change places), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `surcharge` (a static adding to the cost of
 //! the opponent's globals and action dice), `damage_from` (a static lessening the damage
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line), and
@@ -40,9 +40,11 @@ mod costs;
 mod damage;
 mod damage_equal_attack;
 mod damage_from;
+mod defense_equal_attack;
 mod double_damage_to_blockers;
 mod draw;
 mod excess_to_player;
+mod exchange_damage;
 mod field;
 mod gain_life;
 mod globals;
@@ -64,6 +66,7 @@ mod roll;
 mod run;
 mod spin;
 mod surcharge;
+mod swap;
 mod targets;
 mod text;
 mod triggers;
@@ -192,6 +195,9 @@ impl Replayer {
             }
             Effect::DamageEqualAttack { to } => self.damage_equal_attack_effect(to, ctx),
             Effect::Ko { to } => self.ko_effect(to, ctx),
+            Effect::DefenseEqualAttack { to } => self.defense_equal_attack_effect(to, ctx),
+            Effect::ExchangeDamage { to, with } => self.exchange_damage_effect(to, with, ctx),
+            Effect::Swap { to, with } => self.swap_effect(to, with, ctx),
             Effect::Boost {
                 to,
                 attack,

@@ -16,18 +16,22 @@ impl Replayer {
     /// "You may not choose to initiate an effect with no valid targets."
     pub(super) fn no_valid_target(&mut self, a: &Ability, src: &Source, bursts: u8) -> Flow {
         for e in effects_for(a, bursts) {
-            let Some(to) = e.aim() else { continue };
-            if to.target && !select::names_players(to) && self.candidates(to, src).is_empty() {
-                let name = self.cards.get(src.card).name.clone();
-                return self.violate(rules::no_valid_target::new(
-                    self.line,
-                    format!(
-                        "{name} has no valid target: no {}",
-                        crate::cards::text::sel(to)
-                    ),
-                    "an ability that targets cannot be used when nothing it may target is there",
-                ));
-            }
+            let aims = e.aim().into_iter().chain(e.second_aim());
+            let Some(to) = aims
+                .filter(|to| to.target && !select::names_players(to))
+                .find(|to| self.candidates(to, src).is_empty())
+            else {
+                continue;
+            };
+            let name = self.cards.get(src.card).name.clone();
+            return self.violate(rules::no_valid_target::new(
+                self.line,
+                format!(
+                    "{name} has no valid target: no {}",
+                    crate::cards::text::sel(to)
+                ),
+                "an ability that targets cannot be used when nothing it may target is there",
+            ));
         }
         Ok(())
     }
