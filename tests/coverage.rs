@@ -1327,9 +1327,7 @@ fn walk() -> Vec<Variant> {
     out.push(
         variant(
             "action if a condition that does not hold, else gain life",
-            one(&format!(
-                "{{kind: action, if: {{some-match: {{what: character, side: opposing, level: 3}}}}, do: [], else: [gain-life: {{amount: 1}}]}}"
-            )),
+            one("{kind: action, if: {some-match: {what: character, side: opposing, level: 3}}, do: [], else: [gain-life: {amount: 1}]}"),
             &one("{kind: action, if: {some-match: {what: character, side: opposing, level: 3}}, do: []}"),
             &["use"],
         )

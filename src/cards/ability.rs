@@ -145,7 +145,8 @@ impl Ability {
             .or_else(|| self.if_.as_ref().and_then(Condition::problem))
             .or_else(|| {
                 let plain = matches!(self.kind, Kind::Action | Kind::Global);
-                (!self.otherwise.is_empty() && !(plain && self.if_.is_some())).then(|| {
+                let fits = self.otherwise.is_empty() || (plain && self.if_.is_some());
+                (!fits).then(|| {
                     "only an action die or a global with an `if:` has `else:`, the effects \
                      it has when the condition does not hold"
                         .into()

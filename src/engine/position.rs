@@ -273,6 +273,14 @@ impl Replayer {
                         && by.is_none_or(|p| u.by == Some(p))
                 })
             }
+            StateLine::Cut { card, ability, by } => {
+                let (_, c, ability) = self.asserted_ability(card, ability, active)?;
+                let by = self.player(by)?;
+                let t = self.turn_ref().expect("turn");
+                t.cost_cuts.iter().any(|x| {
+                    x.on && !x.spent && x.from.0 == c && Some(x.from.1) == ability && x.player == by
+                })
+            }
             StateLine::Reactable(r) => {
                 let Some(event) = Event::from_name(&r.event.node) else {
                     return Ok(false);
@@ -372,6 +380,7 @@ impl Replayer {
             StateLine::Assigned { .. } => of("assigned"),
             StateLine::Pending(_) => of("pending"),
             StateLine::Limit { .. } => of("limit"),
+            StateLine::Cut { .. } => of("cut"),
             StateLine::Reactable(_) => of("reactable"),
             StateLine::Held { .. } => of("held"),
             _ => String::new(),
@@ -601,6 +610,7 @@ impl Replayer {
                 StateLine::Assigned { .. }
                 | StateLine::Pending(_)
                 | StateLine::Limit { .. }
+                | StateLine::Cut { .. }
                 | StateLine::Reactable(_)
                 | StateLine::Held { .. } => facts.refs.push(entry),
             }
@@ -1135,6 +1145,34 @@ impl Replayer {
                     die,
                     by,
                 });
+            }
+            StateLine::Cut { card, ability, by } => {
+                let (card, ability) = self.position_ability(card, ability, active, span)?;
+                let player = self.player(by)?;
+                let made = self
+                    .abilities_of(card)
+                    .and_then(|l| l.get(ability))
+                    .and_then(crate::engine::effects::reduce_cost::reduction_of)
+                    .map(|(amount, of, next)| (amount, of.clone(), next));
+                let Some((amount, of, next)) = made else {
+                    let name = self.cards.get(card).name.clone();
+                    return Err(self.impossible(
+                        span,
+                        format!("{name}'s ability {} lowers no purchase cost", ability + 1),
+                        "a `cut` line names the ability whose effect made the reduction",
+                    ));
+                };
+                self.turn_mut()
+                    .cost_cuts
+                    .push(crate::engine::state::CostCut {
+                        player,
+                        amount: u32::from(amount),
+                        of,
+                        next,
+                        on: true,
+                        spent: false,
+                        from: (card, ability),
+                    });
             }
             StateLine::Reactable(r) => {
                 let Some(event) = Event::from_name(&r.event.node) else {

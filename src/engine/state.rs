@@ -282,6 +282,9 @@ pub struct CostCut {
     pub on: bool,
     /// A `next` reduction a purchase has used.
     pub spent: bool,
+    /// The card and the ability (its index) whose effect made it: what a position's
+    /// `cut` line names.
+    pub from: (CardId, usize),
 }
 
 /// An `assign` line: the attacker, each blocker's share, and the line.
@@ -1236,6 +1239,15 @@ impl GameState {
                 let _ = write!(line, " paid {}", paid.join(" "));
             }
             out.push(line);
+        }
+        // Reductions still in force, in the order they were made.
+        for c in t.cost_cuts.iter().filter(|c| c.on && !c.spent) {
+            out.push(format!(
+                "cut {} ability {} by {}",
+                card(c.from.0),
+                c.from.1 + 1,
+                cards.players[c.player]
+            ));
         }
         let mut limits: Vec<String> = t
             .used

@@ -364,6 +364,13 @@ pub enum StateLine {
         /// The player who used a limited global (each player has their own use).
         by: Option<Spanned<Text>>,
     },
+    /// `cut Ann.DP ability 3 by Ann`: a purchase-cost reduction that ability made for a
+    /// player this turn, still in force (a "next die" one not used yet).
+    Cut {
+        card: CardRef,
+        ability: Spanned<u32>,
+        by: Spanned<Text>,
+    },
     /// `reactable takes-damage die Bob.IC:L2 answered Ann.HT ability 2 by Ann`: an event
     /// of the last move that a reactive global may still answer, and the answers given.
     Reactable(Box<ReactableEvent>),

@@ -590,7 +590,7 @@ fn statement(i: In) -> PResult<Stmt> {
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "aside" | "supply" | "virtual"
         | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "assigned" | "combat"
-        | "pending" | "limit" | "reactable" | "held" | "conceded" => {
+        | "pending" | "limit" | "cut" | "reactable" | "held" | "conceded" => {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
@@ -954,6 +954,7 @@ fn state_line(i: In) -> PResult<StateLine> {
         "combat" => combat_state(i),
         "pending" => pending_state(i),
         "limit" => limit_state(i),
+        "cut" => cut_state(i),
         "reactable" => reactable_state(i),
         "held" => held_state(i),
         "conceded" => conceded_state(i),
@@ -1147,6 +1148,18 @@ fn limit_state(i: In) -> PResult<StateLine> {
             by,
         },
     ))
+}
+
+/// `cut Ann.DP ability 3 by Ann`.
+fn cut_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("cut"), ws).parse(i)?;
+    let (i, (card, ability)) = card_ability(i)?;
+    let (i, by) = preceded(
+        (ws, kw("by"), ws),
+        expect("the player whose purchases it lowers", player),
+    )
+    .parse(i)?;
+    Ok((i, StateLine::Cut { card, ability, by }))
 }
 
 /// `reactable takes-damage die Bob.IC:L2 answered Ann.HT ability 2 by Ann`,
@@ -1361,6 +1374,7 @@ const STATE_WORDS: &[&str] = &[
     "combat",
     "pending",
     "limit",
+    "cut",
     "reactable",
     "held",
     "conceded",

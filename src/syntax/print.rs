@@ -313,6 +313,9 @@ impl Display for StateLine {
                     None => Ok(()),
                 }
             }
+            StateLine::Cut { card, ability, by } => {
+                write!(f, "cut {card} ability {} by {}", ability.node, by.node)
+            }
             StateLine::Reactable(r) => {
                 write!(f, "reactable {} ", r.event.node)?;
                 match &r.about {

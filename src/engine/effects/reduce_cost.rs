@@ -19,7 +19,9 @@
 //! - The reduction is made when its ability resolves: one held for the opponent's answer
 //!   (`unless:`) and stopped never takes effect (it is stored off, `CostCut::on`, and the
 //!   commit turns it on).
-//! - A `position` block cannot write a reduction under way: it starts with none.
+//! - A `position` block writes each reduction in force as the card and ability that made
+//!   it, and the player whose purchases it lowers (`cut Ann.DP ability 3 by Ann`); a
+//!   "next" one already used is no longer written.
 
 use crate::cards::ability::{Selector, Side, What};
 
@@ -27,6 +29,22 @@ use super::Run;
 use crate::engine::cards::{CardId, DieKind, GameCard};
 use crate::engine::replay::Replayer;
 use crate::engine::state::{CostCut, Op};
+
+/// The purchase-cost reduction an ability makes, in its base text or a burst: its amount,
+/// what it names, and whether it is the next die's only.
+pub(in crate::engine) fn reduction_of(
+    a: &crate::cards::ability::Ability,
+) -> Option<(u8, &Selector, bool)> {
+    a.effects
+        .iter()
+        .chain(a.bursts.iter().flat_map(|b| b.effects.iter()))
+        .find_map(|e| match e {
+            crate::cards::ability::Effect::ReduceCost { amount, of, next } => {
+                Some((*amount, of, *next))
+            }
+            _ => None,
+        })
+}
 
 impl Replayer {
     /// A reduction of the controller's purchases for the rest of the turn: stored off, and
@@ -38,6 +56,15 @@ impl Replayer {
         next: bool,
         ctx: &mut Run,
     ) -> Vec<Op> {
+        // The ability whose effect it is, for a position's `cut` line.
+        let ability = self
+            .abilities_of(ctx.src.card)
+            .and_then(|list| {
+                list.iter()
+                    .position(|a| reduction_of(a).is_some_and(|r| r == (amount, of, next)))
+            })
+            .unwrap_or(0);
+        let from = (ctx.src.card, ability);
         let cuts = &mut self.turn_mut().cost_cuts;
         cuts.push(CostCut {
             player: ctx.src.controller,
@@ -46,6 +73,7 @@ impl Replayer {
             next,
             on: false,
             spent: false,
+            from,
         });
         vec![Op::CostCut {
             cut: cuts.len() - 1,

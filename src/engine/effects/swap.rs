@@ -38,9 +38,12 @@ impl Replayer {
                 .map_or(ctx.choices.span, |t| t.span);
             let name = self.cards.get(ctx.src.card).name.clone();
             // Waived, the dice change places as written.
+            let player = self.name(self.state.die(inn).owner).to_string();
             self.violate(rules::invalid_target::new(
                 span,
-                format!("{name} swaps a die with a die of the same player's"),
+                format!(
+                    "this die is {player}'s: {name} swaps a die only with one of the same player's"
+                ),
                 "name a die of the player whose die in the field it swaps",
             ))?;
         }
