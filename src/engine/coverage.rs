@@ -115,6 +115,10 @@ pub fn static_applied(e: &Effect) -> bool {
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
         }
         Effect::CantBeBlockedBy { .. } | Effect::BlockedOnlyByTwoOrMore => true,
+        // Read as a die is bought (`effects::reduce_cost`), for the dice its card names.
+        Effect::ReduceCost {
+            of, next: false, ..
+        } => crate::engine::effects::reduce_cost::card_selector(of),
         // Read as a die is fielded (`select::fielding_cost`): of this card's dice or each
         // die a selector names.
         Effect::FieldingCost { to, .. } => {

@@ -588,14 +588,16 @@ pub enum Granted {
     Fast,
     IronWill,
     EnergyDrain,
+    Deadly,
 }
 
 impl Granted {
-    pub const ALL: [Granted; 4] = [
+    pub const ALL: [Granted; 5] = [
         Granted::Overcrush,
         Granted::Fast,
         Granted::IronWill,
         Granted::EnergyDrain,
+        Granted::Deadly,
     ];
 
     /// The keyword's name in card files and marks (`iron-will`).
@@ -605,6 +607,7 @@ impl Granted {
             Granted::Fast => "fast",
             Granted::IronWill => "iron-will",
             Granted::EnergyDrain => "energy-drain",
+            Granted::Deadly => "deadly",
         }
     }
 }

@@ -61,6 +61,17 @@ impl Replayer {
                 }
                 Op::Boost { die, boost } => {
                     self.state.die_mut(die).boost.merge(boost);
+                    // Deadly given to a die already engaged: its engagements as they stand
+                    // are Deadly's (`keywords::deadly`), as if it had had it at the blocks.
+                    if boost.granted.has(crate::syntax::Granted::Deadly) {
+                        let links: Vec<(DieId, DieId)> = self
+                            .state
+                            .ids()
+                            .filter_map(|b| self.state.die(b).blocking.map(|a| (b, a)))
+                            .filter(|&(b, a)| b == die || a == die)
+                            .collect();
+                        self.deadly_engage(&links);
+                    }
                     // The line that set up a restriction, for its diagnostic's label.
                     if boost.must_attack
                         || boost.cant_attack

@@ -19,6 +19,9 @@
 //! - The reduction is made when its ability resolves: one held for the opponent's answer
 //!   (`unless:`) and stopped never takes effect (it is stored off, `CostCut::on`, and the
 //!   commit turns it on).
+//! - A static ability's reduction ("while Cable is active, your Deadpool costs 1 less")
+//!   lowers its owner's purchases while it holds, read as each die is bought; a static
+//!   has no "next" die.
 //! - A `position` block writes each reduction in force as the card and ability that made
 //!   it, and the player whose purchases it lowers (`cut Ann.DP ability 3 by Ann`); a
 //!   "next" one already used is no longer written.
@@ -102,13 +105,18 @@ impl Replayer {
                     .collect()
             })
             .unwrap_or_default();
+        let statics = self.static_cost_cuts(who);
         let mut used = Vec::new();
         let costs = cards
             .iter()
             .map(|&card| {
                 let c = self.cards.get(card);
                 let printed = u32::from(c.cost.unwrap_or(0));
-                let mut cut = 0;
+                let mut cut = statics
+                    .iter()
+                    .filter(|(_, of)| card_fits(c, of))
+                    .map(|(n, _)| u32::from(*n))
+                    .sum();
                 for &(i, k) in &cuts {
                     if !card_fits(c, &k.of) || (k.next && used.contains(&i)) {
                         continue;
@@ -122,6 +130,44 @@ impl Replayer {
             })
             .collect();
         (costs, used)
+    }
+
+    /// The reductions of player `who`'s purchases that static abilities of their own cards
+    /// in force make now ("while Cable is active, your Deadpool costs 1 less"): each
+    /// amount and what it names. A card's text about its own purchase cost acts with no
+    /// die of it in the field (000:1162-1168), as its `while:` and `if:` say.
+    fn static_cost_cuts(&self, who: usize) -> Vec<(u8, &Selector)> {
+        let mut out = Vec::new();
+        for card in self.cards.ids() {
+            if self.cards.get(card).owner != Some(who) {
+                continue;
+            }
+            let src = crate::engine::select::Source::card(card, who);
+            for a in self.abilities_of(card).into_iter().flatten() {
+                if a.kind != crate::cards::ability::Kind::Static
+                    || !crate::engine::condition::ability_on(
+                        &self.cards,
+                        &self.state,
+                        a,
+                        &src,
+                        None,
+                    )
+                {
+                    continue;
+                }
+                for e in &a.effects {
+                    if let crate::cards::ability::Effect::ReduceCost {
+                        amount,
+                        of,
+                        next: false,
+                    } = e
+                    {
+                        out.push((*amount, of));
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// The `next` reductions a purchase used are spent.
@@ -169,6 +215,10 @@ pub fn card_selector(of: &Selector) -> bool {
         && !of.not_payment
         && !of.other
         && !of.already
+        && of.keyword.is_none()
+        && of.not_keyword.is_none()
+        && !of.reads_stats()
+        && of.fielding.is_none()
 }
 
 /// Whether the card of a die being bought is one `of` names.
@@ -191,6 +241,10 @@ fn card_fits(card: &GameCard, of: &Selector) -> bool {
             .title
             .as_ref()
             .is_none_or(|t| crate::engine::select::title(&card.name).eq_ignore_ascii_case(t))
+        && !of
+            .not_title
+            .as_ref()
+            .is_some_and(|t| crate::engine::select::title(&card.name).eq_ignore_ascii_case(t))
         && of.max_cost.is_none_or(|m| card.cost.unwrap_or(0) <= m)
         && of.min_cost.is_none_or(|m| card.cost.unwrap_or(0) >= m)
 }
