@@ -448,7 +448,9 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("WWE"), (58, 6, 6), "WWE");
     assert_eq!(counts("BIT"), (24, 2, 2), "BIT");
     assert_eq!(counts("IG"), (159, 8, 8), "IG");
-    assert_eq!(counts("DPS"), (170, 57, 57), "DPS");
+    // Mister Sinister: Mutant Supremacist's global ignores one die's text, not its
+    // card's: not applied yet.
+    assert_eq!(counts("DPS"), (170, 63, 62), "DPS");
     assert_eq!(counts("SKC"), (157, 7, 7), "SKC");
     // Avengers Infinity, the 2018 rulebook's set, encoded by hand (issue 17).
     assert_eq!(counts("AI"), (61, 21, 21), "AI");
@@ -490,6 +492,8 @@ fn encoded_cards_not_applied_in_full_are_these() {
             "AVX Mystique: Unknown",
             // Redirecting combat damage: undecided.
             "AVX Nova: Bucket Head",
+            // A global ignoring one die's text, not its card's: not in the engine.
+            "DPS Mister Sinister: Mutant Supremacist",
             "MSW Invulnerability",
             // A global giving a character an affiliation: not in the engine.
             "UX Iron Man: Industrialist",

@@ -153,6 +153,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::DefenseEqualAttack { .. } => "defense-equal-attack",
         Effect::ExchangeDamage { .. } => "exchange-damage",
         Effect::Swap { .. } => "swap",
+        Effect::IgnoreText { .. } => "ignore-text",
         Effect::FieldingCost { .. } => "fielding-cost",
         Effect::Surcharge { .. } => "surcharge",
         Effect::CantAttack { .. } => "cant-attack",
@@ -371,6 +372,10 @@ const EFFECTS: &[(&str, &str)] = &[
     ),
     (
         "fielding-cost: {to: {count: each, what: character, side: yours, zone: reserve}}",
+        "",
+    ),
+    (
+        "ignore-text: {to: {count: each, what: character, side: opposing}}",
         "",
     ),
     ("surcharge: {on: [global, action-die], cost: [life: 1]}", ""),
@@ -1613,6 +1618,9 @@ fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
         // The walk's test heroes field for free; a static lessening a cost shows only
         // on a die that costs something.
         v.shown_by("fixtures/cards/dps/deadpool-collect-this.dmlog")
+    } else if effect.starts_with("ignore-text:") {
+        // The walk's opposing cards have no text to ignore.
+        v.shown_by("fixtures/cards/dps/dken-shiar-civil-war.dmlog")
     } else if effect.starts_with("surcharge:") {
         // The walk's opponent uses no global or action die while the static holds.
         v.shown_by("fixtures/cards/dps/lilandra-majestrix.dmlog")

@@ -153,6 +153,48 @@ impl Ability {
                 })
             })
             .or_else(|| {
+                // Read wherever text is read: a condition would read text itself.
+                let ignores = self
+                    .effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::IgnoreText { .. }));
+                (ignores && self.kind == Kind::Static && self.if_.is_some()).then(|| {
+                    "a static that ignores text has no `if:`: `while:` only".into()
+                })
+            })
+            .or_else(|| {
+                // Text is card text: the cards are named by what they are.
+                let by_die = |s: &Selector| {
+                    s.level.is_some()
+                        || s.max_level.is_some()
+                        || s.min_level.is_some()
+                        || s.max_own_level
+                        || s.zone.is_some()
+                        || !s.zones.is_empty()
+                        || s.state.is_some()
+                        || s.reads_stats()
+                        || s.fielding.is_some()
+                        || s.keyword.is_some()
+                        || s.not_keyword.is_some()
+                        || s.other
+                        || s.already
+                        || s.not_payment
+                };
+                let bad = self
+                    .effects
+                    .iter()
+                    .chain(self.bursts.iter().flat_map(|b| b.effects.iter()))
+                    .any(|e| {
+                        matches!(e, Effect::IgnoreText { to, .. }
+                            if to.count == Count::Each && !to.target && by_die(to))
+                    });
+                bad.then(|| {
+                    "`ignore-text` names cards by what they are (kind, side, affiliation, \
+                     energy, cost, title): not by what their dice show or where they are"
+                        .into()
+                })
+            })
+            .or_else(|| {
                 (self.turn.is_some() && self.kind != Kind::Global).then(|| {
                     "only a global has `turn:`: the turn its user may use it in".into()
                 })
@@ -1074,6 +1116,17 @@ pub enum Effect {
         #[serde(default)]
         next: bool,
     },
+    /// The text of the cards whose dice `to` names is ignored ("ignore all text on
+    /// opposing character cards", "opposing character dice … lose their abilities"):
+    /// until the end of the turn from an effect, while it holds as a static. `to` names
+    /// cards by what they are (kind, side, affiliation, energy, cost, title). With
+    /// `globals: false` the card's global abilities are not said to be lost with its dice'
+    /// abilities.
+    IgnoreText {
+        to: Selector,
+        #[serde(default = "yes")]
+        globals: bool,
+    },
     /// A static: the dice `to` names (in the reserve pool, as they are fielded) cost
     /// `less` less to field, or nothing at all without `less` ("your character dice with
     /// fielding cost of 2 are free to field").
@@ -1178,7 +1231,8 @@ impl Effect {
             | Effect::MustAttack { to, .. }
             | Effect::ReturnToField { to }
             | Effect::ExcessToPlayer { to }
-            | Effect::Grant { to, .. } => vec![to],
+            | Effect::Grant { to, .. }
+            | Effect::IgnoreText { to, .. } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),
             Effect::Boost { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::Damage { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
@@ -1205,6 +1259,10 @@ impl Effect {
 
 fn one() -> u8 {
     1
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// What a die (or a player) takes of the damage a `damage-from` source deals it.

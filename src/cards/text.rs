@@ -272,6 +272,15 @@ pub fn effect(e: &Effect) -> String {
         Effect::SwapAttack { to } => format!("swap attack values with {}", sel(to)),
         Effect::CantBlock { to } => format!("{} cannot block", sel(to)),
         Effect::Unblockable { to } => format!("{} cannot be blocked", sel(to)),
+        Effect::IgnoreText { to, globals } => format!(
+            "the text of the cards of {} is ignored{}",
+            kind(to),
+            if *globals {
+                ", their globals included"
+            } else {
+                " (their dice lose their abilities)"
+            }
+        ),
         Effect::DefenseEqualAttack { to } => format!(
             "{} {} a defense equal to its attack until the end of the turn",
             sel(to),

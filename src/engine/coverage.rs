@@ -81,6 +81,8 @@ pub fn effect_applied(e: &Effect) -> bool {
                 && *until == Until::TurnEnd
                 && crate::engine::keywords::grant::grantable(keyword).is_some()
         }
+        // The text of the cards a selector names, for the turn: no card chosen.
+        Effect::IgnoreText { to, .. } => to.count == Count::Each && !to.target,
         // One die of each side, each dealing the other its attack.
         // Two dice, one each: dealing each other their attack, or changing places.
         Effect::ExchangeDamage { to, with } | Effect::Swap { to, with } => {
@@ -128,6 +130,9 @@ pub fn static_applied(e: &Effect) -> bool {
         // Added to the cost of each global or action die the opponent uses
         // (`effects::surcharge`).
         Effect::Surcharge { .. } => true,
+        // Read wherever a card's text is (`select::ignored`), of the cards a selector
+        // names.
+        Effect::IgnoreText { to, .. } => to.count == Count::Each && !to.target,
         // Damage from some sources, read as damage is dealt (`effects::damage_from`): to
         // this die, each die a selector names, or a player (none of them chosen).
         Effect::DamageFrom { to, from, .. } => {
@@ -475,7 +480,7 @@ mod tests {
             "grant: {to: {what: those}, keyword: overcrush}\n"
         )));
         assert!(!effect_applied(&grant(
-            "grant: {to: {what: those}, keyword: deadly}\n"
+            "grant: {to: {what: those}, keyword: cleave}\n"
         )));
         assert!(!effect_applied(&grant(
             "grant: {to: {what: those}, keyword: fast, until: your-next-turn}\n"

@@ -273,6 +273,15 @@ impl Replayer {
                         && by.is_none_or(|p| u.by == Some(p))
                 })
             }
+            StateLine::Ignored { card, dice } => {
+                let owner = match &card.player {
+                    Some(pl) => self.player(pl)?,
+                    None => active,
+                };
+                let c = self.card(&card.alias, owner)?;
+                let t = self.turn_ref().expect("turn");
+                t.ignored.contains(&(c, !dice))
+            }
             StateLine::Cut { card, ability, by } => {
                 let (_, c, ability) = self.asserted_ability(card, ability, active)?;
                 let by = self.player(by)?;
@@ -381,6 +390,7 @@ impl Replayer {
             StateLine::Pending(_) => of("pending"),
             StateLine::Limit { .. } => of("limit"),
             StateLine::Cut { .. } => of("cut"),
+            StateLine::Ignored { .. } => of("ignored"),
             StateLine::Reactable(_) => of("reactable"),
             StateLine::Held { .. } => of("held"),
             _ => String::new(),
@@ -611,6 +621,7 @@ impl Replayer {
                 | StateLine::Pending(_)
                 | StateLine::Limit { .. }
                 | StateLine::Cut { .. }
+                | StateLine::Ignored { .. }
                 | StateLine::Reactable(_)
                 | StateLine::Held { .. } => facts.refs.push(entry),
             }
@@ -1146,6 +1157,14 @@ impl Replayer {
                     by,
                 });
             }
+            StateLine::Ignored { card, dice } => {
+                let owner = match &card.player {
+                    Some(p) => self.player(p)?,
+                    None => active,
+                };
+                let c = self.card(&card.alias, owner)?;
+                self.turn_mut().ignored.push((c, !dice));
+            }
             StateLine::Cut { card, ability, by } => {
                 let (card, ability) = self.position_ability(card, ability, active, span)?;
                 let player = self.player(by)?;
@@ -1317,7 +1336,7 @@ impl Replayer {
             None => active,
         };
         let c = self.card(&card.alias, owner)?;
-        let count = self.abilities_of(c).map_or(0, <[_]>::len);
+        let count = self.printed_abilities(c).map_or(0, <[_]>::len);
         match usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1)) {
             Some(i) if i < count => Ok((c, i)),
             _ => {

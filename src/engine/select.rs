@@ -1,7 +1,7 @@
 //! Which dice an ability's selector reaches, and the stats those dice have once every
 //! applied and static modifier is counted: shared by the checker and the move generator.
 
-use crate::cards::ability::{CombatState, Effect, Kind, Selector, Side, What, ZoneName};
+use crate::cards::ability::{Ability, CombatState, Effect, Kind, Selector, Side, What, ZoneName};
 use crate::syntax::{Face, Zone};
 
 use super::cards::{CardId, DieKind, GameCards};
@@ -164,7 +164,7 @@ pub fn matches(
     if sel
         .not_keyword
         .as_ref()
-        .is_some_and(|k| super::keywords::has(cards, die.card, k))
+        .is_some_and(|k| super::keywords::has(cards, state, die.card, k))
     {
         return false;
     }
@@ -172,7 +172,7 @@ pub fn matches(
     if sel
         .keyword
         .as_ref()
-        .is_some_and(|k| !super::keywords::has(cards, die.card, k))
+        .is_some_and(|k| !super::keywords::has(cards, state, die.card, k))
     {
         return false;
     }
@@ -268,6 +268,93 @@ pub fn matches(
     true
 }
 
+/// Whether card `card` is one `sel` speaks of, by what the card is: its kind, whose it
+/// is (seen from `src`), its energy types, affiliations, cost and title. A selector
+/// naming dice by anything only a die in play has names no card here (`cards --check`
+/// keeps such selectors out of what reads cards).
+pub fn matches_card(cards: &GameCards, sel: &Selector, src: &Source, card: CardId) -> bool {
+    let c = cards.get(card);
+    let is = |what: What| match what {
+        What::Character | What::NonSidekick => c.kind == DieKind::Character,
+        What::Sidekick => c.kind == DieKind::Sidekick,
+        What::ActionDie => matches!(c.kind, DieKind::Action | DieKind::BasicAction),
+        What::Die => true,
+        _ => false,
+    };
+    let side = match sel.side {
+        Side::Any => true,
+        Side::Yours => c.owner == Some(src.controller),
+        Side::Opposing => c.owner.is_some_and(|o| o != src.controller),
+    };
+    let has = |a: &String| c.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a));
+    let cost = c.cost.unwrap_or(0);
+    side && (is(sel.what) || sel.or_what.is_some_and(is))
+        && sel.energy.is_none_or(|e| c.energy.contains(&e))
+        && (sel.energies.is_empty() || sel.energies.iter().any(|e| c.energy.contains(e)))
+        && !sel.not_energy.is_some_and(|e| c.energy.contains(&e))
+        && sel.affiliation.as_ref().is_none_or(has)
+        && (sel.affiliations.is_empty() || sel.affiliations.iter().any(has))
+        && !sel.not_affiliation.as_ref().is_some_and(has)
+        && sel
+            .title
+            .as_ref()
+            .is_none_or(|t| title(&c.name).eq_ignore_ascii_case(t))
+        && !sel
+            .not_title
+            .as_ref()
+            .is_some_and(|t| title(&c.name).eq_ignore_ascii_case(t))
+        && sel.max_cost.is_none_or(|m| cost <= m)
+        && sel.min_cost.is_none_or(|m| cost >= m)
+}
+
+/// Whether the text of card `card` is ignored now, and if so whether its global
+/// abilities are too: an effect ignores it until the end of the turn, or a static in
+/// force of another card does ("while D'Ken is active, opposing character dice with
+/// purchase cost 3 or less lose their abilities"). A static is read from a card whose
+/// own text no effect ignores; a static of a card whose text another static ignores is
+/// still read (no encoded card's static reaches another's).
+pub fn ignored(cards: &GameCards, state: &GameState, card: CardId) -> Option<bool> {
+    let by_effect = |c: CardId| {
+        state
+            .turn
+            .as_ref()
+            .and_then(|t| t.ignored.iter().find(|(x, _)| *x == c).map(|(_, g)| *g))
+    };
+    if let Some(globals) = by_effect(card) {
+        return Some(globals);
+    }
+    for (source, c) in cards.ids().map(|s| (s, cards.get(s))) {
+        let (Some(list), Some(owner)) = (&c.abilities, c.owner) else {
+            continue;
+        };
+        if source == card || by_effect(source).is_some() {
+            continue;
+        }
+        let src = Source::card(source, owner);
+        for a in list.iter().filter(|a| a.kind == Kind::Static) {
+            for e in &a.effects {
+                if let Effect::IgnoreText { to, globals } = e
+                    && matches_card(cards, to, &src, card)
+                    && super::condition::ability_on(cards, state, a, &src, None)
+                {
+                    return Some(*globals);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A card's abilities in play: none while its text is ignored ([`ignored`]).
+pub fn text_of<'a>(cards: &'a GameCards, state: &GameState, card: CardId) -> Option<&'a [Ability]> {
+    let c = cards.get(card);
+    let c = c.alias_of.map_or(c, |a| cards.get(a));
+    match ignored(cards, state, card) {
+        Some(_) if c.abilities.is_some() => Some(&[]),
+        _ => c.abilities.as_deref(),
+    }
+}
+
 /// A card's title: its name without the subtitle ("Iron Man" of "Iron Man: Inventor").
 pub fn title(name: &str) -> &str {
     name.split_once(": ").map_or(name, |(t, _)| t)
@@ -358,7 +445,7 @@ fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> 
     let mut double = die.boost.double_attack;
     if die.zone == Zone::Field {
         for (card, c) in cards.ids().map(|c| (c, cards.get(c))) {
-            let (Some(list), Some(owner)) = (&c.abilities, c.owner) else {
+            let (Some(list), Some(owner)) = (text_of(cards, state, card), c.owner) else {
                 continue;
             };
             for a in list {
@@ -430,7 +517,7 @@ pub fn fielding_cost(cards: &GameCards, state: &GameState, id: DieId) -> u32 {
     };
     let mut cost = u32::from(level.fielding);
     for (card, c) in cards.ids().map(|c| (c, cards.get(c))) {
-        let (Some(list), Some(owner)) = (&c.abilities, c.owner) else {
+        let (Some(list), Some(owner)) = (text_of(cards, state, card), c.owner) else {
             continue;
         };
         for a in list.iter().filter(|a| a.kind == Kind::Static) {

@@ -327,6 +327,9 @@ pub struct Turn {
     /// Purchase-cost reductions made this turn (`effects::reduce_cost`), in the order
     /// they were made.
     pub cost_cuts: Vec<CostCut>,
+    /// Cards whose text an effect ignores until the end of the turn (`effects::ignore_text`),
+    /// with whether their global abilities are ignored too.
+    pub ignored: Vec<(CardId, bool)>,
     /// Combat damage blocked attackers deal on to the opponent beyond their blockers'
     /// total defense, fixed when combat damage is dealt (the 2014 rules hit the player
     /// after the blockers are gone).
@@ -562,6 +565,7 @@ impl Turn {
             assigned: Vec::new(),
             excess: Vec::new(),
             cost_cuts: Vec::new(),
+            ignored: Vec::new(),
             attack: None,
             block: None,
             done: false,
@@ -1239,6 +1243,14 @@ impl GameState {
                 let _ = write!(line, " paid {}", paid.join(" "));
             }
             out.push(line);
+        }
+        // Cards whose text an effect ignores this turn, in the order it was.
+        for (c, globals) in &t.ignored {
+            out.push(format!(
+                "ignored {}{}",
+                card(*c),
+                if *globals { "" } else { " dice" }
+            ));
         }
         // Reductions still in force, in the order they were made.
         for c in t.cost_cuts.iter().filter(|c| c.on && !c.spent) {

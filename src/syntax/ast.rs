@@ -371,6 +371,12 @@ pub enum StateLine {
         ability: Spanned<u32>,
         by: Spanned<Text>,
     },
+    /// `ignored Bob.PS`, `ignored Bob.PS dice`: a card whose text an effect ignores until
+    /// the end of the turn (with `dice`, its dice' abilities only, not its globals).
+    Ignored {
+        card: CardRef,
+        dice: bool,
+    },
     /// `reactable takes-damage die Bob.IC:L2 answered Ann.HT ability 2 by Ann`: an event
     /// of the last move that a reactive global may still answer, and the answers given.
     Reactable(Box<ReactableEvent>),

@@ -590,7 +590,7 @@ fn statement(i: In) -> PResult<Stmt> {
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "aside" | "supply" | "virtual"
         | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "assigned" | "combat"
-        | "pending" | "limit" | "cut" | "reactable" | "held" | "conceded" => {
+        | "pending" | "limit" | "cut" | "ignored" | "reactable" | "held" | "conceded" => {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
@@ -955,6 +955,7 @@ fn state_line(i: In) -> PResult<StateLine> {
         "pending" => pending_state(i),
         "limit" => limit_state(i),
         "cut" => cut_state(i),
+        "ignored" => ignored_state(i),
         "reactable" => reactable_state(i),
         "held" => held_state(i),
         "conceded" => conceded_state(i),
@@ -1146,6 +1147,20 @@ fn limit_state(i: In) -> PResult<StateLine> {
             ability,
             die: die.map(Box::new),
             by,
+        },
+    ))
+}
+
+/// `ignored Bob.PS`, `ignored Bob.PS dice`.
+fn ignored_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("ignored"), ws).parse(i)?;
+    let (i, card) = expect("the card, by its alias", card_ref).parse(i)?;
+    let (i, dice) = opt(preceded(ws, kw("dice"))).parse(i)?;
+    Ok((
+        i,
+        StateLine::Ignored {
+            card,
+            dice: dice.is_some(),
         },
     ))
 }
@@ -1375,6 +1390,7 @@ const STATE_WORDS: &[&str] = &[
     "pending",
     "limit",
     "cut",
+    "ignored",
     "reactable",
     "held",
     "conceded",
@@ -2667,7 +2683,7 @@ mod tests {
             "GR:L3[+1A,+overcrush,+iron-will] SK:L1[+fast,+energy-drain]"
         );
         // A keyword no effect can give is no mark.
-        assert!(err("field Ann GR:L3[+deadly]").message.contains("expected"));
+        assert!(err("field Ann GR:L3[+cleave]").message.contains("expected"));
     }
 
     #[test]

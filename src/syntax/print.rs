@@ -313,6 +313,9 @@ impl Display for StateLine {
                     None => Ok(()),
                 }
             }
+            StateLine::Ignored { card, dice } => {
+                write!(f, "ignored {card}{}", if *dice { " dice" } else { "" })
+            }
             StateLine::Cut { card, ability, by } => {
                 write!(f, "cut {card} ability {} by {}", ability.node, by.node)
             }

@@ -23,6 +23,7 @@ impl Replayer {
         };
         let continuous = crate::engine::keywords::has(
             &self.cards,
+            &self.state,
             card,
             &crate::cards::ability::Keyword::Continuous,
         );

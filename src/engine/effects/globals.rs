@@ -9,7 +9,7 @@ use crate::syntax::{Clause, Step};
 use super::in_step;
 use crate::engine::cards::CardId;
 use crate::engine::replay::{Flow, Replayer};
-use crate::engine::select::Source;
+use crate::engine::select::{self, Source};
 use crate::engine::state::{About, DieId, Used};
 
 impl Replayer {
@@ -20,6 +20,18 @@ impl Replayer {
         card: CardId,
         clauses: &[Clause],
     ) -> Flow {
+        // Its dice have lost their abilities: whether its global is lost with them the
+        // text does not say ("opposing character dice … lose their abilities").
+        let printed_global = self
+            .printed_abilities(card)
+            .is_some_and(|l| l.iter().any(|a| a.kind == Kind::Global));
+        if printed_global && select::ignored(&self.cards, &self.state, card) == Some(false) {
+            self.undecided(
+                self.line,
+                card,
+                "has its global used while its dice have lost their abilities, which may or may not take the global with them",
+            )?;
+        }
         let Some(list) = self.abilities_of(card) else {
             self.undecided(self.line, card, "has its global ability used")?;
             // Waived: what the line pays is spent; the judge's position block says the rest.
@@ -29,13 +41,20 @@ impl Replayer {
         };
         let Some(a) = list.iter().find(|a| a.kind == Kind::Global).cloned() else {
             let name = self.cards.get(card).name.clone();
-            self.violate(
-                rules::no_such_ability::new(
-                    self.line,
+            let (message, help) = if printed_global {
+                (
+                    format!("{name}'s text is ignored this turn, its global with it"),
+                    "an effect ignores the card's text (`dmlint state` lists it `ignored`): its global cannot be used until the text is back",
+                )
+            } else {
+                (
                     format!("{name} has no global ability"),
                     "only a card whose text begins `Global:` has one",
                 )
-                .with_context(self.cards.get(card).line, "card defined here"),
+            };
+            self.violate(
+                rules::no_such_ability::new(self.line, message, help)
+                    .with_context(self.cards.get(card).line, "card defined here"),
             )?;
             // Waived: what the line pays is spent, nothing happens, and the use is an
             // action like any global: priority comes back as after one.

@@ -7,7 +7,8 @@
 //! `damage`, `damage_equal_attack`, `exchange_damage`, `defense_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `lose_life`, `spin`,
 //! `draw`, `roll`, `reroll`, `cant_block`, `unblockable`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
-//! `grant` (a keyword until the end of the turn), `swap` (two dice change places), `reduce_cost` (purchases this turn),
+//! `grant` (a keyword until the end of the turn), `swap` (two dice change places),
+//! `ignore_text` (cards' text ignored for the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `surcharge` (a static adding to the cost of
 //! the opponent's globals and action dice), `damage_from` (a static lessening the damage
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line), and
@@ -49,6 +50,7 @@ mod field;
 mod gain_life;
 mod globals;
 mod grant;
+mod ignore_text;
 mod ko;
 pub(in crate::engine) mod lose_life;
 mod move_dice;
@@ -236,6 +238,7 @@ impl Replayer {
             }
             Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
             Effect::Unblockable { to } => self.unblockable_effect(to, ctx),
+            Effect::IgnoreText { to, globals } => Ok(self.ignore_text_effect(to, *globals, ctx)),
             Effect::CantAttack { to } => self.cant_attack_effect(to, ctx),
             Effect::MustBlock { to } => self.must_block_effect(to, ctx),
             Effect::AssignBlocker { to } => self.assign_blocker_effect(to, ctx),

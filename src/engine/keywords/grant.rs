@@ -97,7 +97,7 @@ mod tests {
         for g in Granted::ALL {
             assert_eq!(grantable(&keyword(g)), Some(g));
         }
-        assert_eq!(grantable(&Keyword::Deadly), None);
+        assert_eq!(grantable(&Keyword::Cleave), None);
         assert_eq!(grantable(&Keyword::Ally), None);
     }
 }
