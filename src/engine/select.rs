@@ -268,12 +268,23 @@ pub fn matches(
     true
 }
 
-/// Whether card `card` is one `sel` speaks of, by what the card is: its kind, whose it
-/// is (seen from `src`), its energy types, affiliations, cost and title. A selector
-/// naming dice by anything only a die in play has names no card here (`cards --check`
-/// keeps such selectors out of what reads cards).
+/// Whether card `card` is one `sel` speaks of, by what the card is ([`card_is`]) and
+/// whose it is, seen from `src`. A selector naming dice by anything only a die in play
+/// has names no card here (`cards --check` keeps such selectors out of what reads cards).
 pub fn matches_card(cards: &GameCards, sel: &Selector, src: &Source, card: CardId) -> bool {
     let c = cards.get(card);
+    let side = match sel.side {
+        Side::Any => true,
+        Side::Yours => c.owner == Some(src.controller),
+        Side::Opposing => c.owner.is_some_and(|o| o != src.controller),
+    };
+    side && card_is(c, sel)
+}
+
+/// Whether a card is of the kind `sel` names, by what the card prints: its kind, energy
+/// types, affiliations, title and purchase cost (a die being bought, a card whose text is
+/// ignored).
+pub fn card_is(c: &super::cards::GameCard, sel: &Selector) -> bool {
     let is = |what: What| match what {
         What::Character | What::NonSidekick => c.kind == DieKind::Character,
         What::Sidekick => c.kind == DieKind::Sidekick,
@@ -281,28 +292,18 @@ pub fn matches_card(cards: &GameCards, sel: &Selector, src: &Source, card: CardI
         What::Die => true,
         _ => false,
     };
-    let side = match sel.side {
-        Side::Any => true,
-        Side::Yours => c.owner == Some(src.controller),
-        Side::Opposing => c.owner.is_some_and(|o| o != src.controller),
-    };
     let has = |a: &String| c.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a));
     let cost = c.cost.unwrap_or(0);
-    side && (is(sel.what) || sel.or_what.is_some_and(is))
+    let named = |t: &String| title(&c.name).eq_ignore_ascii_case(t);
+    (is(sel.what) || sel.or_what.is_some_and(is))
         && sel.energy.is_none_or(|e| c.energy.contains(&e))
         && (sel.energies.is_empty() || sel.energies.iter().any(|e| c.energy.contains(e)))
         && !sel.not_energy.is_some_and(|e| c.energy.contains(&e))
         && sel.affiliation.as_ref().is_none_or(has)
         && (sel.affiliations.is_empty() || sel.affiliations.iter().any(has))
         && !sel.not_affiliation.as_ref().is_some_and(has)
-        && sel
-            .title
-            .as_ref()
-            .is_none_or(|t| title(&c.name).eq_ignore_ascii_case(t))
-        && !sel
-            .not_title
-            .as_ref()
-            .is_some_and(|t| title(&c.name).eq_ignore_ascii_case(t))
+        && sel.title.as_ref().is_none_or(named)
+        && !sel.not_title.as_ref().is_some_and(named)
         && sel.max_cost.is_none_or(|m| cost <= m)
         && sel.min_cost.is_none_or(|m| cost >= m)
 }

@@ -29,7 +29,7 @@
 use crate::cards::ability::{Selector, Side, What};
 
 use super::Run;
-use crate::engine::cards::{CardId, DieKind, GameCard};
+use crate::engine::cards::CardId;
 use crate::engine::replay::Replayer;
 use crate::engine::state::{CostCut, Op};
 
@@ -114,11 +114,11 @@ impl Replayer {
                 let printed = u32::from(c.cost.unwrap_or(0));
                 let mut cut = statics
                     .iter()
-                    .filter(|(_, of)| card_fits(c, of))
+                    .filter(|(_, of)| crate::engine::select::card_is(c, of))
                     .map(|(n, _)| u32::from(*n))
                     .sum();
                 for &(i, k) in &cuts {
-                    if !card_fits(c, &k.of) || (k.next && used.contains(&i)) {
+                    if !crate::engine::select::card_is(c, &k.of) || (k.next && used.contains(&i)) {
                         continue;
                     }
                     cut += k.amount;
@@ -137,37 +137,19 @@ impl Replayer {
     /// amount and what it names. A card's text about its own purchase cost acts with no
     /// die of it in the field (000:1162-1168), as its `while:` and `if:` say.
     fn static_cost_cuts(&self, who: usize) -> Vec<(u8, &Selector)> {
-        let mut out = Vec::new();
-        for card in self.cards.ids() {
-            if self.cards.get(card).owner != Some(who) {
-                continue;
-            }
-            let src = crate::engine::select::Source::card(card, who);
-            for a in self.abilities_of(card).into_iter().flatten() {
-                if a.kind != crate::cards::ability::Kind::Static
-                    || !crate::engine::condition::ability_on(
-                        &self.cards,
-                        &self.state,
-                        a,
-                        &src,
-                        None,
-                    )
-                {
-                    continue;
-                }
-                for e in &a.effects {
-                    if let crate::cards::ability::Effect::ReduceCost {
-                        amount,
-                        of,
-                        next: false,
-                    } = e
-                    {
-                        out.push((*amount, of));
-                    }
-                }
-            }
-        }
-        out
+        self.statics_in_force()
+            .into_iter()
+            .filter(|&(_, owner, _)| owner == who)
+            .flat_map(|(_, _, a)| a.effects.iter())
+            .filter_map(|e| match e {
+                crate::cards::ability::Effect::ReduceCost {
+                    amount,
+                    of,
+                    next: false,
+                } => Some((*amount, of)),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The `next` reductions a purchase used are spent.
@@ -219,34 +201,6 @@ pub fn card_selector(of: &Selector) -> bool {
         && of.not_keyword.is_none()
         && !of.reads_stats()
         && of.fielding.is_none()
-}
-
-/// Whether the card of a die being bought is one `of` names.
-fn card_fits(card: &GameCard, of: &Selector) -> bool {
-    let is = |w: What| match w {
-        What::Die => true,
-        What::ActionDie => matches!(card.kind, DieKind::Action | DieKind::BasicAction),
-        What::Character | What::NonSidekick => card.kind == DieKind::Character,
-        _ => false,
-    };
-    let has_affiliation = |a: &String| card.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a));
-    (is(of.what) || of.or_what.is_some_and(is))
-        && of.energy.is_none_or(|e| card.energy.contains(&e))
-        && (of.energies.is_empty() || of.energies.iter().any(|e| card.energy.contains(e)))
-        && !of.not_energy.is_some_and(|e| card.energy.contains(&e))
-        && of.affiliation.as_ref().is_none_or(has_affiliation)
-        && (of.affiliations.is_empty() || of.affiliations.iter().any(has_affiliation))
-        && !of.not_affiliation.as_ref().is_some_and(has_affiliation)
-        && of
-            .title
-            .as_ref()
-            .is_none_or(|t| crate::engine::select::title(&card.name).eq_ignore_ascii_case(t))
-        && !of
-            .not_title
-            .as_ref()
-            .is_some_and(|t| crate::engine::select::title(&card.name).eq_ignore_ascii_case(t))
-        && of.max_cost.is_none_or(|m| card.cost.unwrap_or(0) <= m)
-        && of.min_cost.is_none_or(|m| card.cost.unwrap_or(0) >= m)
 }
 
 #[cfg(test)]

@@ -54,7 +54,7 @@ impl Replayer {
 
     /// The static abilities in force now, with their card and its owner
     /// ([`Replayer::static_holds`]).
-    fn statics_in_force(&self) -> Vec<(CardId, usize, &Ability)> {
+    pub(super) fn statics_in_force(&self) -> Vec<(CardId, usize, &Ability)> {
         let mut out = Vec::new();
         for card in self.cards.ids() {
             let Some(owner) = self.cards.get(card).owner else {

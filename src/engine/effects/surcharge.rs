@@ -7,41 +7,24 @@
 
 use std::borrow::Cow;
 
-use crate::cards::ability::{Ability, Cost, Effect, Kind, UseKind};
+use crate::cards::ability::{Ability, Cost, Effect, UseKind};
 
-use crate::engine::condition;
 use crate::engine::replay::Replayer;
-use crate::engine::select::Source;
 
 impl Replayer {
     /// The costs player `who` pays beyond an ability's own to use one of kind `kind`:
     /// those of every static in force of the other player's cards.
     pub(super) fn surcharges(&self, who: usize, kind: UseKind) -> Vec<Cost> {
-        let mut out = Vec::new();
-        for card in self.cards.ids() {
-            let Some(owner) = self.cards.get(card).owner else {
-                continue;
-            };
-            if owner == who {
-                continue;
-            }
-            let src = Source::card(card, owner);
-            for a in self.abilities_of(card).into_iter().flatten() {
-                if a.kind != Kind::Static
-                    || !condition::ability_on(&self.cards, &self.state, a, &src, None)
-                {
-                    continue;
-                }
-                for e in &a.effects {
-                    if let Effect::Surcharge { on, cost } = e
-                        && on.contains(&kind)
-                    {
-                        out.extend(cost.iter().cloned());
-                    }
-                }
-            }
-        }
-        out
+        self.statics_in_force()
+            .into_iter()
+            .filter(|&(_, owner, _)| owner != who)
+            .flat_map(|(_, _, a)| a.effects.iter())
+            .filter_map(|e| match e {
+                Effect::Surcharge { on, cost } if on.contains(&kind) => Some(cost.iter().cloned()),
+                _ => None,
+            })
+            .flatten()
+            .collect()
     }
 
     /// The ability as player `who` uses it: its own cost and the surcharges on its kind.
