@@ -101,6 +101,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::TagOut => "tag-out",
         Keyword::Attune => "attune",
         Keyword::Amplify => "amplify",
+        Keyword::Founder => "founder",
     }
 }
 
@@ -159,6 +160,13 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::SwapAttack { .. } => "swap-attack",
         Effect::SwapStats { .. } => "swap-stats",
         Effect::CantBlock { .. } => "cant-block",
+        Effect::Unblockable { .. } => "unblockable",
+        Effect::DefenseEqualAttack { .. } => "defense-equal-attack",
+        Effect::ExchangeDamage { .. } => "exchange-damage",
+        Effect::Swap { .. } => "swap",
+        Effect::IgnoreText { .. } => "ignore-text",
+        Effect::FieldingCost { .. } => "fielding-cost",
+        Effect::Surcharge { .. } => "surcharge",
         Effect::CantAttack { .. } => "cant-attack",
         Effect::CantBeBlockedBy { .. } => "cant-be-blocked-by",
         Effect::CantBeTargeted { .. } => "cant-be-targeted",
@@ -393,6 +401,31 @@ const EFFECTS: &[(&str, &str)] = &[
         "cant-attack: {to: {what: character, target: true}}",
         "target X:L1",
     ),
+    (
+        "unblockable: {to: {what: character, target: true}}",
+        "target X:L1",
+    ),
+    (
+        "defense-equal-attack: {to: {what: character, target: true}}",
+        "target X:L1",
+    ),
+    (
+        "exchange-damage: {to: {what: character, side: yours, target: true}, with: {what: character, side: opposing, target: true}}",
+        "target X:L1 Bob.Y:L1",
+    ),
+    (
+        "swap: {to: {what: character, target: true}, with: {what: sidekick, zone: used, target: true}}",
+        "target Bob.Y:L1 Bob.SK",
+    ),
+    (
+        "fielding-cost: {to: {count: each, what: character, side: yours, zone: reserve}}",
+        "",
+    ),
+    (
+        "ignore-text: {to: {count: each, what: character, side: opposing}}",
+        "",
+    ),
+    ("surcharge: {on: [global, action-die], cost: [life: 1]}", ""),
     ("cant-be-blocked-by: {by: {what: character}}", ""),
     (
         "cant-be-targeted: {to: {count: each, what: character}, by: [global, action]}",
@@ -509,6 +542,7 @@ const KEYWORDS: &[&str] = &[
     "tag-out",
     "attune",
     "amplify",
+    "founder",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -1313,6 +1347,8 @@ fn walk() -> Vec<Variant> {
             // A die pairs only with a die of another Heroic card, which no game of the
             // walk has.
             "heroic" => Some("fixtures/rulings/uxm/heroic-pairing-up.dmlog"),
+            // Founder does nothing itself: the cards that name the dice with it show it.
+            "founder" => Some("fixtures/cards/dps/cyclops-first-class.dmlog"),
             _ => None,
         };
         if let Some(f) = shown {
@@ -1389,6 +1425,17 @@ fn walk() -> Vec<Variant> {
             "action if a condition that does not hold",
             gain_action(", if: {some-match: {what: character, side: opposing, level: 3}}"),
             &gain_action(""),
+            &["use"],
+        )
+        .on(On::Action)
+        .line("use", "")
+        .only(&["cycle"]),
+    );
+    out.push(
+        variant(
+            "action if a condition that does not hold, else gain life",
+            one("{kind: action, if: {some-match: {what: character, side: opposing, level: 3}}, do: [], else: [gain-life: {amount: 1}]}"),
+            &one("{kind: action, if: {some-match: {what: character, side: opposing, level: 3}}, do: []}"),
             &["use"],
         )
         .on(On::Action)
@@ -1681,6 +1728,16 @@ fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
     } else if effect.contains("own_level: less") {
         // The walk's blocker is of the attacker's level.
         v.shown_by("fixtures/cards/avx/angel-high-ground.dmlog")
+    } else if effect.starts_with("fielding-cost:") {
+        // The walk's test heroes field for free; a static lessening a cost shows only
+        // on a die that costs something.
+        v.shown_by("fixtures/cards/dps/deadpool-collect-this.dmlog")
+    } else if effect.starts_with("ignore-text:") {
+        // The walk's opposing cards have no text to ignore.
+        v.shown_by("fixtures/cards/dps/dken-shiar-civil-war.dmlog")
+    } else if effect.starts_with("surcharge:") {
+        // The walk's opponent uses no global or action die while the static holds.
+        v.shown_by("fixtures/cards/dps/lilandra-majestrix.dmlog")
     } else {
         v
     }

@@ -52,6 +52,22 @@ pub struct Ability {
     /// Burst variants: the effects of a die showing `*` or `**`.
     #[serde(default)]
     pub bursts: Vec<Burst>,
+    /// The effects an action die or a global has when its `if:` does not hold
+    /// ("Otherwise, …"; `else` in YAML).
+    #[serde(default, rename = "else")]
+    pub otherwise: Vec<Effect>,
+    /// Whose turn a global may be used in: `yours`, its user's own ("once per turn,
+    /// during your turn"). Absent: either player's.
+    #[serde(default)]
+    pub turn: Option<TurnOf>,
+}
+
+/// Whose turn an ability may be used in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TurnOf {
+    /// The turn of the player using it.
+    Yours,
 }
 
 impl Ability {
@@ -127,6 +143,88 @@ impl Ability {
                 })
             })
             .or_else(|| self.if_.as_ref().and_then(Condition::problem))
+            .or_else(|| {
+                let plain = matches!(self.kind, Kind::Action | Kind::Global);
+                let fits = self.otherwise.is_empty() || (plain && self.if_.is_some());
+                (!fits).then(|| {
+                    "only an action die or a global with an `if:` has `else:`, the effects \
+                     it has when the condition does not hold"
+                        .into()
+                })
+            })
+            .or_else(|| {
+                // Read wherever text is read: a condition would read text itself.
+                let ignores = self
+                    .effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::IgnoreText { .. }));
+                (ignores && self.kind == Kind::Static && self.if_.is_some()).then(|| {
+                    "a static that ignores text has no `if:`: `while:` only".into()
+                })
+            })
+            .or_else(|| {
+                // Text is card text: the cards are named by what they are.
+                let by_die = |s: &Selector| {
+                    s.level.is_some()
+                        || s.max_level.is_some()
+                        || s.min_level.is_some()
+                        || s.own_level.is_some()
+                        || s.zone.is_some()
+                        || !s.zones.is_empty()
+                        || s.state.is_some()
+                        || s.reads_stats()
+                        || s.fielding.is_some()
+                        || s.keyword.is_some()
+                        || s.not_keyword.is_some()
+                        || s.other
+                        || s.already
+                        || s.not_payment
+                };
+                let bad = self
+                    .effects
+                    .iter()
+                    .chain(self.bursts.iter().flat_map(|b| b.effects.iter()))
+                    .any(|e| {
+                        matches!(e, Effect::IgnoreText { to, .. }
+                            if to.count == Count::Each && !to.target && by_die(to))
+                    });
+                bad.then(|| {
+                    "`ignore-text` names cards by what they are (kind, side, affiliation, \
+                     energy, cost, title): not by what their dice show or where they are"
+                        .into()
+                })
+            })
+            .or_else(|| {
+                (self.turn.is_some() && self.kind != Kind::Global).then(|| {
+                    "only a global has `turn:`: the turn its user may use it in".into()
+                })
+            })
+            .or_else(|| {
+                // A static read as stats are read may count dice by their defense only
+                // in an attack bonus's `per` (`select::defense` leaves such a bonus out):
+                // anything else would read its own result.
+                let attack = |p: &Selector| p.max_attack.is_some() || p.min_attack.is_some();
+                let loops = self
+                    .effects
+                    .iter()
+                    .chain(self.bursts.iter().flat_map(|b| b.effects.iter()))
+                    .any(|e| match e {
+                        Effect::Boost {
+                            to, defense: 0, per, ..
+                        } => to.reads_stats() || per.as_ref().is_some_and(attack),
+                        e => e.selectors().into_iter().any(Selector::reads_stats),
+                    })
+                    || self
+                        .if_
+                        .as_ref()
+                        .is_some_and(|c| c.selectors().into_iter().any(Selector::reads_stats));
+                (self.kind == Kind::Static && loops).then(|| {
+                    "a static ability names dice by their attack or defense only in the \
+                     `per:` of an attack bonus, and by their defense (`max_defense`, \
+                     `min_defense`): anywhere else it would read its own result"
+                        .into()
+                })
+            })
             .or_else(|| self.selector_problem())
             .or_else(|| {
                 let acts = !matches!(self.kind, Kind::Static | Kind::Keyword);
@@ -185,7 +283,8 @@ impl Ability {
         let effects = self
             .effects
             .iter()
-            .chain(self.bursts.iter().flat_map(|b| b.effects.iter()));
+            .chain(self.bursts.iter().flat_map(|b| b.effects.iter()))
+            .chain(self.otherwise.iter());
         for sel in effects.flat_map(Effect::selectors) {
             if no_die && sel.what == What::This {
                 return Some(
@@ -299,6 +398,9 @@ pub enum Keyword {
     /// Each time its controller uses an action die, its dice in the field spin up one
     /// level (AI046's reminder).
     Amplify,
+    /// A mark with no rule of its own: other cards name the dice that have it ("when you
+    /// field a character die with Founder", Dark Phoenix Saga).
+    Founder,
 }
 
 /// When a static or triggered ability is on.
@@ -897,6 +999,26 @@ pub enum Effect {
     Ko {
         to: Selector,
     },
+    /// The dice reached have a defense equal to their attack until the end of the turn
+    /// ("target character die has D equal to its A", Archnemesis' global).
+    DefenseEqualAttack {
+        to: Selector,
+    },
+    /// The die `to` names and the die `with` names deal each other damage equal to their
+    /// attack, at once ("target character die you control and target opposing character
+    /// die deal damage to each other equal to their A", Archnemesis).
+    ExchangeDamage {
+        to: Selector,
+        with: Selector,
+    },
+    /// The die `to` names (in the field) and the die `with` names (another zone of the
+    /// same player's) change places ("swap target character die in the Field Zone with
+    /// target non-sidekick character die in that player's Used Pile", Mutation): moved,
+    /// not fielded, the one coming in on its level 1 face.
+    Swap {
+        to: Selector,
+        with: Selector,
+    },
     /// Stat modifiers; with `per`, `attack` and `defense` for each die the selector
     /// matches ("+1A for each character your opponent has in the field"): counted as the
     /// effect resolves, or, in a static, whenever the stats are read.
@@ -1123,6 +1245,32 @@ pub enum Effect {
         amount: u8,
         of: Selector,
     },
+    /// The text of the cards whose dice `to` names is ignored ("ignore all text on
+    /// opposing character cards", "opposing character dice … lose their abilities"):
+    /// until the end of the turn from an effect, while it holds as a static. `to` names
+    /// cards by what they are (kind, side, affiliation, energy, cost, title). With
+    /// `globals: false` the card's global abilities are not said to be lost with its dice'
+    /// abilities.
+    IgnoreText {
+        to: Selector,
+        #[serde(default = "yes")]
+        globals: bool,
+    },
+    /// A static: the dice `to` names (in the reserve pool, as they are fielded) cost
+    /// `less` less to field, or nothing at all without `less` ("your character dice with
+    /// fielding cost of 2 are free to field").
+    FieldingCost {
+        to: Selector,
+        #[serde(default)]
+        less: Option<u8>,
+    },
+    /// A static: the opposing player pays `cost` more to use each ability of the kinds
+    /// `on` names ("your opponent must pay [1] extra to use a Global Ability", "… must
+    /// pay 2 life to use an Action Die or Global Ability").
+    Surcharge {
+        on: Vec<UseKind>,
+        cost: Vec<Cost>,
+    },
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
         amount: u8,
@@ -1161,6 +1309,15 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// The second die an effect aims at, for the effects that aim at two ("this die and
+    /// that one deal each other damage", "swap this die with that one").
+    pub fn second_aim(&self) -> Option<&Selector> {
+        match self {
+            Effect::ExchangeDamage { with, .. } | Effect::Swap { with, .. } => Some(with),
+            _ => None,
+        }
+    }
+
     /// The selector the effect aims with, if it aims: the dice it acts on, whose count
     /// (one, two, up to N) is a choice its line makes. The engine asks it to know whether
     /// a trigger waits for its line and whether a target exists; coverage, whether the
@@ -1171,6 +1328,9 @@ impl Effect {
             | Effect::DamageEqualAttack { to }
             | Effect::DamageEqualLevel { of: to, .. }
             | Effect::Ko { to }
+            | Effect::DefenseEqualAttack { to }
+            | Effect::ExchangeDamage { to, .. }
+            | Effect::Swap { to, .. }
             | Effect::Boost { to, .. }
             | Effect::NoDamage { to }
             | Effect::Spin { to, .. }
@@ -1203,6 +1363,7 @@ impl Effect {
             Effect::DamageEqualAttack { to }
             | Effect::Redirect { to, from: None, .. }
             | Effect::Ko { to }
+            | Effect::DefenseEqualAttack { to }
             | Effect::NoDamage { to }
             | Effect::DoubleDamageToBlockers { to }
             | Effect::FullAttackToEachBlocker { to }
@@ -1226,7 +1387,8 @@ impl Effect {
             | Effect::ReturnToField { to }
             | Effect::LeaveCombat { to }
             | Effect::ExcessToPlayer { to }
-            | Effect::Grant { to, .. } => vec![to],
+            | Effect::Grant { to, .. }
+            | Effect::IgnoreText { to, .. } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),
             Effect::Boost { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::Damage {
@@ -1245,6 +1407,8 @@ impl Effect {
             Effect::DamageFrom { to, from, .. } => vec![to, from],
             Effect::DamageEqualLevel { of, to } => vec![of, to],
             Effect::ReduceCost { of, .. } | Effect::RaiseCost { of, .. } => vec![of],
+            Effect::ExchangeDamage { to, with } | Effect::Swap { to, with } => vec![to, with],
+            Effect::FieldingCost { to, .. } => vec![to],
             Effect::Prevent { to, .. } => to.iter().collect(),
             Effect::Later { effects, .. } => effects.iter().flat_map(Effect::selectors).collect(),
             Effect::ChooseEnergy
@@ -1252,6 +1416,7 @@ impl Effect {
             | Effect::Draw { .. }
             | Effect::DrawRoll { .. }
             | Effect::BlockedOnlyByTwoOrMore
+            | Effect::Surcharge { .. }
             | Effect::Energy { .. }
             | Effect::Token { .. }
             | Effect::PairUp
@@ -1295,6 +1460,10 @@ pub struct AmountIf {
     pub amount: u8,
 }
 
+fn yes() -> bool {
+    true
+}
+
 /// What a die (or a player) takes of the damage a `damage-from` source deals it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -1307,6 +1476,16 @@ pub enum Takes {
     Half,
     /// No more than that much ("deals no more than 1 damage to you").
     AtMost(u8),
+}
+
+/// What a player uses that a surcharge makes dearer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UseKind {
+    /// A global ability (any card's, reactive ones too).
+    Global,
+    /// An action die (a `use` line).
+    ActionDie,
 }
 
 /// Spin direction.
@@ -1457,6 +1636,32 @@ pub struct Selector {
     pub max_cost: Option<u8>,
     #[serde(default)]
     pub min_cost: Option<u8>,
+    /// A keyword the die's card must have ("a character die with Founder").
+    #[serde(default)]
+    pub keyword: Option<Box<Keyword>>,
+    /// Its attack (or defense), every modifier counted, at most / at least this ("a
+    /// character die with 3A or less", "less than 4A": `max_attack: 3`).
+    #[serde(default)]
+    pub max_attack: Option<u8>,
+    #[serde(default)]
+    pub min_attack: Option<u8>,
+    #[serde(default)]
+    pub max_defense: Option<u8>,
+    #[serde(default)]
+    pub min_defense: Option<u8>,
+    /// The fielding cost of the character face it shows ("with fielding cost of 2").
+    #[serde(default)]
+    pub fielding: Option<u8>,
+}
+
+impl Selector {
+    /// Whether it names dice by their attack or defense now.
+    pub fn reads_stats(&self) -> bool {
+        self.max_attack.is_some()
+            || self.min_attack.is_some()
+            || self.max_defense.is_some()
+            || self.min_defense.is_some()
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

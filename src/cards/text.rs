@@ -4,7 +4,7 @@
 use super::ability::{
     Ability, Amount, Burst, BurstMatch, CombatState, Comparison, Condition, Cost, Count, Effect,
     EnergySymbol, Event, FaceKind, Keyword, Kind, Limit, Owner, Placement, Player, Selector, Side,
-    StepName, Subject, Takes, Until, Way, What, While, ZoneName,
+    StepName, Subject, Takes, TurnOf, Until, UseKind, Way, What, While, ZoneName,
 };
 use super::model::EnergyType;
 
@@ -51,6 +51,9 @@ pub fn ability(a: &Ability) -> String {
         Limit::FirstEachTurn => when.push("only the first time each turn".into()),
         Limit::OnceOnYourTurn => when.push("once, during its user's own turn".into()),
     }
+    if let Some(TurnOf::Yours) = a.turn {
+        when.push("only on its user's own turn".into());
+    }
     if !when.is_empty() {
         out.push_str(", ");
         out.push_str(&when.join(", "));
@@ -72,6 +75,10 @@ pub fn ability(a: &Ability) -> String {
         out.push_str(&said.replace(" you buy this turn", " bought"));
     } else {
         out.push_str(&said);
+    }
+    if !a.otherwise.is_empty() {
+        out.push_str("; otherwise: ");
+        out.push_str(&effects(&a.otherwise));
     }
     if !a.unless.is_empty() {
         let costs: Vec<String> = a.unless.iter().map(cost).collect();
@@ -257,7 +264,15 @@ pub fn effect(e: &Effect) -> String {
             (Some(p), false) => format!("gain {amount} life for each of {}", sel(p)),
             (None, false) => format!("gain {amount} life"),
         },
-        Effect::LoseLife { amount, who } => format!("{} lose {amount} life", sel(who)),
+        Effect::LoseLife { amount, who } => {
+            let who = match (who.what, who.side, who.count) {
+                (What::Player, Side::Yours, _) if !who.target => "you lose".to_string(),
+                (What::Player, Side::Opposing, _) if !who.target => "your opponent loses".into(),
+                (What::Player, Side::Any, Count::Each) if !who.target => "each player loses".into(),
+                _ => format!("{} {}", sel(who), verb(who, "lose")),
+            };
+            format!("{who} {amount} life")
+        }
         Effect::Spin { to, levels, way } => {
             let way = match way {
                 Way::Up => "up",
@@ -383,6 +398,53 @@ pub fn effect(e: &Effect) -> String {
         Effect::SwapStats { to } => format!("switch the attack and defense of {}", sel(to)),
         Effect::CantBlock { to } => format!("{} cannot block", sel(to)),
         Effect::Unblockable { to } => format!("{} cannot be blocked", sel(to)),
+        Effect::IgnoreText { to, globals } => format!(
+            "the text of the cards of {} is ignored{}",
+            kind(to),
+            if *globals {
+                ", their globals included"
+            } else {
+                " (their dice lose their abilities)"
+            }
+        ),
+        Effect::DefenseEqualAttack { to } => format!(
+            "{} {} a defense equal to its attack until the end of the turn",
+            sel(to),
+            if verb(to, "get") == "get" {
+                "have"
+            } else {
+                "has"
+            }
+        ),
+        Effect::Swap { to, with } => format!(
+            "swap {} with {} of that die's owner (which comes in at level 1, not fielded)",
+            sel(to),
+            sel(with)
+        ),
+        Effect::ExchangeDamage { to, with } => format!(
+            "{} and {} deal each other damage equal to their attack",
+            sel(to),
+            sel(with)
+        ),
+        Effect::FieldingCost { to, less } => match less {
+            Some(n) => format!("{} {} {n} less to field", sel(to), verb(to, "cost")),
+            None => format!("{} {} nothing to field", sel(to), verb(to, "cost")),
+        },
+        Effect::Surcharge { on, cost: c } => {
+            let on: Vec<&str> = on
+                .iter()
+                .map(|k| match k {
+                    UseKind::Global => "a global ability",
+                    UseKind::ActionDie => "an action die",
+                })
+                .collect();
+            let costs: Vec<String> = c.iter().map(cost).collect();
+            format!(
+                "your opponent also pays {} to use {}",
+                costs.join(" and "),
+                on.join(" or ")
+            )
+        }
         Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
         Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", kind(by)),
         Effect::BlockedOnlyByTwoOrMore => "this die can only be blocked by two or more".into(),
@@ -582,6 +644,23 @@ pub fn sel(s: &Selector) -> String {
     if s.chosen_energy {
         words.push("chosen-type".into());
     }
+    let mut with = Vec::new();
+    if let Some(k) = &s.keyword {
+        with.push(keyword(k));
+    }
+    if let Some(f) = s.fielding {
+        with.push(format!("fielding cost {f}"));
+    }
+    for (n, stat, how) in [
+        (s.max_attack, "A", "or less"),
+        (s.min_attack, "A", "or more"),
+        (s.max_defense, "D", "or less"),
+        (s.min_defense, "D", "or more"),
+    ] {
+        if let Some(n) = n {
+            with.push(format!("{n}{stat} {how}"));
+        }
+    }
     if let Some(t) = &s.title {
         words.push(t.clone());
     }
@@ -630,6 +709,9 @@ pub fn sel(s: &Selector) -> String {
         nouns = format!("{nouns} that is not a {}", noun(w));
     }
     words.push(nouns);
+    if !with.is_empty() {
+        words.push(format!("with {}", with.join(" and ")));
+    }
     match (s.min_cost, s.max_cost) {
         (Some(lo), Some(hi)) => words.push(format!("costing {lo} to {hi}")),
         (Some(lo), None) => words.push(format!("costing {lo} or more")),
@@ -871,6 +953,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::TagOut => "Tag Out".into(),
         Keyword::Attune => "Attune".into(),
         Keyword::Amplify => "Amplify".into(),
+        Keyword::Founder => "Founder".into(),
     }
 }
 

@@ -78,8 +78,8 @@ pub fn effect_applied(e: &Effect) -> bool {
         | Effect::Roll { .. } => true,
         // "Only if": read as it is reached (`effects::run`).
         Effect::OnlyIf(_) => true,
-        // Life lost by a player the effect names, chosen by nobody.
-        Effect::LoseLife { who, .. } => who.what == What::Player && !who.target,
+        // Life lost by players the text names, none of them chosen.
+        Effect::LoseLife { who, .. } => crate::engine::effects::lose_life::names_players(who),
         // A choice of modes: each mode's effects as any others.
         Effect::ChooseOne { modes, .. } => {
             modes.iter().all(|m| m.effects.iter().all(effect_applied))
@@ -93,6 +93,12 @@ pub fn effect_applied(e: &Effect) -> bool {
         // A keyword the engine reads off a die, until the end of the turn.
         Effect::Grant { keyword, until, .. } => {
             *until == Until::TurnEnd && crate::engine::keywords::grant::grantable(keyword).is_some()
+        }
+        // The text of the cards a selector names, for the turn: no card chosen.
+        Effect::IgnoreText { to, .. } => to.count == Count::Each && !to.target,
+        // Two dice, one each: dealing each other their attack, or changing places.
+        Effect::ExchangeDamage { to, with } | Effect::Swap { to, with } => {
+            [to, with].iter().all(|s| matches!(s.count, Count::One))
         }
         // Every other effect that aims, at one die, two, up to N or any number of them
         // (`effects::targets`).
@@ -132,6 +138,18 @@ pub fn static_applied(e: &Effect) -> bool {
             of, next: false, ..
         }
         | Effect::RaiseCost { of, .. } => crate::engine::effects::reduce_cost::static_selector(of),
+        // Read as a die is fielded (`select::fielding_cost`): of this card's dice or each
+        // die a selector names.
+        Effect::FieldingCost { to, .. } => {
+            !to.target
+                && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
+        }
+        // Added to the cost of each global or action die the opponent uses
+        // (`effects::surcharge`).
+        Effect::Surcharge { .. } => true,
+        // Read wherever a card's text is (`select::ignored`), of the cards a selector
+        // names.
+        Effect::IgnoreText { to, .. } => to.count == Count::Each && !to.target,
         // Damage from some sources, read as damage is dealt (`effects::damage_from`): to
         // this die, each die a selector names, or a player (none of them chosen).
         Effect::DamageFrom { to, from, .. } => {
@@ -199,11 +217,12 @@ pub fn replacement_applied(a: &Ability) -> bool {
         && a.cost.iter().all(|c| matches!(c, Cost::Energy(_)))
 }
 
-/// Every effect of an ability, its bursts' too.
+/// Every effect of an ability, its bursts' and its `else:` effects too.
 fn all_effects(a: &Ability) -> impl Iterator<Item = &Effect> {
     a.effects
         .iter()
         .chain(a.bursts.iter().flat_map(|b| b.effects.iter()))
+        .chain(a.otherwise.iter())
 }
 
 /// Whether an ability reaches only its own card's dice in the field ("this die",
@@ -306,7 +325,9 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             let unread = a.bursts.iter().flat_map(|b| b.effects.iter()).find(|e| {
                 !matches!(
                     e,
-                    Effect::Boost { .. } | Effect::DamageFrom { .. } | Effect::CantBeBlockedBy { .. }
+                    Effect::Boost { .. }
+                        | Effect::DamageFrom { .. }
+                        | Effect::CantBeBlockedBy { .. }
                 )
             });
             if let Some(e) = unread {
@@ -533,7 +554,7 @@ mod tests {
             "grant: {to: {what: those}, keyword: overcrush}\n"
         )));
         assert!(!effect_applied(&grant(
-            "grant: {to: {what: those}, keyword: deadly}\n"
+            "grant: {to: {what: those}, keyword: cleave}\n"
         )));
         assert!(!effect_applied(&grant(
             "grant: {to: {what: those}, keyword: fast, until: your-next-turn}\n"

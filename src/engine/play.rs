@@ -565,11 +565,7 @@ fn main_moves(cards: &GameCards, state: &GameState, who: usize, out: &mut Vec<Pl
         }
         let cost: usize = dice
             .iter()
-            .map(|id| {
-                state
-                    .level(cards, *id)
-                    .map_or(0, |l| usize::from(l.fielding))
-            })
+            .map(|id| crate::engine::select::fielding_cost(cards, state, *id) as usize)
             .sum();
         if cost > budget {
             continue;

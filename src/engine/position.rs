@@ -273,6 +273,15 @@ impl Replayer {
                         && by.is_none_or(|p| u.by == Some(p))
                 })
             }
+            StateLine::Ignored { card, dice } => {
+                let owner = match &card.player {
+                    Some(pl) => self.player(pl)?,
+                    None => active,
+                };
+                let c = self.card(&card.alias, owner)?;
+                let t = self.turn_ref().expect("turn");
+                t.ignored.contains(&(c, !dice))
+            }
             StateLine::Reactable(r) => {
                 let Some(event) = Event::from_name(&r.event.node) else {
                     return Ok(false);
@@ -389,6 +398,7 @@ impl Replayer {
             StateLine::Assigned { .. } => of("assigned"),
             StateLine::Pending(_) => of("pending"),
             StateLine::Limit { .. } => of("limit"),
+            StateLine::Ignored { .. } => of("ignored"),
             StateLine::Reactable(_) => of("reactable"),
             StateLine::Held { .. } => of("held"),
             StateLine::CostCut { .. } => of("cost-cut"),
@@ -622,6 +632,7 @@ impl Replayer {
                 StateLine::Assigned { .. }
                 | StateLine::Pending(_)
                 | StateLine::Limit { .. }
+                | StateLine::Ignored { .. }
                 | StateLine::Reactable(_)
                 | StateLine::Held { .. }
                 | StateLine::CostCut { .. } => facts.refs.push(entry),
@@ -1158,6 +1169,14 @@ impl Replayer {
                     by,
                 });
             }
+            StateLine::Ignored { card, dice } => {
+                let owner = match &card.player {
+                    Some(p) => self.player(p)?,
+                    None => active,
+                };
+                let c = self.card(&card.alias, owner)?;
+                self.turn_mut().ignored.push((c, !dice));
+            }
             StateLine::Reactable(r) => {
                 let Some(event) = Event::from_name(&r.event.node) else {
                     let names: Vec<&str> = Event::ANSWERABLE.iter().map(|e| e.name()).collect();
@@ -1333,7 +1352,7 @@ impl Replayer {
             None => active,
         };
         let c = self.card(&card.alias, owner)?;
-        let count = self.abilities_of(c).map_or(0, <[_]>::len);
+        let count = self.printed_abilities(c).map_or(0, <[_]>::len);
         match usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1)) {
             Some(i) if i < count => Ok((c, i)),
             _ => {
@@ -1466,6 +1485,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::DoubleDamageToBlockers => boost.double_damage_to_blockers = true,
         Modifier::ExcessToPlayer => boost.excess_to_player = true,
         Modifier::Unblockable => boost.unblockable = true,
+        Modifier::DefenseIsAttack => boost.defense_is_attack = true,
         Modifier::IronWillSpared(d) => boost.iron_will_spared = Some(*d),
         Modifier::Has(k) => boost.granted = boost.granted.with(*k),
         Modifier::Villain => boost.villain = true,

@@ -259,6 +259,7 @@ impl Replayer {
                 Modifier::DoubleDamageToBlockers => die.boost.double_damage_to_blockers,
                 Modifier::ExcessToPlayer => die.boost.excess_to_player,
                 Modifier::Unblockable => die.boost.unblockable,
+                Modifier::DefenseIsAttack => die.boost.defense_is_attack,
                 Modifier::DeadlyKo => self.state.deadly_ko(id),
                 Modifier::AttackDamaged => self.state.attack_damaged(id),
                 Modifier::IronWillSpared(d) => die.boost.iron_will_spared == Some(*d),

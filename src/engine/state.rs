@@ -109,6 +109,10 @@ pub struct Boost {
     pub villain: bool,
     /// It copies this card's die stats, for the level it shows (`effects::copy`).
     pub copy: Option<CardId>,
+    /// Its defense is its attack this turn (Archnemesis' global): the applied defense
+    /// modifiers made before were folded into it, those made since add to it, and static
+    /// ones apply on top (`select::stats`).
+    pub defense_is_attack: bool,
 }
 
 /// A set of the keywords an effect may give a die ([`Granted`]), kept inline: it is part
@@ -163,6 +167,7 @@ impl Boost {
         self.villain |= other.villain;
         self.unblockable |= other.unblockable;
         self.copy = other.copy.or(self.copy);
+        self.defense_is_attack |= other.defense_is_attack;
     }
 }
 
@@ -329,6 +334,9 @@ pub struct Turn {
     /// Purchase-cost reductions made this turn (`effects::reduce_cost`), in the order
     /// they were made.
     pub cost_cuts: Vec<CostCut>,
+    /// Cards whose text an effect ignores until the end of the turn (`effects::ignore_text`),
+    /// with whether their global abilities are ignored too.
+    pub ignored: Vec<(CardId, bool)>,
     /// Combat damage blocked attackers deal on to the opponent beyond their blockers'
     /// total defense, fixed when combat damage is dealt (the 2014 rules hit the player
     /// after the blockers are gone).
@@ -495,8 +503,14 @@ pub enum Op {
         player: usize,
         amount: u32,
     },
-    /// Life lost (not damage: "when you take damage" does not fire, 000 FUNDAMENTAL
-    /// RULES).
+    /// Damage to a die from another die that is not the effect's own source (each of
+    /// two dice dealing the other its attack).
+    DamageBy {
+        die: DieId,
+        amount: u32,
+        by: DieId,
+    },
+    /// Life lost, not damage dealt: no "when damaged" reads it.
     LoseLife {
         player: usize,
         amount: u32,
@@ -512,6 +526,7 @@ impl Op {
     pub fn die(&self) -> Option<DieId> {
         match *self {
             Op::Damage { die, .. }
+            | Op::DamageBy { die, .. }
             | Op::Ko { die }
             | Op::Boost { die, .. }
             | Op::Spin { die, .. } => Some(die),
@@ -557,6 +572,7 @@ impl Turn {
             assigned: Vec::new(),
             excess: Vec::new(),
             cost_cuts: Vec::new(),
+            ignored: Vec::new(),
             attack: None,
             block: None,
             done: false,
@@ -1235,6 +1251,14 @@ impl GameState {
             }
             out.push(line);
         }
+        // Cards whose text an effect ignores this turn, in the order it was.
+        for (c, globals) in &t.ignored {
+            out.push(format!(
+                "ignored {}{}",
+                card(*c),
+                if *globals { "" } else { " dice" }
+            ));
+        }
         let mut limits: Vec<String> = t
             .used
             .iter()
@@ -1285,7 +1309,9 @@ impl GameState {
             for op in &h.ops {
                 let _ = match *op {
                     Op::Ko { die: d } => write!(line, " ko {}", die(d)),
-                    Op::Damage { die: d, amount } => write!(line, " damage {}={amount}", die(d)),
+                    Op::Damage { die: d, amount } | Op::DamageBy { die: d, amount, .. } => {
+                        write!(line, " damage {}={amount}", die(d))
+                    }
                     Op::Spin { die: d, level } => write!(line, " spin {} L{level}", die(d)),
                     Op::Boost { die: d, boost } => {
                         let _ = write!(line, " boost {}", die(d));
@@ -1445,6 +1471,7 @@ impl GameState {
             (b.excess_to_player, "excess-to-player"),
             (b.unblockable, "unblockable"),
             (b.villain, "villain"),
+            (b.defense_is_attack, "defense-is-attack"),
         ];
         mods.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
         mods.extend(b.granted.iter().map(|k| format!("+{}", k.name())));

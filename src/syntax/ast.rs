@@ -364,6 +364,12 @@ pub enum StateLine {
         /// The player who used a limited global (each player has their own use).
         by: Option<Spanned<Text>>,
     },
+    /// `ignored Bob.PS`, `ignored Bob.PS dice`: a card whose text an effect ignores until
+    /// the end of the turn (with `dice`, its dice' abilities only, not its globals).
+    Ignored {
+        card: CardRef,
+        dice: bool,
+    },
     /// `reactable takes-damage die Bob.IC:L2 answered Ann.HT ability 2 by Ann`: an event
     /// of the last move that a reactive global may still answer, and the answers given.
     Reactable(Box<ReactableEvent>),
@@ -561,8 +567,11 @@ pub enum Modifier {
     DoubleDamageToBlockers,
     /// Its combat damage beyond its blockers' total defense goes to the opponent.
     ExcessToPlayer,
-    /// It cannot be blocked this turn (Obscure).
+    /// It cannot be blocked this turn (Obscure, or an effect).
     Unblockable,
+    /// `defense-is-attack`: its defense is its attack this turn (Archnemesis' global),
+    /// the `+D`/`-D` beside it made since.
+    DefenseIsAttack,
     /// `deadly-ko`: it was engaged with a die with Deadly this turn, and is knocked out
     /// at the end of the turn (the engagement itself may have ended since).
     DeadlyKo,
@@ -593,14 +602,16 @@ pub enum Granted {
     Fast,
     IronWill,
     EnergyDrain,
+    Deadly,
 }
 
 impl Granted {
-    pub const ALL: [Granted; 4] = [
+    pub const ALL: [Granted; 5] = [
         Granted::Overcrush,
         Granted::Fast,
         Granted::IronWill,
         Granted::EnergyDrain,
+        Granted::Deadly,
     ];
 
     /// The keyword's name in card files and marks (`iron-will`).
@@ -610,6 +621,7 @@ impl Granted {
             Granted::Fast => "fast",
             Granted::IronWill => "iron-will",
             Granted::EnergyDrain => "energy-drain",
+            Granted::Deadly => "deadly",
         }
     }
 }

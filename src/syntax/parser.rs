@@ -591,7 +591,7 @@ fn statement(i: In) -> PResult<Stmt> {
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "aside" | "supply" | "virtual"
         | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "assigned" | "combat"
-        | "pending" | "limit" | "reactable" | "held" | "cost-cut" | "conceded" => {
+        | "pending" | "limit" | "ignored" | "reactable" | "held" | "cost-cut" | "conceded" => {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
@@ -955,6 +955,7 @@ fn state_line(i: In) -> PResult<StateLine> {
         "combat" => combat_state(i),
         "pending" => pending_state(i),
         "limit" => limit_state(i),
+        "ignored" => ignored_state(i),
         "reactable" => reactable_state(i),
         "held" => held_state(i),
         "cost-cut" => cost_cut_state(i),
@@ -1147,6 +1148,20 @@ fn limit_state(i: In) -> PResult<StateLine> {
             ability,
             die: die.map(Box::new),
             by,
+        },
+    ))
+}
+
+/// `ignored Bob.PS`, `ignored Bob.PS dice`.
+fn ignored_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("ignored"), ws).parse(i)?;
+    let (i, card) = expect("the card, by its alias", card_ref).parse(i)?;
+    let (i, dice) = opt(preceded(ws, kw("dice"))).parse(i)?;
+    Ok((
+        i,
+        StateLine::Ignored {
+            card,
+            dice: dice.is_some(),
         },
     ))
 }
@@ -1383,6 +1398,7 @@ const STATE_WORDS: &[&str] = &[
     "combat",
     "pending",
     "limit",
+    "ignored",
     "reactable",
     "held",
     "cost-cut",
@@ -2057,7 +2073,7 @@ fn modifier(i: In) -> PResult<Modifier> {
 }
 
 /// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`, `no-damage`,
-/// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `deadly-ko`, `attack-damaged`, `must-block`, `must-block=Ann.SM:L1`,
+/// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `defense-is-attack`, `deadly-ko`, `attack-damaged`, `must-block`, `must-block=Ann.SM:L1`,
 /// `double-damage-to-blockers`, `excess-to-player`, `iron-will-spared=D`, `+overcrush`,
 /// `villain`, `copy=Bob.GR`.
 fn effect_modifier(i: In) -> PResult<Modifier> {
@@ -2068,6 +2084,7 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
         value(Modifier::CantAttack, kw("cant-attack")),
         value(Modifier::CantBlock, kw("cant-block")),
         value(Modifier::Unblockable, kw("unblockable")),
+        value(Modifier::DefenseIsAttack, kw("defense-is-attack")),
         value(Modifier::DeadlyKo, kw("deadly-ko")),
         value(Modifier::AttackDamaged, kw("attack-damaged")),
         map(
@@ -2681,7 +2698,7 @@ mod tests {
             "GR:L3[+1A,+overcrush,+iron-will] SK:L1[+fast,+energy-drain]"
         );
         // A keyword no effect can give is no mark.
-        assert!(err("field Ann GR:L3[+deadly]").message.contains("expected"));
+        assert!(err("field Ann GR:L3[+cleave]").message.contains("expected"));
     }
 
     #[test]

@@ -313,6 +313,9 @@ impl Display for StateLine {
                     None => Ok(()),
                 }
             }
+            StateLine::Ignored { card, dice } => {
+                write!(f, "ignored {card}{}", if *dice { " dice" } else { "" })
+            }
             StateLine::Reactable(r) => {
                 write!(f, "reactable {} ", r.event.node)?;
                 match &r.about {
@@ -444,6 +447,7 @@ impl Display for Modifier {
             Modifier::CantAttack => f.write_str("cant-attack"),
             Modifier::CantBlock => f.write_str("cant-block"),
             Modifier::Unblockable => f.write_str("unblockable"),
+            Modifier::DefenseIsAttack => f.write_str("defense-is-attack"),
             Modifier::DeadlyKo => f.write_str("deadly-ko"),
             Modifier::AttackDamaged => f.write_str("attack-damaged"),
             Modifier::MustBlock(None) => f.write_str("must-block"),

@@ -4,7 +4,7 @@
 use crate::cards::ability::Event;
 use crate::syntax::{Span, Zone};
 
-use super::Hurt;
+use super::{By, Hurt};
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select::{self};
 use crate::engine::state::{About, DamageStage, DieId, Op};
@@ -27,11 +27,15 @@ impl Replayer {
         let mut dealt = false;
         for op in ops {
             match op {
-                Op::Damage { die, amount } => {
+                Op::Damage { die, amount } | Op::DamageBy { die, amount, .. } => {
                     // Lessened as it is dealt, by the statics naming its source
                     // (`damage_from`), then by its own reduction (Iron Man: Inventor);
                     // none left is none taken.
-                    let amount = self.taken(Hurt::Die(die), amount)?;
+                    let by = match op {
+                        Op::DamageBy { by, .. } => By::Die(by),
+                        _ => self.damage_by,
+                    };
+                    let amount = self.taken(Hurt::Die(die), by, amount)?;
                     let amount = amount.saturating_sub(self.damage_reduction(die));
                     if amount == 0 || self.state.die(die).zone != Zone::Field {
                         continue;
@@ -41,7 +45,7 @@ impl Replayer {
                     dealt = true;
                 }
                 Op::DamagePlayer { player, amount } => {
-                    let amount = self.taken(Hurt::Player(player), amount)?;
+                    let amount = self.taken(Hurt::Player(player), self.damage_by, amount)?;
                     if amount == 0 {
                         continue;
                     }
@@ -57,10 +61,22 @@ impl Replayer {
                 }
                 Op::Boost { die, boost } => {
                     self.state.die_mut(die).boost.merge(boost);
+                    // Deadly given to a die already engaged: its engagements as they stand
+                    // are Deadly's (`keywords::deadly`), as if it had had it at the blocks.
+                    if boost.granted.has(crate::syntax::Granted::Deadly) {
+                        let links: Vec<(DieId, DieId)> = self
+                            .state
+                            .ids()
+                            .filter_map(|b| self.state.die(b).blocking.map(|a| (b, a)))
+                            .filter(|&(b, a)| b == die || a == die)
+                            .collect();
+                        self.deadly_engage(&links);
+                    }
                     // The line that set up a restriction, for its diagnostic's label.
                     if boost.must_attack
                         || boost.cant_attack
                         || boost.cant_block
+                        || boost.unblockable
                         || boost.must_block.is_some()
                     {
                         self.turn_mut().marked.push((die, line));
@@ -102,10 +118,16 @@ impl Replayer {
         Ok(())
     }
 
-    /// What `hurt` takes of an effect's `amount` of damage, dealt by the effect's source
-    /// (`damage_from`); undecided where that is not settled (waived: all of it).
-    fn taken(&mut self, hurt: Hurt, amount: u32) -> Result<u32, crate::engine::replay::Stop> {
-        match self.taken_from(hurt, &[(self.damage_by, amount)], false) {
+    /// What `hurt` takes of an effect's `amount` of damage, dealt by `by` (the effect's
+    /// source, or the die an exchange of damage names: `damage_from`); undecided where
+    /// that is not settled (waived: all of it).
+    fn taken(
+        &mut self,
+        hurt: Hurt,
+        by: By,
+        amount: u32,
+    ) -> Result<u32, crate::engine::replay::Stop> {
+        match self.taken_from(hurt, &[(by, amount)], false) {
             Ok(n) => Ok(n),
             Err((card, why)) => {
                 self.undecided(self.line, card, &why)?;

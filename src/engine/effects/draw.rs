@@ -1,6 +1,7 @@
 //! The draw effect: "draw a die", from the bag as in the clear and draw step (an empty
 //! bag is refilled from the used pile; a die that cannot be drawn costs a life and
-//! gives a generic energy).
+//! gives a generic energy); "draw and roll" draws into the reserve pool, the die rolled
+//! there on the face the line names.
 
 use crate::cards::ability::ZoneName;
 use crate::rules;
@@ -101,13 +102,40 @@ impl Replayer {
             // Waived, the die goes where the line says.
             zone = to;
         }
-        let Some(id) = self.find(&item.die, who, Zone::Bag, &[], |_, _| true)? else {
+        // "Draw and roll": a die drawn into the reserve pool is rolled there, and the
+        // line names the face it rolled (`draw SK:fist`), checked as a roll's.
+        let mut bare = item.die.clone();
+        let rolled = if zone == Zone::Reserve {
+            bare.face.take()
+        } else {
+            None
+        };
+        let Some(id) = self.find(&bare, who, Zone::Bag, &[], |_, _| true)? else {
             self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false)?;
             return Ok(None);
         };
-        self.state.move_die(id, zone, line);
         let card = self.state.die(id).card;
+        if zone != Zone::Reserve {
+            self.state.move_die(id, zone, line);
+            self.text_matters(card, Moment::Drawn)?;
+            return Ok(Some(id));
+        }
+        let Some(face) = rolled else {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            self.violate(rules::invalid_choice::new(
+                item.die.span,
+                format!("{name} rolls the die it draws, and the line does not say its face"),
+                format!(
+                    "write the face it rolled after the die, such as `draw {}:L1`",
+                    item.die
+                ),
+            ))?;
+            return Err(self.unreplayable(item.die.span, "the face rolled is not recorded"));
+        };
+        self.check_rolled(card, &face, item.die.span)?;
+        self.place(id, face.node, Zone::Reserve);
         self.text_matters(card, Moment::Drawn)?;
+        self.text_rolled(&[id])?;
         Ok(Some(id))
     }
 }

@@ -4,12 +4,14 @@
 //! One file per concern, one file per effect kind: [`triggers`], [`globals`],
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
-//! `damage`, `damage_equal_attack`, `damage_equal_level`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
-//! `spin_to`, `lose_life`, `choose_one` (one of several modes, by its name), `draw`, `draw_roll`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
+//! `damage`, `damage_equal_attack`, `damage_equal_level`, `exchange_damage`, `defense_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
+//! `spin_to`, `lose_life`, `choose_one` (one of several modes, by its name), `draw`, `draw_roll`, `roll`, `reroll`, `cant_block`, `unblockable`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `copy` (another card's die stats),
-//! `gain_affiliation` (the Villain affiliation for the turn), `reduce_cost` (purchases this turn),
-//! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
+//! `gain_affiliation` (the Villain affiliation for the turn), `swap` (two dice change places),
+//! `ignore_text` (cards' text ignored for the turn), `reduce_cost` (purchases this turn),
+//! `reduce` (applied as damage is dealt), `surcharge` (a static adding to the cost of
+//! the opponent's globals and action dice), `damage_from` (a static lessening the damage
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line),
 //! `stay_in_field` (a knock-out replaced, held for one line), `prevent_damage`
 //! (prevention globals answering damage held for them), and [`unless`] (effects held
@@ -48,18 +50,21 @@ mod damage;
 mod damage_equal_attack;
 mod damage_equal_level;
 mod damage_from;
+mod defense_equal_attack;
 mod double_damage_to_blockers;
 mod draw;
 mod draw_roll;
 mod excess_to_player;
+mod exchange_damage;
 mod field;
 mod gain_affiliation;
 mod gain_life;
 mod globals;
 mod grant;
+mod ignore_text;
 mod ko;
 mod leave_combat;
-mod lose_life;
+pub(in crate::engine) mod lose_life;
 mod move_dice;
 mod must_attack;
 mod must_block;
@@ -77,6 +82,8 @@ mod run;
 mod spin;
 mod spin_to;
 mod stay_in_field;
+mod surcharge;
+mod swap;
 mod targets;
 mod text;
 mod triggers;
@@ -221,6 +228,9 @@ impl Replayer {
             Effect::DamageEqualAttack { to } => self.damage_equal_attack_effect(to, ctx),
             Effect::DamageEqualLevel { of, to } => self.damage_equal_level_effect(of, to, ctx),
             Effect::Ko { to } => self.ko_effect(to, ctx),
+            Effect::DefenseEqualAttack { to } => self.defense_equal_attack_effect(to, ctx),
+            Effect::ExchangeDamage { to, with } => self.exchange_damage_effect(to, with, ctx),
+            Effect::Swap { to, with } => self.swap_effect(to, with, ctx),
             Effect::Boost {
                 to,
                 attack,
@@ -291,6 +301,7 @@ impl Replayer {
             }
             Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
             Effect::Unblockable { to } => self.unblockable_effect(to, ctx),
+            Effect::IgnoreText { to, globals } => Ok(self.ignore_text_effect(to, *globals, ctx)),
             Effect::CantAttack { to } => self.cant_attack_effect(to, ctx),
             Effect::MustBlock { to } => self.must_block_effect(to, ctx),
             Effect::AssignBlocker { to } => self.assign_blocker_effect(to, ctx),

@@ -31,6 +31,17 @@ impl Replayer {
         // time: the rest of the effect goes ahead).
         let mut redirected = None;
         for op in ops {
+            // Damage one die deals another in an exchange is not held for a redirection
+            // (its source would be lost with it): not guessed.
+            if let Op::DamageBy { die, .. } = op
+                && let Some((card, _)) = self.redirector(die)
+            {
+                self.undecided(
+                    self.line,
+                    card,
+                    "may redirect damage one die deals it in an exchange, which dmlint does not hold",
+                )?;
+            }
             if let Op::Damage { die, .. } = op
                 && held.is_none()
                 && redirected.is_none()

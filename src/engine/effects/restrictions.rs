@@ -364,8 +364,8 @@ impl Replayer {
             let text = self.state.die_text_plain(&self.cards, a);
             return Some((
                 format!(
-                    "`{text}` cannot be blocked this turn (Obscure: an action die was used): \
-                     block other attackers, or none"
+                    "`{text}` cannot be blocked this turn (an effect made it so, or Obscure as \
+                     an action die was used): block other attackers, or none"
                 ),
                 self.why_context(a, Why::Applied),
             ));

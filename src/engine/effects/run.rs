@@ -16,22 +16,30 @@ impl Replayer {
     /// "You may not choose to initiate an effect with no valid targets."
     pub(super) fn no_valid_target(&mut self, a: &Ability, src: &Source, bursts: u8) -> Flow {
         for e in effects_for(a, bursts) {
-            let Some(to) = e.aim() else { continue };
-            let mut dice = self.candidates(to, src);
-            if to.target {
+            // Each target the effect aims at (a second one for two dice dealing each
+            // other damage, or changing places), among the dice it may target.
+            let aims = e.aim().into_iter().chain(e.second_aim());
+            let mut empty = None;
+            for to in aims.filter(|to| to.target && !select::names_players(to)) {
+                let mut dice = self.candidates(to, src);
                 self.targetable(&mut dice, a.kind, src.controller);
+                if dice.is_empty() {
+                    empty = Some(to);
+                    break;
+                }
             }
-            if to.target && !select::names_players(to) && dice.is_empty() {
-                let name = self.cards.get(src.card).name.clone();
-                return self.violate(rules::no_valid_target::new(
-                    self.line,
-                    format!(
-                        "{name} has no valid target: no {}",
-                        crate::cards::text::sel(to)
-                    ),
-                    "an ability that targets cannot be used when nothing it may target is there",
-                ));
-            }
+            let Some(to) = empty else {
+                continue;
+            };
+            let name = self.cards.get(src.card).name.clone();
+            return self.violate(rules::no_valid_target::new(
+                self.line,
+                format!(
+                    "{name} has no valid target: no {}",
+                    crate::cards::text::sel(to)
+                ),
+                "an ability that targets cannot be used when nothing it may target is there",
+            ));
         }
         Ok(())
     }
@@ -59,14 +67,19 @@ impl Replayer {
         payers: &[DieId],
     ) -> Result<bool, Stop> {
         let choices = Choices::of(clauses, self.line);
-        let effects = effects_for(a, bursts);
         // An `if:` is read as the ability is used or resolves (`condition`): a trigger
         // whose condition no longer holds does nothing at all; an action die or a global
-        // is still used and paid for, and its effects do not happen.
+        // is still used and paid for, and its effects do not happen, or its `else:`
+        // effects ("Otherwise, …") do.
         let holds = a
             .if_
             .as_ref()
             .is_none_or(|c| condition::holds(&self.cards, &self.state, c, &src));
+        let (holds, effects) = if holds || a.otherwise.is_empty() {
+            (holds, effects_for(a, bursts))
+        } else {
+            (true, a.otherwise.clone())
+        };
         if !holds && a.kind == Kind::Triggered {
             self.void_choices(a, &src, &choices)?;
             return Ok(false);
@@ -252,8 +265,8 @@ impl Replayer {
 
     /// The multiplier of an amount "for each" die a selector matches, counted as the
     /// effect resolves: every die that matches (its `count` is not a choice here), or
-    /// the dice the previous effect chose for "those" (with a `zone`, those now there:
-    /// Storm: Wind-Rider's "for each die moved"); 1 without `per`.
+    /// the dice the previous effect chose for "those" (with a zone, those now there:
+    /// "for each die moved"); 1 without `per`.
     pub(super) fn per_count(
         &self,
         per: Option<&crate::cards::ability::Selector>,
@@ -263,13 +276,13 @@ impl Replayer {
             return 1;
         };
         let n = if per.what == crate::cards::ability::What::Those {
-            // "For each die moved": those of them now in the zone it names, if it does.
+            // "For each die moved": those the previous effect chose that are now in the
+            // zone the selector names, when it names one.
+            let named = per.zone.is_some() || !per.zones.is_empty();
+            let zones = select::zones(per);
             ctx.chosen
                 .iter()
-                .filter(|&&d| {
-                    per.zone
-                        .is_none_or(|z| self.state.die(d).zone == crate::engine::select::zone(z))
-                })
+                .filter(|&&d| !named || zones.contains(&self.state.die(d).zone))
                 .count()
         } else {
             self.candidates(per, &ctx.src).len()

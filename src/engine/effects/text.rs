@@ -89,8 +89,15 @@ impl Replayer {
         Ok(())
     }
 
-    /// A card's encoded abilities; `None` when they are not encoded.
+    /// A card's encoded abilities in play; `None` when they are not encoded, none while
+    /// its text is ignored (`select::ignored`).
     pub(in crate::engine) fn abilities_of(&self, card: CardId) -> Option<&[Ability]> {
+        select::text_of(&self.cards, &self.state, card)
+    }
+
+    /// A card's encoded abilities as it prints them, whether or not its text is ignored
+    /// now: what a position's ability numbers count.
+    pub(in crate::engine) fn printed_abilities(&self, card: CardId) -> Option<&[Ability]> {
         let c = self.cards.get(card);
         let c = c.alias_of.map_or(c, |a| self.cards.get(a));
         c.abilities.as_deref()

@@ -285,7 +285,8 @@ impl Replayer {
     /// chance outcome. One that needs nothing resolves by itself.
     pub(super) fn needs_line(&self, p: &Pending) -> bool {
         let Some(a) = self.abilities_of(p.card).and_then(|l| l.get(p.ability)) else {
-            return true;
+            // A card whose text is ignored since it triggered: it resolves to nothing.
+            return self.abilities_of(p.card).is_none();
         };
         if let Some(k) = crate::engine::keywords::keyword(a) {
             return self.keyword_needs_line(p, k);

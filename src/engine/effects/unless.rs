@@ -31,6 +31,8 @@ fn as_opponents(a: &Ability) -> Ability {
         unless: Vec::new(),
         effects: Vec::new(),
         bursts: Vec::new(),
+        otherwise: Vec::new(),
+        turn: None,
         ..a.clone()
     }
 }

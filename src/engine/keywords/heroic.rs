@@ -36,7 +36,7 @@ pub fn may_pair(cards: &GameCards, state: &GameState, die: DieId, partner: DieId
         && a.card != b.card
         && b.zone == Zone::Field
         && crate::engine::select::is_character(state, partner)
-        && super::has(cards, b.card, &Keyword::Heroic)
+        && super::has(cards, state, b.card, &Keyword::Heroic)
 }
 
 /// Whether die `id` gets a pairing benefit of a static ability of `card` (owned by
