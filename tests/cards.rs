@@ -482,18 +482,16 @@ fn encoded_cards_not_applied_in_full_are_these() {
         [
             // ** burst: part of its text is not recorded (the transcription dropped it).
             "AVX Force Beam",
-            // Returning to the field lasts the turn: not applied.
-            "AVX Invulnerability",
-            // Copy: not in the engine.
-            "AVX Mystique: Unknown",
-            // Redirecting combat damage: undecided.
-            "AVX Nova: Bucket Head",
-            // A global ignoring one die's text, not its card's: not in the engine.
+            // "Unless the opponent pays" beside a move from the bag: not held.
+            "AVX Punisher: Vigilante",
+            // Its action's later choice of an energy type: recorded, not applied.
+            "AVX Vibranium Shield: One of a Kind",
+            "AVX Vibranium Shield: One of a Kind (Blank)",
+            // Its global ignores one die's text, not its card's: not applied.
             "DPS Mister Sinister: Mutant Supremacist",
-            "MSW Invulnerability",
-            // A global giving a character an affiliation: not in the engine.
-            "UX Iron Man: Industrialist",
-            "UX Iron Man: Upright",
+            // A global switching a character's attack and defense: not in the engine.
+            "UX Ant-Man: Pym Particles",
+            "UX Ant-Man: The Insect World",
             // A global changing an action die's target: not in the engine.
             "UX Storm: Lady Liberator",
             "UX Storm: Weather Witch",

@@ -160,7 +160,6 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::SwapAttack { .. } => "swap-attack",
         Effect::SwapStats { .. } => "swap-stats",
         Effect::CantBlock { .. } => "cant-block",
-        Effect::Unblockable { .. } => "unblockable",
         Effect::DefenseEqualAttack { .. } => "defense-equal-attack",
         Effect::ExchangeDamage { .. } => "exchange-damage",
         Effect::Swap { .. } => "swap",
