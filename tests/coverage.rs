@@ -93,6 +93,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::CallOut => "call-out",
         Keyword::BreathWeapon(_) => "breath-weapon",
         Keyword::Swarm => "swarm",
+        Keyword::Experience => "experience",
         Keyword::Range(_) => "range",
         Keyword::Strike => "strike",
         Keyword::Obscure => "obscure",
@@ -420,6 +421,7 @@ const KEYWORDS: &[&str] = &[
     "call-out",
     "{breath-weapon: 1}",
     "swarm",
+    "experience",
     "{range: 1}",
     "strike",
     "obscure",
@@ -1207,6 +1209,9 @@ fn walk() -> Vec<Variant> {
             // Swarm acts in the clear and draw step when a die of the card is drawn while
             // another is in the field, which no game of the walk has.
             "swarm" => Some("fixtures/rules/abilities/keywords/swarm.dmlog"),
+            // Experience acts at the end of a turn in which an opposing Monster was
+            // knocked out, and the walk's cards are no Monsters.
+            "experience" => Some("fixtures/rules/abilities/keywords/experience.dmlog"),
             // A die pairs only with a die of another Heroic card, which no game of the
             // walk has.
             "heroic" => Some("fixtures/rulings/uxm/heroic-pairing-up.dmlog"),

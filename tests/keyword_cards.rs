@@ -948,6 +948,28 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 ),
             ))
         }
+        Keyword::Experience => {
+            // In the field as Ann's Ghost Rider knocks out a blocking Orc (a Monster):
+            // at the end of the turn its card gains a token.
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let game = |label: &str, moves: &str| {
+                format!(
+                    "\ngame {label}\nteam Ann\nKW = {name}\nGR = {GHOST_RIDER}\nteam Bob\n\
+                     OR = Orc: Lesser Humanoid\nfirst Ann\nposition\nturn 4 Ann attack\n\
+                     field Ann KW:{f} GR:L3[attacking]\nfield Bob OR:L1\nused Ann SK x8\n\
+                     used Bob SK x8\nend\nblock OR:L1 -> GR:L3\npass\nBob: pass\n{moves}"
+                )
+            };
+            Ok(head(
+                "keywords-2017-11-09.txt:33 (Experience)",
+                "at the end of its player's turn in which they knocked out an opposing Monster, a card with Experience in the field gains a token",
+            ) + &game("legal: a token", "end   #~ ok; tokens KW experience 1\n")
+                + &game(
+                    "illegal: no token",
+                    "end\ntokens KW experience 0   #~ dmlint::rules::assertion-mismatch\n",
+                ))
+        }
         other => Err(format!("no template for {other:?}: write one")),
     }
 }
@@ -1004,7 +1026,7 @@ fn every_encoded_keyword_card_plays_its_keyword() {
              a Superstar's Intimidate: a Ghost Rider target is undecided"
         ]
     );
-    // 98 cards encoded here (ten of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 106 cards encoded here (17 of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Kane: Big Red Monster,
     // Intimidate and Call Out, once; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
@@ -1012,6 +1034,11 @@ fn every_encoded_keyword_card_plays_its_keyword() {
     // Mightiest Warrior, Range and Infiltrate; Kuo-toa: Whip of Blibdoolpoolp, Swarm
     // and Obscure; Kuo-toa: Mad Degenerate, Obscure and Infiltrate; Gorilla Grodd, with
     // Strike and Call Out, once; Valindra Shadowmantle: Scholarly Wizard, with Energy
-    // Drain and Attune, once), 10 by hand.
-    assert_eq!(played, 116);
+    // Drain and Attune, once; the eight Experience cards, each with its other keyword:
+    // Half-Orc Barbarian: Lesser Harper, Cleave; Elf Druid: Greater Order of the
+    // Gauntlet and Volo: Guide Writer, Attune; Calliope: Volatile Heroine, Infiltrate;
+    // Joppa: Fishing Metaphors, Fast; Hitch: Roguish Charm and Human Warlock: Seeking
+    // Hidden Knowledge, Obscure; Dragonborn Sorceror: Lesser Order of the Gauntlet, none),
+    // 10 by hand.
+    assert_eq!(played, 131);
 }

@@ -272,6 +272,10 @@ pub enum Keyword {
     /// While a die of the card is active, each die of it drawn in the clear and draw step
     /// makes its owner draw one more die (line 60).
     Swarm,
+    /// At the end of its controller's turn in which they knocked out an opposing Monster,
+    /// the card, while active, gains an Experience token: each of its dice gets +1A/+1D
+    /// per token (line 33).
+    Experience,
     // Keywords the cards' reminder text defines (in neither list; DiceFight2026's cards).
     /// Range N: attacking, every active character of its controller with Range deals its
     /// Range value to one target opposing character die (BFU006's reminder).

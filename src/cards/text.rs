@@ -644,6 +644,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::CallOut => "Call Out".into(),
         Keyword::BreathWeapon(x) => format!("Breath Weapon {x}"),
         Keyword::Swarm => "Swarm".into(),
+        Keyword::Experience => "Experience".into(),
         Keyword::Range(x) => format!("Range {x}"),
         Keyword::Strike => "Strike".into(),
         Keyword::Obscure => "Obscure".into(),

@@ -133,6 +133,9 @@ pub(super) struct Replayer {
     pub(super) damage_by: super::effects::By,
     /// The action die being used, while its ability runs: the source of its damage.
     pub(super) action_die: Option<super::state::DieId>,
+    /// Who makes the knock-outs under way, for Experience (`keywords::experience`);
+    /// `None` where the engine does not say.
+    pub(super) ko_by: Option<super::keywords::experience::KoBy>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -284,6 +287,7 @@ impl Table {
             life_log: std::array::from_fn(|_| super::life::LifeLog::new(i64::from(life), None)),
             effect_card: None,
             damage_by: super::effects::By::Unknown,
+            ko_by: None,
             action_die: None,
         };
         if let Some((name, span)) = first {

@@ -349,6 +349,10 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
             }
         }
     }
+    // The Experience tokens on its card (`keywords::experience`).
+    let tokens = super::keywords::experience::bonus(state, id);
+    attack += tokens;
+    defense += tokens;
     // Strike's bonus while it holds (`keywords::strike`).
     if super::keywords::strike::holds(cards, state, id) == Some(true) {
         attack += 2;

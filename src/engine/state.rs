@@ -8,7 +8,7 @@
 use std::fmt::Write;
 
 use crate::cards::ability::Event;
-use crate::syntax::{CombatStage, Edition, Face, Granted, Span, Step, Zone};
+use crate::syntax::{CombatStage, Edition, Face, Granted, Span, Step, TokenKind, Zone};
 
 use super::cards::{CardId, DieKind, GameCards};
 
@@ -377,6 +377,10 @@ pub struct Turn {
     /// after its main step had begun, and so does not say.
     pub fielded: Vec<Fielded>,
     pub fielded_unknown: bool,
+    /// The active player knocked out an opposing Monster this turn, what Experience reads
+    /// at the end of the turn (`keywords::experience`). Kept only while the active player
+    /// has a card with Experience, so that no other game carries a fact nothing reads.
+    pub monster_ko: bool,
 }
 
 /// A character die fielded this turn (`Turn::fielded`).
@@ -556,6 +560,7 @@ impl Turn {
             suit_up: None,
             fielded: Vec::new(),
             fielded_unknown: false,
+            monster_ko: false,
         }
     }
 
@@ -588,6 +593,10 @@ pub struct GameState {
     pub stamps: u32,
     /// The player who conceded, when the game ended so.
     pub conceded: Option<usize>,
+    /// Tokens on cards, by card and kind (Experience tokens: `keywords::experience`): they
+    /// stay on the card for the rest of the game, wherever its dice are. A card with none
+    /// is not listed.
+    pub tokens: std::collections::BTreeMap<(CardId, TokenKind), u32>,
 }
 
 impl GameState {
@@ -626,7 +635,13 @@ impl GameState {
             outcome: None,
             stamps: 0,
             conceded: None,
+            tokens: Default::default(),
         }
+    }
+
+    /// The tokens of one kind on a card.
+    pub fn tokens(&self, card: CardId, kind: TokenKind) -> u32 {
+        self.tokens.get(&(card, kind)).copied().unwrap_or(0)
     }
 
     /// A player's dice of a card (and face, when given), wherever they are, in the order
@@ -964,13 +979,14 @@ impl GameState {
             v.join(" ")
         };
         let mut key = format!(
-            "{:?} {:?} {:?} {} {} {:?}\ndice {}\n",
+            "{:?} {:?} {:?} {} {} {:?} {:?}\ndice {}\n",
             self.edition,
             self.players,
             self.supply,
             self.start_life,
             self.first,
             self.outcome,
+            self.tokens,
             sorted(self.ids().map(full).collect())
         );
         if let Some(t) = &self.turn {
@@ -988,7 +1004,7 @@ impl GameState {
                 .collect();
             let _ = write!(
                 key,
-                "turn {} {} {:?} drawn {} {} {} rolled [{}] priority {} {} {} assigned [{}] {:?}",
+                "turn {} {} {:?} drawn {} {} {} rolled [{}] priority {} {} {} assigned [{}] {} {:?}",
                 t.number,
                 t.active,
                 t.step,
@@ -1000,6 +1016,7 @@ impl GameState {
                 t.inactive_acted,
                 t.ready,
                 sorted(assigned),
+                t.monster_ko,
                 [
                     t.refill.is_some(),
                     t.roll.is_some(),
@@ -1064,6 +1081,9 @@ impl GameState {
                 }
             }
         }
+        for (&(card, kind), n) in &self.tokens {
+            let _ = writeln!(out, "tokens {} {} {n}", cards.get(card).alias, kind.name());
+        }
         if let Some(t) = &self.turn {
             if t.priority != t.active {
                 let _ = writeln!(out, "priority {}", cards.players[t.priority]);
@@ -1078,6 +1098,9 @@ impl GameState {
             }
             if t.inactive_acted {
                 let _ = writeln!(out, "acted {}", cards.players[t.inactive()]);
+            }
+            if t.monster_ko {
+                let _ = writeln!(out, "monster-ko {}", cards.players[t.active]);
             }
             let stage = self.combat_stage();
             let default = match t.step {

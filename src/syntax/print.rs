@@ -273,6 +273,10 @@ impl Display for StateLine {
             }
             StateLine::Acted { player } => write!(f, "acted {}", player.node),
             StateLine::Conceded { player } => write!(f, "conceded {}", player.node),
+            StateLine::Tokens { card, kind, count } => {
+                write!(f, "tokens {card} {} {}", kind.node.name(), count.node)
+            }
+            StateLine::MonsterKo { player } => write!(f, "monster-ko {}", player.node),
             StateLine::Assigned { attacker, shares } => {
                 write!(f, "assigned {attacker} -> ")?;
                 list(f, shares, " ")

@@ -91,9 +91,9 @@ impl Replayer {
         if dealt && let Some(p) = self.dealing {
             events.push((Event::DealsEffectDamage, About::Player(p)));
         }
-        self.knock_out_all(&knocked, line);
+        self.knock_out_all(&knocked, line)?;
         self.fire(&events, &[]);
-        self.ko_check();
+        self.ko_check()?;
         self.check_life();
         Ok(())
     }
@@ -112,24 +112,27 @@ impl Replayer {
 
     /// Knocks dice out, all at once. Their KO triggers fire first, as one batch, so they
     /// see the face (and the bursts) each die showed.
-    pub(in crate::engine) fn knock_out_all(&mut self, dice: &[DieId], line: Span) {
+    pub(in crate::engine) fn knock_out_all(&mut self, dice: &[DieId], line: Span) -> Flow {
         if dice.is_empty() {
-            return;
+            return Ok(());
         }
         let events = ko_events(&self.state, dice);
         self.fire(&events, &[]);
-        self.remove_knocked_at(dice, line);
+        self.remove_knocked_at(dice, line)
     }
 
     /// Knocked-out dice go to their owner's prep area.
-    pub(in crate::engine) fn remove_knocked(&mut self, dice: &[DieId]) {
-        self.remove_knocked_at(dice, self.line);
+    pub(in crate::engine) fn remove_knocked(&mut self, dice: &[DieId]) -> Flow {
+        self.remove_knocked_at(dice, self.line)
     }
 
     /// The face each die showed is kept for the turn: "return it to the field".
-    /// A die with Regenerate is rolled once there (`keywords::regenerate`): the one place
-    /// every knock-out, whatever its cause, moves a die.
-    pub(super) fn remove_knocked_at(&mut self, dice: &[DieId], line: Span) {
+    /// A die with Regenerate is rolled once there (`keywords::regenerate`), and an
+    /// opposing Monster knocked out is remembered for Experience
+    /// (`keywords::experience`): the one place every knock-out, whatever its cause,
+    /// moves a die.
+    pub(super) fn remove_knocked_at(&mut self, dice: &[DieId], line: Span) -> Flow {
+        self.experience_knocked(dice)?;
         let regenerating = self.regenerating(dice);
         for &die in dice {
             let face = self.state.die(die).face.clone();
@@ -139,6 +142,7 @@ impl Replayer {
             self.state.move_die(die, Zone::Prep, line);
         }
         self.regenerate_queue(&regenerating);
+        Ok(())
     }
 
     /// The characters in the field whose damage reaches their defense: a defense brought
@@ -160,16 +164,16 @@ impl Replayer {
     /// Not while 2018 combat damage waits for its "when damaged" effects: the dice it
     /// damaged stay in the attack zone, not yet knocked out, until those have resolved
     /// (Avengers Infinity rulebook, ASSIGN DAMAGE).
-    pub(in crate::engine) fn ko_check(&mut self) {
+    pub(in crate::engine) fn ko_check(&mut self) -> Flow {
         let waiting =
             self.state.turn.as_ref().is_some_and(|t| {
                 matches!(t.damage, DamageStage::Damaged | DamageStage::FastDamaged)
             });
         if waiting {
-            return;
+            return Ok(());
         }
         let dead = self.lethal();
-        self.knock_out_all(&dead, self.line);
+        self.knock_out_all(&dead, self.line)
     }
 }
 

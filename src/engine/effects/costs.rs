@@ -19,7 +19,8 @@ use crate::cards::model::EnergyType;
 use crate::rules;
 use crate::syntax::{DieRef, Face, Payment, PaymentItem, Spanned, Zone};
 
-use crate::engine::replay::{Replayer, Stop};
+use crate::engine::keywords::experience::KoBy;
+use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::select::{self, Source};
 use crate::engine::state::DieId;
 
@@ -232,7 +233,7 @@ impl Replayer {
         let life = self.life_given(a, src, &split.life, waived)?;
         // Paid together: the energy, then each cost beyond it.
         self.apply_payment(who, &paid);
-        self.give_up(taken);
+        self.give_up(taken)?;
         if life > 0 {
             let why = format!("paid for {}", self.cards.get(src.card).name);
             self.change_life(who, -i64::from(life), why);
@@ -482,7 +483,7 @@ impl Replayer {
 
     /// The dice given up are spun down, moved or knocked out, all at once: a knock-out
     /// is a knock-out, whose triggers fire.
-    fn give_up(&mut self, taken: Vec<Taken>) {
+    fn give_up(&mut self, taken: Vec<Taken>) -> Flow {
         let line = self.line;
         let mut knocked = Vec::new();
         for Taken {
@@ -506,7 +507,8 @@ impl Replayer {
                 (_, None) => {}
             }
         }
-        self.knock_out_all(&knocked, line);
+        // A cost takes its payer's own dice: their knock-outs are their own.
+        self.knocking(KoBy::Own, |r| r.knock_out_all(&knocked, line))
     }
 }
 

@@ -27,6 +27,7 @@ use super::TargetWords;
 use crate::cards::ability::Keyword;
 use crate::syntax::{Clause, Zone};
 
+use super::experience::KoBy;
 use crate::engine::edition::{Combat, book};
 use crate::engine::effects::By;
 use crate::engine::replay::{Flow, Replayer};
@@ -141,10 +142,13 @@ impl Replayer {
         let amount = self.combat_attack(die) / 2;
         // The attacker deals it (`effects::damage_from`).
         let before = std::mem::replace(&mut self.damage_by, By::Die(die));
-        let done = self.commit(vec![Op::Damage {
-            die: target,
-            amount,
-        }]);
+        // An opposing die it knocks out is the attacker's player's knock-out.
+        let done = self.knocking(KoBy::Opposing, |r| {
+            r.commit(vec![Op::Damage {
+                die: target,
+                amount,
+            }])
+        });
         self.damage_by = before;
         done
     }

@@ -37,6 +37,7 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::CallOut
         | Keyword::BreathWeapon(_)
         | Keyword::Swarm
+        | Keyword::Experience
         | Keyword::Range(_)
         | Keyword::Strike
         | Keyword::Obscure

@@ -15,6 +15,8 @@
 //!   read by `select::stats`, while it holds), or at the end of the turn (Deadly),
 //!   or with a choice as combat damage knocks out blockers (Cleave);
 //! - as a **rule of the draw** the clear and draw step reads (Swarm);
+//! - as **tokens on its card** gained at the end of the turn, which the stats read
+//!   (Experience);
 //! - as an effect on the die when its controller uses an action die (Obscure);
 //! - as a triggered ability it gives its card ([`expanded`]), queued and resolved like
 //!   the card's own (Attune, Amplify, as their controller uses an action die);
@@ -55,6 +57,7 @@ mod cleave;
 pub(in crate::engine) mod continuous;
 mod deadly;
 mod energy_drain;
+pub(in crate::engine) mod experience;
 mod fast;
 pub(in crate::engine) mod grant;
 pub(in crate::engine) mod heroic;
@@ -84,6 +87,9 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Deadly => true,
         // In the clear and draw step.
         Keyword::Swarm => true,
+        // As an opposing Monster is knocked out, and at the end of the turn; its tokens
+        // read by `select::stats`.
+        Keyword::Experience => true,
         // As the die attacks, restricting the `block` line.
         Keyword::CallOut => true,
         // As the die attacks, damaging its target.
@@ -512,5 +518,6 @@ mod tests {
         assert!(applied(&Keyword::Retaliation));
         assert!(applied(&Keyword::TagOut));
         assert!(applied(&Keyword::Intimidate));
+        assert!(applied(&Keyword::Experience));
     }
 }

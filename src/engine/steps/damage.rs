@@ -7,6 +7,7 @@ use crate::syntax::{DieRef, Step, Zone};
 use crate::cards::ability::Event;
 use crate::engine::edition::{Combat, book};
 use crate::engine::effects::{By, Hurt};
+use crate::engine::keywords::experience::KoBy;
 use crate::engine::replay::{Flow, Replayer, Stop, step_name};
 use crate::engine::state::About;
 use crate::engine::state::{DamageStage, DieId};
@@ -742,7 +743,8 @@ impl Replayer {
                 let cleaving = self.cleaving(&dead);
                 events.extend(super::super::effects::ko_events(&self.state, &dead));
                 self.fire(&events, &[]);
-                self.remove_knocked(&dead);
+                // Combat damage: each die knocked out by its opponent's dice.
+                self.knocking(KoBy::Opposing, |r| r.remove_knocked(&dead))?;
                 // Cleave waits with the effects of the knock-outs (`keywords::cleave`).
                 self.cleave_pending(&cleaving);
             }
@@ -777,7 +779,8 @@ impl Replayer {
                 let dead = self.lethal();
                 // Cleave acts as its blockers are knocked out (`keywords::cleave`).
                 let cleaving = self.cleaving(&dead);
-                self.knock_out_all(&dead, line);
+                // Combat damage: each die knocked out by its opponent's dice.
+                self.knocking(KoBy::Opposing, |r| r.knock_out_all(&dead, line))?;
                 self.cleave_pending(&cleaving);
             }
             (DamageStage::FastKnockedOut | DamageStage::KnockedOut, Combat::Y2014) => {

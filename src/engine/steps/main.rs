@@ -224,7 +224,7 @@ impl Replayer {
         self.fire(&events, &paid.taken());
         // A static of the card now active may bring a character to 0 defense: it is
         // knocked out (Avengers Infinity rulebook, BONUSES AND DAMAGE).
-        self.ko_check();
+        self.ko_check()?;
         Ok(())
     }
 
