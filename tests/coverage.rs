@@ -142,6 +142,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Reroll { .. } => "reroll",
         Effect::Move { .. } => "move",
         Effect::Draw { .. } => "draw",
+        Effect::Corrupt { .. } => "corrupt",
         Effect::Roll { .. } => "roll",
         Effect::Field { .. } => "field",
         Effect::Capture { .. } => "capture",
@@ -303,6 +304,10 @@ const EFFECTS: &[(&str, &str)] = &[
         "target Bob.Y:L1",
     ),
     ("draw: {zone: prep}", "draw SK to prep"),
+    (
+        "corrupt: {count: 1, who: {what: player, target: true}}",
+        "target Ann draw SK to used",
+    ),
     (
         "roll: {what: {what: sidekick, side: yours, zone: used}}",
         "roll SK:fist",

@@ -895,6 +895,12 @@ pub enum Effect {
         count: u8,
         zone: ZoneName,
     },
+    /// Corrupt X: the player `who` names draws `count` dice from their bag, places one
+    /// of them in their used pile and returns the rest to the bag (DXM013's reminder).
+    Corrupt {
+        count: u8,
+        who: Selector,
+    },
     /// Roll dice taken from a zone; non-characters go to `else_to`.
     Roll {
         what: Selector,
@@ -1036,6 +1042,7 @@ impl Effect {
             | Effect::DoubleDamageToBlockers { to }
             | Effect::ExcessToPlayer { to }
             | Effect::Grant { to, .. }
+            | Effect::Corrupt { who: to, .. }
             | Effect::Field { what: to } => Some(to),
             _ => None,
         }
@@ -1071,7 +1078,7 @@ impl Effect {
             Effect::GainLife { per, .. } => per.iter().collect(),
             Effect::Boost { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
             Effect::Damage { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
-            Effect::LoseLife { who, .. } => vec![who],
+            Effect::LoseLife { who, .. } | Effect::Corrupt { who, .. } => vec![who],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],

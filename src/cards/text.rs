@@ -179,6 +179,11 @@ pub fn effect(e: &Effect) -> String {
             None => format!("gain {amount} life"),
         },
         Effect::LoseLife { amount, who } => format!("{} lose {amount} life", sel(who)),
+        Effect::Corrupt { count, who } => format!(
+            "Corrupt {count}: {} draws {count} dice, places one of them in their used pile and \
+             returns the rest to the bag",
+            sel(who)
+        ),
         Effect::Spin { to, levels, way } => {
             let way = match way {
                 Way::Up => "up",

@@ -23,59 +23,33 @@ impl Replayer {
         // A draw from the bag is a draw: "when a player draws" fires once for all the
         // ability's effects draw (`run`), as for the clear and draw step's.
         for _ in 0..count {
-            if self.draw_one(ctx, select::zone(zone))? {
-                ctx.drew = true;
-            }
+            self.draw_one(ctx, select::zone(zone))?;
         }
         Ok(Vec::new())
     }
 
-    /// One die drawn by an effect: the line names it (`draw SK to prep`).
-    /// A die an effect draws, as in the clear and draw step: an empty bag is refilled
-    /// from the used pile first (not from out of play), and a die that cannot be drawn at
-    /// all costs a life and gives a generic energy (Avengers Infinity rulebook, PLAY
-    /// AREAS, The Bag; 1. CLEAR AND DRAW STEP).
+    /// One die drawn by an effect into `zone` of its controller: the line names it
+    /// (`draw SK to prep`). A die that cannot be drawn at all costs a life and gives a
+    /// generic energy (Avengers Infinity rulebook, PLAY AREAS, The Bag; 1. CLEAR AND DRAW
+    /// STEP).
     pub(super) fn draw_one(&mut self, ctx: &mut Run, zone: Zone) -> Result<bool, Stop> {
         let who = ctx.src.controller;
         let line = self.line;
-        if self.state.count(who, Zone::Bag) == 0 {
-            let used: Vec<DieId> = self.state.zone(who, Zone::Used).collect();
-            for id in &used {
-                self.state.move_die(*id, Zone::Bag, line);
-            }
-            if used.is_empty() {
+        let Some((id, to, item)) = self.bag_die(ctx, who, &[], zone)? else {
+            if self.state.count(who, Zone::Bag) == 0 && self.state.count(who, Zone::Used) == 0 {
                 self.change_life(who, -1, "for a short draw");
                 self.state.players[who].virtual_energy += 1;
                 self.check_life();
-                return Ok(false);
             }
-        }
-        let Some((item, to)) = ctx.choices.draws.get(ctx.draw).copied() else {
-            let name = self.cards.get(ctx.src.card).name.clone();
-            // A die the bag holds, and where the card puts it.
-            let help = match self.state.zone(who, Zone::Bag).next() {
-                Some(d) => format!(
-                    "write the die drawn in a `draw` clause, such as `draw {} to {zone}`",
-                    self.state.die_text_plain(&self.cards, d)
-                ),
-                None => "write the die drawn in a `draw` clause".to_string(),
-            };
-            // Waived, nothing is drawn: the line names nothing.
-            self.violate(rules::invalid_choice::new(
-                ctx.choices.span,
-                format!("{name} draws a die the line does not name"),
-                help,
-            ))?;
             return Ok(false);
         };
-        ctx.draw += 1;
         let mut zone = zone;
         if let Some(to) = to
             && to != zone
         {
             let name = self.cards.get(ctx.src.card).name.clone();
             self.violate(rules::invalid_choice::new(
-                item.die.span,
+                item,
                 format!(
                     "{name} puts this die in the {}, not the {}",
                     crate::engine::resolve::zone_phrase(zone),
@@ -86,13 +60,64 @@ impl Replayer {
             // Waived, the die goes where the line says.
             zone = to;
         }
-        let Some(id) = self.find(&item.die, who, Zone::Bag, &[], |_, _| true)? else {
-            self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false)?;
-            return Ok(false);
-        };
         self.state.move_die(id, zone, line);
+        Ok(true)
+    }
+
+    /// The next die an effect draws from `who`'s bag, as the line's next `draw` item
+    /// names it, with the zone its `to` sends it to and its span; `taken` are dice drawn
+    /// already and not yet put anywhere, `hint` the zone a missing clause's help names. An empty bag is refilled from the used pile
+    /// first (not from out of play), as in the clear and draw step. `None` when nothing
+    /// is drawn: the bag and the used pile are both empty (a short draw, the caller's to
+    /// settle), or the line names no die or one the bag lacks (a violation, waived).
+    pub(super) fn bag_die(
+        &mut self,
+        ctx: &mut Run,
+        who: usize,
+        taken: &[DieId],
+        hint: Zone,
+    ) -> Result<Option<(DieId, Option<Zone>, crate::syntax::Span)>, Stop> {
+        let line = self.line;
+        let in_bag = self
+            .state
+            .zone(who, Zone::Bag)
+            .filter(|d| !taken.contains(d))
+            .count();
+        if in_bag == 0 {
+            let used: Vec<DieId> = self.state.zone(who, Zone::Used).collect();
+            for id in &used {
+                self.state.move_die(*id, Zone::Bag, line);
+            }
+            if used.is_empty() {
+                return Ok(None);
+            }
+        }
+        let Some((item, to)) = ctx.choices.draws.get(ctx.draw).copied() else {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            // A die the bag holds, as the line would name it.
+            let help = match self.state.zone(who, Zone::Bag).find(|d| !taken.contains(d)) {
+                Some(d) => format!(
+                    "write the die drawn in a `draw` clause, such as `draw {} to {hint}`",
+                    self.state.die_text_plain(&self.cards, d)
+                ),
+                None => "write the die drawn in a `draw` clause".to_string(),
+            };
+            // Waived, nothing is drawn: the line names nothing.
+            self.violate(rules::invalid_choice::new(
+                ctx.choices.span,
+                format!("{name} draws a die the line does not name"),
+                help,
+            ))?;
+            return Ok(None);
+        };
+        ctx.draw += 1;
+        let Some(id) = self.find(&item.die, who, Zone::Bag, taken, |_, _| true)? else {
+            self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false)?;
+            return Ok(None);
+        };
+        ctx.drew[who] = true;
         let card = self.state.die(id).card;
         self.text_matters(card, Moment::Drawn)?;
-        Ok(true)
+        Ok(Some((id, to, item.die.span)))
     }
 }

@@ -5,7 +5,7 @@
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
 //! `damage`, `damage_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
-//! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
+//! `draw`, `corrupt` (a target player's draw, one die of it to the used pile), `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
@@ -35,6 +35,7 @@ mod cant_attack;
 mod cant_block;
 mod capture;
 mod commit;
+mod corrupt;
 mod costs;
 mod damage;
 mod damage_equal_attack;
@@ -206,6 +207,7 @@ impl Replayer {
             }
             Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
             Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
+            Effect::Corrupt { count, who } => self.corrupt_effect(*count, who, ctx),
             Effect::Roll {
                 what,
                 else_to,
@@ -258,9 +260,10 @@ struct Run<'a> {
     target: usize,
     word: usize,
     draw: usize,
-    /// Whether its effects drew a die from the bag: all they draw is one draw, one
-    /// event ("when a player draws"), fired once the ability has resolved.
-    drew: bool,
+    /// Whether its effects drew a die from each player's bag: all they draw is one draw
+    /// of that player, one event ("when a player draws"), fired once the ability has
+    /// resolved.
+    drew: [bool; 2],
     /// The `roll` items used so far, by index.
     rolled: Vec<usize>,
     /// The "up to N" of the last effect that took targets, if it was one: a target

@@ -122,7 +122,7 @@ impl Replayer {
             target: 0,
             word: 0,
             draw: 0,
-            drew: false,
+            drew: [false; 2],
             rolled: Vec::new(),
             up_to: None,
         };
@@ -169,8 +169,8 @@ impl Replayer {
         };
         (self.dealing, self.effect_card, self.damage_by, self.ko_by) = before;
         applied?;
-        if ctx.drew {
-            self.fire(&[(Event::Draws, About::Player(ctx.src.controller))], &[]);
+        for p in (0..2).filter(|&p| ctx.drew[p]) {
+            self.fire(&[(Event::Draws, About::Player(p))], &[]);
         }
         Ok(true)
     }

@@ -283,7 +283,7 @@ impl Replayer {
             return self.unpayable(a, &src).is_none();
         }
         effects_for(a, p.bursts).iter().any(|e| match e {
-            Effect::Draw { .. } | Effect::Roll { .. } => true,
+            Effect::Draw { .. } | Effect::Roll { .. } | Effect::Corrupt { .. } => true,
             Effect::Spin {
                 way: Way::Either, ..
             } => true,
