@@ -948,6 +948,37 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 ),
             ))
         }
+        Keyword::BreathWeapon(x) => {
+            // It attacks with X sidekick energy in Ann's reserve pool, paid: X damage to
+            // Bob and to his Ghost Rider.
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann main\nreserve Ann SK:bolt x{x}\nfield Ann KW:{f}\nfield Bob GR:L3\n\
+                 used Ann SK x{}\nused Bob SK x8\n",
+                8 - x
+            );
+            let hit = format!("life Bob {}; field Bob GR:L3[dmg={x}]", 10 - x);
+            Ok(head(
+                "keywords-2017-11-09.txt:18 (Breath Weapon)",
+                "as a die with Breath Weapon X attacks, its player may pay X energy to deal X damage to the opponent and each of their character dice",
+            ) + &game(
+                "legal: paid, X damage to Bob and his Ghost Rider",
+                &name,
+                "",
+                &pos,
+                &format!("attack KW:{f}\nresolve KW:{f} pay SK:bolt x{x}   #~ ok; {hit}\n"),
+            ) + &game(
+                "illegal: declined, and the damage claimed",
+                &name,
+                "",
+                &pos,
+                &format!(
+                    "attack KW:{f}\nresolve KW:{f} may no\nlife Bob {}   #~ dmlint::rules::assertion-mismatch\n",
+                    10 - x
+                ),
+            ))
+        }
         Keyword::Experience => {
             // In the field as Ann's Ghost Rider knocks out a blocking Orc (a Monster):
             // at the end of the turn its card gains a token.
@@ -1026,7 +1057,7 @@ fn every_encoded_keyword_card_plays_its_keyword() {
              a Superstar's Intimidate: a Ghost Rider target is undecided"
         ]
     );
-    // 106 cards encoded here (17 of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 113 cards encoded here (18 of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Kane: Big Red Monster,
     // Intimidate and Call Out, once; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
@@ -1038,7 +1069,7 @@ fn every_encoded_keyword_card_plays_its_keyword() {
     // Half-Orc Barbarian: Lesser Harper, Cleave; Elf Druid: Greater Order of the
     // Gauntlet and Volo: Guide Writer, Attune; Calliope: Volatile Heroine, Infiltrate;
     // Joppa: Fishing Metaphors, Fast; Hitch: Roguish Charm and Human Warlock: Seeking
-    // Hidden Knowledge, Obscure; Dragonborn Sorceror: Lesser Order of the Gauntlet, none),
-    // 10 by hand.
-    assert_eq!(played, 131);
+    // Hidden Knowledge, Obscure; Dragonborn Sorceror: Lesser Order of the Gauntlet, none;
+    // the seven Breath Weapon cards, Gold Dragon: Paragon Dragon with Attune), 10 by hand.
+    assert_eq!(played, 139);
 }

@@ -19,7 +19,8 @@
 //!   (Experience);
 //! - as an effect on the die when its controller uses an action die (Obscure);
 //! - as a triggered ability it gives its card ([`expanded`]), queued and resolved like
-//!   the card's own (Attune, Amplify, as their controller uses an action die);
+//!   the card's own (Attune, Amplify, as their controller uses an action die; Breath
+//!   Weapon as one of its dice attacks);
 //! - as a trigger with no choice, resolving by itself (Retaliation as a character is
 //!   knocked out);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
@@ -52,6 +53,7 @@ pub(in crate::engine) struct TargetWords {
 pub(in crate::engine) mod ally;
 mod amplify;
 mod attune;
+mod breath_weapon;
 mod call_out;
 mod cleave;
 pub(in crate::engine) mod continuous;
@@ -113,19 +115,19 @@ pub fn applied(k: &Keyword) -> bool {
         // A choice as the die is fielded: its target set aside until the end of the
         // turn, as a captured die is (`effects::capture`).
         Keyword::Intimidate => true,
-        // The 2017 list's combat keywords, recorded only: a die with one makes the game
-        // undecided once in play.
-        Keyword::BreathWeapon(_) => false,
+        // A triggered ability it gives its card, as one of its dice attacks (`expanded`).
+        Keyword::BreathWeapon(_) => true,
     }
 }
 
 /// A card's abilities as the engine plays them: its own, and after them the triggered
-/// ability each keyword that is one gives it (Attune, Amplify), so that the index of
-/// each of its own abilities stays the one its card file gives.
+/// ability each keyword that is one gives it (Attune, Amplify, Breath Weapon), so that
+/// the index of each of its own abilities stays the one its card file gives.
 pub fn expanded(list: &[Ability]) -> Vec<Ability> {
     let given = list.iter().filter_map(|a| match keyword(a)? {
         Keyword::Attune => Some(attune::ability()),
         Keyword::Amplify => Some(amplify::ability()),
+        Keyword::BreathWeapon(x) => Some(breath_weapon::ability(*x)),
         _ => None,
     });
     list.iter().cloned().chain(given).collect()
@@ -509,7 +511,7 @@ mod tests {
         ] {
             assert!(applied(&k), "{k:?}");
         }
-        assert!(!applied(&Keyword::BreathWeapon(1)));
+        assert!(applied(&Keyword::BreathWeapon(1)));
         assert!(applied(&Keyword::CallOut));
         assert!(applied(&Keyword::Cleave));
         assert!(applied(&Keyword::Range(2)));
