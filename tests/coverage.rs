@@ -101,6 +101,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::TagOut => "tag-out",
         Keyword::Attune => "attune",
         Keyword::Amplify => "amplify",
+        Keyword::Immortal => "immortal",
     }
 }
 
@@ -434,6 +435,7 @@ const KEYWORDS: &[&str] = &[
     "tag-out",
     "attune",
     "amplify",
+    "immortal",
 ];
 
 // ---------------------------------------------------------------------------------------

@@ -979,6 +979,32 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 ),
             ))
         }
+        Keyword::Immortal => {
+            // Left in Ann's reserve pool on an energy face, it is cleared as her turn
+            // begins: to the bag, not the used pile.
+            let energy = e.card.energy.first().copied().ok_or("no energy type")?;
+            let pos = format!(
+                "turn 4 Bob main\nreserve Ann KW:{} SK:bolt\nused Ann SK x7\nused Bob SK x8\n",
+                energy_name(energy)
+            );
+            let moves = "attack none\nend\nturn 5 Ann";
+            Ok(head(
+                "the cards' reminder of Immortal (BIT014, BIT022)",
+                "a die with Immortal that would go to the used pile goes to its owner's bag instead",
+            ) + &game(
+                "legal: to the bag",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}   #~ ok; bag Ann KW; used Ann SK x8\n"),
+            ) + &game(
+                "illegal: left in the used pile",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}\nused Ann SK x8 KW   #~ dmlint::rules::assertion-mismatch\n"),
+            ))
+        }
         Keyword::Experience => {
             // In the field as Ann's Ghost Rider knocks out a blocking Orc (a Monster):
             // at the end of the turn its card gains a token.
@@ -1057,7 +1083,7 @@ fn every_encoded_keyword_card_plays_its_keyword() {
              a Superstar's Intimidate: a Ghost Rider target is undecided"
         ]
     );
-    // 113 cards encoded here (18 of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 115 cards encoded here (19 of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Kane: Big Red Monster,
     // Intimidate and Call Out, once; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
@@ -1070,6 +1096,7 @@ fn every_encoded_keyword_card_plays_its_keyword() {
     // Gauntlet and Volo: Guide Writer, Attune; Calliope: Volatile Heroine, Infiltrate;
     // Joppa: Fishing Metaphors, Fast; Hitch: Roguish Charm and Human Warlock: Seeking
     // Hidden Knowledge, Obscure; Dragonborn Sorceror: Lesser Order of the Gauntlet, none;
-    // the seven Breath Weapon cards, Gold Dragon: Paragon Dragon with Attune), 10 by hand.
-    assert_eq!(played, 139);
+    // the seven Breath Weapon cards, Gold Dragon: Paragon Dragon with Attune; the two
+    // Immortal cards, Undertaker: The Deadman with Call Out), 10 by hand.
+    assert_eq!(played, 142);
 }

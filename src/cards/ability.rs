@@ -299,6 +299,9 @@ pub enum Keyword {
     /// Each time its controller uses an action die, its dice in the field spin up one
     /// level (AI046's reminder).
     Amplify,
+    /// Except when bought, a die of it that would go to the used pile goes to its
+    /// owner's bag instead (BIT014's reminder).
+    Immortal,
 }
 
 /// When a static or triggered ability is on.

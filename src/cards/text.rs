@@ -657,6 +657,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::TagOut => "Tag Out".into(),
         Keyword::Attune => "Attune".into(),
         Keyword::Amplify => "Amplify".into(),
+        Keyword::Immortal => "Immortal".into(),
     }
 }
 

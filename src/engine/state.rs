@@ -593,6 +593,9 @@ pub struct GameState {
     pub stamps: u32,
     /// The player who conceded, when the game ended so.
     pub conceded: Option<usize>,
+    /// The cards with Immortal, whose dice go to the bag instead of the used pile
+    /// (`keywords::immortal`): of the game's cards, not of the position.
+    pub immortal: Vec<CardId>,
     /// Tokens on cards, by card and kind (Experience tokens: `keywords::experience`): they
     /// stay on the card for the rest of the game, wherever its dice are. A card with none
     /// is not listed.
@@ -636,6 +639,7 @@ impl GameState {
             stamps: 0,
             conceded: None,
             tokens: Default::default(),
+            immortal: super::keywords::immortal::cards(cards),
         }
     }
 
@@ -824,6 +828,13 @@ impl GameState {
     /// longer attacking or blocking and takes no combat damage (Avengers Infinity
     /// rulebook, REROLLING DICE and BONUSES AND DAMAGE).
     pub fn move_die(&mut self, id: DieId, zone: Zone, at: Span) {
+        // Immortal: a die that would go to the used pile goes to the bag instead
+        // (`keywords::immortal`); a bought die is added there, not moved.
+        let zone = if zone == Zone::Used && self.immortal.contains(&self.die(id).card) {
+            Zone::Bag
+        } else {
+            zone
+        };
         let mut freed = Vec::new();
         if self.die(id).zone == Zone::Field && zone != Zone::Field {
             // Its blockers no longer block anything, and nothing must block it any more.

@@ -501,7 +501,7 @@ impl Replayer {
                 }
                 (Cost::Ko(_), Some(Zone::Prep)) => knocked.push(id),
                 (_, Some(zone)) => {
-                    let zone = self.state.sent_to(id, zone);
+                    let zone = self.sent_to_checked(id, zone)?;
                     self.state.move_die(id, zone, line);
                 }
                 (_, None) => {}

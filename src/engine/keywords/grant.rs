@@ -44,7 +44,8 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::Retaliation
         | Keyword::TagOut
         | Keyword::Attune
-        | Keyword::Amplify => None,
+        | Keyword::Amplify
+        | Keyword::Immortal => None,
     }
 }
 

@@ -15,6 +15,7 @@
 //!   read by `select::stats`, while it holds), or at the end of the turn (Deadly),
 //!   or with a choice as combat damage knocks out blockers (Cleave);
 //! - as a **rule of the draw** the clear and draw step reads (Swarm);
+//! - as a **rule of the zones**: where its dice go instead of the used pile (Immortal);
 //! - as **tokens on its card** gained at the end of the turn, which the stats read
 //!   (Experience);
 //! - as an effect on the die when its controller uses an action die (Obscure);
@@ -63,6 +64,7 @@ pub(in crate::engine) mod experience;
 mod fast;
 pub(in crate::engine) mod grant;
 pub(in crate::engine) mod heroic;
+pub(in crate::engine) mod immortal;
 mod infiltrate;
 mod intimidate;
 mod iron_will;
@@ -112,6 +114,8 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Infiltrate => true,
         // A roll as the die is knocked out.
         Keyword::Regenerate => true,
+        // Wherever a die moves to the used pile (`GameState::move_die`).
+        Keyword::Immortal => true,
         // A choice as the die is fielded: its target set aside until the end of the
         // turn, as a captured die is (`effects::capture`).
         Keyword::Intimidate => true,
@@ -521,5 +525,6 @@ mod tests {
         assert!(applied(&Keyword::TagOut));
         assert!(applied(&Keyword::Intimidate));
         assert!(applied(&Keyword::Experience));
+        assert!(applied(&Keyword::Immortal));
     }
 }
