@@ -876,6 +876,11 @@ fn walk() -> Vec<Variant> {
                 variant(v.label, v.text, NONE, &["in-field:this"])
                     .refused(v.refused)
                     .shown_by("fixtures/rules/abilities/paired.dmlog")
+            } else if e == Event::RollsDoubleEnergy {
+                // No game of the walk rolls a die on a double energy face (Energize).
+                variant(v.label, v.text, NONE, &["in-field:this"])
+                    .refused(v.refused)
+                    .shown_by("fixtures/rules/abilities/energize.dmlog")
             } else {
                 v
             };

@@ -378,6 +378,10 @@ pub enum Event {
     /// A player uses an action die (a `use` line), whatever it does: "when you use an
     /// action die" (Attune, Amplify).
     UsesAction,
+    /// A die is rolled (or rerolled) by its owner and shows a face of two energy
+    /// symbols: "whenever you roll this die on its double energy face" (Energize, the
+    /// Uncanny X-Force cards' reminder, XFO007).
+    RollsDoubleEnergy,
     /// An ability or effect is about to affect the subject (for "prevent … from being
     /// affected" reactions).
     WouldBeAffected,
@@ -422,6 +426,7 @@ impl Event {
             Event::AttackStepStart => "attack-step-start",
             Event::Draws => "draws",
             Event::UsesAction => "uses-action",
+            Event::RollsDoubleEnergy => "rolls-double-energy",
             Event::WouldBeAffected => "would-be-affected",
         }
     }
@@ -444,6 +449,7 @@ impl Event {
         Event::AttackStepStart,
         Event::Draws,
         Event::UsesAction,
+        Event::RollsDoubleEnergy,
         Event::WouldBeAffected,
     ];
 

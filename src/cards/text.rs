@@ -550,6 +550,10 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::Draws => format!("{who} draws"),
         Event::UsesAction if of == Subject::You => "you use an action die".into(),
         Event::UsesAction => format!("{who} uses an action die"),
+        Event::RollsDoubleEnergy if of == Subject::This => {
+            "you roll this die on a double energy face".into()
+        }
+        Event::RollsDoubleEnergy => format!("{who} is rolled on a double energy face"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
     }
 }

@@ -839,6 +839,9 @@ impl Replayer {
                 Step::Roll,
                 Move::Reroll { .. } | Move::Draw { .. } | Move::Refill | Move::Roll { .. },
             ) => {}
+            // A trigger the roll set off (Energize) resolves within the step: the reroll
+            // may still follow.
+            (Step::Roll, Move::Resolve { .. }) if self.has_pending() => {}
             (Step::Roll, _) => self.enter_main(),
             // With nothing waiting and no character to block with, a `resolve` answers
             // what the blocks left out open (Infiltrate's choice, `keywords::infiltrate`).
