@@ -462,7 +462,7 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("ASM"), (150, 8, 8), "ASM");
     assert_eq!(counts("XMFC"), (140, 1, 1), "XMFC");
     assert_eq!(counts("BM"), (132, 4, 4), "BM");
-    assert_eq!(counts("HHS"), (58, 2, 2), "HHS");
+    assert_eq!(counts("HHS"), (58, 7, 7), "HHS");
     assert_eq!(counts("MSW"), (152, 2, 1), "MSW");
     assert_eq!(counts("SWW"), (36, 2, 2), "SWW");
     assert_eq!(counts("WoL"), (159, 8, 8), "WoL");

@@ -102,6 +102,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::Attune => "attune",
         Keyword::Amplify => "amplify",
         Keyword::Immortal => "immortal",
+        Keyword::TurtlePower => "turtle-power",
     }
 }
 
@@ -436,6 +437,7 @@ const KEYWORDS: &[&str] = &[
     "attune",
     "amplify",
     "immortal",
+    "turtle-power",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -1224,6 +1226,9 @@ fn walk() -> Vec<Variant> {
             // Experience acts at the end of a turn in which an opposing Monster was
             // knocked out, and the walk's cards are no Monsters.
             "experience" => Some("fixtures/rules/abilities/keywords/experience.dmlog"),
+            // Turtle Power lowers the cost of Teenage Mutant Ninja Turtle dice, and the
+            // walk's cards have no affiliation.
+            "turtle-power" => Some("fixtures/rules/abilities/keywords/turtle-power.dmlog"),
             // A die pairs only with a die of another Heroic card, which no game of the
             // walk has.
             "heroic" => Some("fixtures/rulings/uxm/heroic-pairing-up.dmlog"),

@@ -1005,6 +1005,42 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 &format!("{moves}\nused Ann SK x8 KW   #~ dmlint::rules::assertion-mismatch\n"),
             ))
         }
+        Keyword::TurtlePower => {
+            // In the field as Ann buys a Turtle with no text of another name (cost 4): it
+            // costs 3.
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let (turtle, energy) = [
+                ("Michelangelo: Party Dude", "fist"),
+                ("Raphael: Cool But Rude", "bolt"),
+            ]
+            .into_iter()
+            .find(|(t, _)| !t.starts_with(&format!("{}:", e.card.title)))
+            .ok_or("no Turtle of another name")?;
+            let others = format!("TU = {turtle}\n");
+            let pos = format!(
+                "turn 4 Ann main\nreserve Ann SK:{energy} SK:mask SK:shield SK:bolt\nfield Ann KW:{f}\n\
+                 used Ann SK x4\nused Bob SK x8\n"
+            );
+            Ok(head(
+                "keywords-2017-11-09.txt:65 (Turtle Power)",
+                "while a character with Turtle Power is active, its player's other Teenage Mutant Ninja Turtle character dice cost 1 less to buy",
+            ) + &game(
+                "legal: the Turtle costs 3",
+                &name,
+                &others,
+                &pos,
+                &format!("buy TU pay SK:{energy} SK:mask SK:shield   #~ ok\n"),
+            ) + &game(
+                "illegal: its printed 4 paid",
+                &name,
+                &others,
+                &pos,
+                &format!(
+                    "buy TU pay SK:{energy} SK:mask SK:shield SK:bolt   #~ dmlint::rules::payment-excess\n"
+                ),
+            ))
+        }
         Keyword::Experience => {
             // In the field as Ann's Ghost Rider knocks out a blocking Orc (a Monster):
             // at the end of the turn its card gains a token.
@@ -1083,7 +1119,7 @@ fn every_encoded_keyword_card_plays_its_keyword() {
              a Superstar's Intimidate: a Ghost Rider target is undecided"
         ]
     );
-    // 115 cards encoded here (19 of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 120 cards encoded here (20 of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Kane: Big Red Monster,
     // Intimidate and Call Out, once; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
@@ -1097,6 +1133,7 @@ fn every_encoded_keyword_card_plays_its_keyword() {
     // Joppa: Fishing Metaphors, Fast; Hitch: Roguish Charm and Human Warlock: Seeking
     // Hidden Knowledge, Obscure; Dragonborn Sorceror: Lesser Order of the Gauntlet, none;
     // the seven Breath Weapon cards, Gold Dragon: Paragon Dragon with Attune; the two
-    // Immortal cards, Undertaker: The Deadman with Call Out), 10 by hand.
-    assert_eq!(played, 142);
+    // Immortal cards, Undertaker: The Deadman with Call Out; the five Turtle Power cards,
+    // April: No Mere Damsel with Ally), 10 by hand.
+    assert_eq!(played, 148);
 }

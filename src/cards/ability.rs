@@ -302,6 +302,9 @@ pub enum Keyword {
     /// Except when bought, a die of it that would go to the used pile goes to its
     /// owner's bag instead (BIT014's reminder).
     Immortal,
+    /// While active, its player's other Teenage Mutant Ninja Turtle character dice cost
+    /// 1 less to buy for each such active character (line 65; HHS001's reminder).
+    TurtlePower,
 }
 
 /// When a static or triggered ability is on.

@@ -662,6 +662,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::Attune => "Attune".into(),
         Keyword::Amplify => "Amplify".into(),
         Keyword::Immortal => "Immortal".into(),
+        Keyword::TurtlePower => "Turtle Power".into(),
     }
 }
 

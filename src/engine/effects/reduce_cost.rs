@@ -20,6 +20,8 @@
 //!   (`unless:`) and stopped never takes effect (it is stored off, `CostCut::on`, and the
 //!   commit turns it on).
 //! - A `position` block cannot write a reduction under way: it starts with none.
+//! - Turtle Power's reduction is a keyword's static one, added to these
+//!   (`keywords::turtle_power`).
 
 use crate::cards::ability::{Selector, Side, What};
 
@@ -80,7 +82,11 @@ impl Replayer {
             .map(|&card| {
                 let c = self.cards.get(card);
                 let printed = u32::from(c.cost.unwrap_or(0));
-                let mut cut = 0;
+                // Turtle Power's static reduction (`keywords::turtle_power`); the buy line
+                // has already stopped where it is undecided.
+                let mut cut =
+                    crate::engine::keywords::turtle_power::cut(&self.cards, &self.state, who, card)
+                        .0;
                 for &(i, k) in &cuts {
                     if !card_fits(c, &k.of) || (k.next && used.contains(&i)) {
                         continue;

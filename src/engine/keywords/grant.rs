@@ -45,7 +45,8 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::TagOut
         | Keyword::Attune
         | Keyword::Amplify
-        | Keyword::Immortal => None,
+        | Keyword::Immortal
+        | Keyword::TurtlePower => None,
     }
 }
 

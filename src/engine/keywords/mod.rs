@@ -16,6 +16,7 @@
 //!   or with a choice as combat damage knocks out blockers (Cleave);
 //! - as a **rule of the draw** the clear and draw step reads (Swarm);
 //! - as a **rule of the zones**: where its dice go instead of the used pile (Immortal);
+//! - as a **rule of purchases**: the cost of its player's dice (Turtle Power);
 //! - as **tokens on its card** gained at the end of the turn, which the stats read
 //!   (Experience);
 //! - as an effect on the die when its controller uses an action die (Obscure);
@@ -77,6 +78,7 @@ pub(in crate::engine) mod strike;
 pub(in crate::engine) mod suit_up;
 mod swarm;
 mod tag_out;
+pub(in crate::engine) mod turtle_power;
 
 /// Whether the engine applies a keyword wherever it acts. The table: a keyword listed
 /// here has its own file and its hook; any other is undecided at its moment
@@ -116,6 +118,9 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Regenerate => true,
         // Wherever a die moves to the used pile (`GameState::move_die`).
         Keyword::Immortal => true,
+        // As its player buys a Teenage Mutant Ninja Turtle character die
+        // (`effects::reduce_cost::purchase_costs`).
+        Keyword::TurtlePower => true,
         // A choice as the die is fielded: its target set aside until the end of the
         // turn, as a captured die is (`effects::capture`).
         Keyword::Intimidate => true,
@@ -526,5 +531,6 @@ mod tests {
         assert!(applied(&Keyword::Intimidate));
         assert!(applied(&Keyword::Experience));
         assert!(applied(&Keyword::Immortal));
+        assert!(applied(&Keyword::TurtlePower));
     }
 }
