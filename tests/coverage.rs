@@ -103,6 +103,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::Amplify => "amplify",
         Keyword::Immortal => "immortal",
         Keyword::TurtlePower => "turtle-power",
+        Keyword::Frag => "frag",
     }
 }
 
@@ -438,6 +439,7 @@ const KEYWORDS: &[&str] = &[
     "amplify",
     "immortal",
     "turtle-power",
+    "frag",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -1168,6 +1170,9 @@ fn walk() -> Vec<Variant> {
             // Retaliation acts as a die is knocked out (its own die, of the test card's
             // affiliation, first).
             "retaliation" => "knocked-out:this",
+            // Frag acts as its attacker's combat damage knocks a blocker out; in the walk
+            // the attacker falls with it, which is undecided there.
+            "frag" => "knocked-out-while-blocking:this",
             _ => "in-field:this",
         };
         let mut v = variant(
@@ -1229,6 +1234,9 @@ fn walk() -> Vec<Variant> {
             // Turtle Power lowers the cost of Teenage Mutant Ninja Turtle dice, and the
             // walk's cards have no affiliation.
             "turtle-power" => Some("fixtures/rules/abilities/keywords/turtle-power.dmlog"),
+            // Frag acts when its attacker knocks out a blocker while the opponent has a
+            // character that did not block, which no game of the walk has.
+            "frag" => Some("fixtures/rules/abilities/keywords/frag.dmlog"),
             // A die pairs only with a die of another Heroic card, which no game of the
             // walk has.
             "heroic" => Some("fixtures/rulings/uxm/heroic-pairing-up.dmlog"),

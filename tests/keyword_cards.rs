@@ -1041,6 +1041,36 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 ),
             ))
         }
+        Keyword::Frag => {
+            // Blocked by a sidekick it knocks out and survives: Bob's Ghost Rider, which
+            // did not block, takes 1.
+            let (n, l) = level(e, |l| l.attack >= 1 && l.defense >= 2)
+                .ok_or("no level that knocks out a sidekick and survives it")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann attack\nfield Ann KW:{f}[attacking]\nfield Bob GR:L3 SK:L1\n\
+                 used Ann SK x8\nused Bob SK x7\n"
+            );
+            let moves = format!("block SK:L1 -> KW:{f}\npass\nBob: pass");
+            Ok(head(
+                "the cards' reminder of Frag (BFU009, ORK002)",
+                "an attacker with Frag that knocks out a blocker deals 1 damage to each opposing character die that did not block",
+            ) + &game(
+                "legal: the Ghost Rider takes 1",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}   #~ ok; field Bob GR:L3[dmg=1]; prep Bob SK\n"),
+            ) + &game(
+                "illegal: the Ghost Rider left undamaged",
+                &name,
+                "",
+                &pos,
+                &format!(
+                    "{moves}\nfield Bob GR:L3[dmg=0]   #~ dmlint::rules::assertion-mismatch\n"
+                ),
+            ))
+        }
         Keyword::Experience => {
             // In the field as Ann's Ghost Rider knocks out a blocking Orc (a Monster):
             // at the end of the turn its card gains a token.
@@ -1119,7 +1149,7 @@ fn every_encoded_keyword_card_plays_its_keyword() {
              a Superstar's Intimidate: a Ghost Rider target is undecided"
         ]
     );
-    // 120 cards encoded here (20 of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 124 cards encoded here (21 of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Kane: Big Red Monster,
     // Intimidate and Call Out, once; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
@@ -1134,6 +1164,7 @@ fn every_encoded_keyword_card_plays_its_keyword() {
     // Hidden Knowledge, Obscure; Dragonborn Sorceror: Lesser Order of the Gauntlet, none;
     // the seven Breath Weapon cards, Gold Dragon: Paragon Dragon with Attune; the two
     // Immortal cards, Undertaker: The Deadman with Call Out; the five Turtle Power cards,
-    // April: No Mere Damsel with Ally), 10 by hand.
-    assert_eq!(played, 148);
+    // April: No Mere Damsel with Ally; the four Frag cards, Stompa: Mechanical God with
+    // Overcrush), 10 by hand.
+    assert_eq!(played, 153);
 }

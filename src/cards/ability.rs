@@ -305,6 +305,10 @@ pub enum Keyword {
     /// While active, its player's other Teenage Mutant Ninja Turtle character dice cost
     /// 1 less to buy for each such active character (line 65; HHS001's reminder).
     TurtlePower,
+    /// Attacking, when its combat damage knocks out one or more of its blockers, it deals
+    /// 1 damage to each opposing character die that did not block this turn (BFU009's
+    /// reminder).
+    Frag,
 }
 
 /// When a static or triggered ability is on.

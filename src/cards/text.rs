@@ -663,6 +663,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::Amplify => "Amplify".into(),
         Keyword::Immortal => "Immortal".into(),
         Keyword::TurtlePower => "Turtle Power".into(),
+        Keyword::Frag => "Frag".into(),
     }
 }
 

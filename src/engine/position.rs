@@ -597,6 +597,7 @@ impl Replayer {
                                     Modifier::Blocked => facts.blocked.push(id),
                                     Modifier::DeadlyKo => facts.deadly.push(id),
                                     Modifier::AttackDamaged => facts.attack_damaged.push(id),
+                                    Modifier::HasBlocked => facts.has_blocked.push(id),
                                     Modifier::MustBlock(Some(target)) => {
                                         facts.must_block.push((id, target, m.span))
                                     }
@@ -911,6 +912,8 @@ impl Replayer {
         if let Some(t) = self.state.turn.as_mut() {
             t.attack_damaged = facts.attack_damaged;
         }
+        // The dice that blocked this turn, for Frag (`keywords::frag`).
+        self.frag_blockers_stated(&facts.has_blocked);
         match unmodelled {
             // Waived, the position stands as written.
             Some((span, card, why)) => self.undecided(span, card, &why),
@@ -1453,6 +1456,8 @@ struct Facts<'a> {
     deadly: Vec<DieId>,
     /// `attack-damaged` marks: dice damaged in this turn's attack step.
     attack_damaged: Vec<DieId>,
+    /// `has-blocked` marks: dice that blocked this turn, their attacker gone.
+    has_blocked: Vec<DieId>,
     blocked: Vec<DieId>,
     drawn: Option<(u32, Option<u32>, Option<u32>)>,
     rerolled: bool,
@@ -1491,6 +1496,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         | Modifier::CapturedBy(_)
         | Modifier::DeadlyKo
         | Modifier::AttackDamaged
+        | Modifier::HasBlocked
         | Modifier::Blocked
         | Modifier::Spent
         | Modifier::MustBlock(Some(_)) => {}

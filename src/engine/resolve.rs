@@ -248,6 +248,7 @@ impl Replayer {
                 Modifier::Unblockable => die.boost.unblockable,
                 Modifier::DeadlyKo => self.state.deadly_ko(id),
                 Modifier::AttackDamaged => self.state.attack_damaged(id),
+                Modifier::HasBlocked => self.state.has_blocked(id),
                 Modifier::IronWillSpared(d) => die.boost.iron_will_spared == Some(*d),
                 Modifier::Has(k) => die.boost.granted.has(*k),
                 Modifier::MustBlock(None) => die.boost.must_block.is_some(),

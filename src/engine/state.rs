@@ -365,6 +365,10 @@ pub struct Turn {
     /// are still in the field since ("damaged in an attack step but not knocked out":
     /// Red Hulk: Thunderbolt Ross, read at the end of the turn once damage is cleared).
     pub attack_damaged: Vec<DieId>,
+    /// The dice declared as blockers this turn and in the field since, what Frag's "did
+    /// not block this turn" reads (`keywords::frag`); kept only in a game with a card
+    /// with Frag, so that no other game carries a fact nothing reads.
+    pub blockers: Vec<DieId>,
     /// Suit Up's move waiting for its knock-out (the die to knock out, the bought die, its
     /// card): made only once that die is knocked out, which a protection may hold back or
     /// prevent (`keywords::suit_up`). It outlasts a line only beside a held `ko` of that
@@ -557,6 +561,7 @@ impl Turn {
             marked: Vec::new(),
             deadly: Vec::new(),
             attack_damaged: Vec::new(),
+            blockers: Vec::new(),
             suit_up: None,
             fielded: Vec::new(),
             fielded_unknown: false,
@@ -776,6 +781,13 @@ impl GameState {
             .is_some_and(|t| t.attack_damaged.contains(&id))
     }
 
+    /// Whether die `id` blocked this turn, its attacker gone since, and has stayed in the
+    /// field (`Turn::blockers`; a position's `has-blocked`).
+    pub fn has_blocked(&self, id: DieId) -> bool {
+        self.die(id).blocking.is_none()
+            && self.turn.as_ref().is_some_and(|t| t.blockers.contains(&id))
+    }
+
     /// Whether the turn is in its attack step: from the attackers to combat damage.
     pub fn in_attack_step(&self) -> bool {
         self.turn.as_ref().is_some_and(|t| {
@@ -864,6 +876,7 @@ impl GameState {
             if let Some(t) = self.turn.as_mut() {
                 t.deadly.retain(|(d, _)| *d != id);
                 t.attack_damaged.retain(|d| *d != id);
+                t.blockers.retain(|d| *d != id);
                 for f in t.fielded.iter_mut().filter(|f| f.die == id) {
                     f.here = false;
                 }
@@ -1413,6 +1426,9 @@ impl GameState {
         }
         if self.attack_damaged(id) {
             mods.push("attack-damaged".to_string());
+        }
+        if self.has_blocked(id) {
+            mods.push("has-blocked".to_string());
         }
         if let Some(c) = die.captor.filter(|_| die.zone == Zone::Aside) {
             mods.push(format!("captured-by={}", self.partner_text(cards, c)));

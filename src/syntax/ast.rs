@@ -592,6 +592,9 @@ pub enum Modifier {
     /// field since (Red Hulk: Thunderbolt Ross reads it at the end of the turn, after the
     /// damage itself is cleared).
     AttackDamaged,
+    /// `has-blocked`: it blocked this turn and has stayed in the field since, though the
+    /// attacker it blocked is gone (Frag's "did not block this turn" reads it).
+    HasBlocked,
     /// `iron-will-spared=D`: Iron Will kept it in the field when its only damage this
     /// turn reached its defense, which was D.
     IronWillSpared(u32),

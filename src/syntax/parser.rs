@@ -2072,7 +2072,7 @@ fn modifier(i: In) -> PResult<Modifier> {
 }
 
 /// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`, `no-damage`,
-/// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `deadly-ko`, `attack-damaged`, `must-block`, `must-block=Ann.SM:L1`,
+/// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `deadly-ko`, `attack-damaged`, `has-blocked`, `must-block`, `must-block=Ann.SM:L1`,
 /// `double-damage-to-blockers`, `excess-to-player`, `iron-will-spared=D`, `+overcrush`.
 fn effect_modifier(i: In) -> PResult<Modifier> {
     alt((
@@ -2084,6 +2084,7 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
         value(Modifier::Unblockable, kw("unblockable")),
         value(Modifier::DeadlyKo, kw("deadly-ko")),
         value(Modifier::AttackDamaged, kw("attack-damaged")),
+        value(Modifier::HasBlocked, kw("has-blocked")),
         map(
             preceded(
                 tag("must-block="),

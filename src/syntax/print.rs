@@ -440,6 +440,7 @@ impl Display for Modifier {
             Modifier::Unblockable => f.write_str("unblockable"),
             Modifier::DeadlyKo => f.write_str("deadly-ko"),
             Modifier::AttackDamaged => f.write_str("attack-damaged"),
+            Modifier::HasBlocked => f.write_str("has-blocked"),
             Modifier::MustBlock(None) => f.write_str("must-block"),
             Modifier::MustBlock(Some(d)) => write!(f, "must-block={d}"),
             Modifier::DoubleDamageToBlockers => f.write_str("double-damage-to-blockers"),

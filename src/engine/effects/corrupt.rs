@@ -22,10 +22,6 @@ use super::{Reached, Run};
 use crate::engine::replay::{Replayer, Stop};
 use crate::engine::state::{DieId, Op};
 
-/// The help of a Corrupt line whose draws are not placed as the card says.
-const PLACED: &str = "Corrupt places one drawn die in the used pile and returns the rest to \
-     the bag: write each with where it goes, `draw SK to used draw SK to bag`";
-
 impl Replayer {
     /// Corrupt `count`: the player `who` reaches draws `count` dice, one to the used pile.
     pub(super) fn corrupt_effect(
@@ -59,6 +55,17 @@ impl Replayer {
             // Waived: the judge's position block says what was drawn.
             return Ok(Vec::new());
         }
+        // The help of a line whose draws are not placed as the card says.
+        let placed = format!(
+            "Corrupt places one drawn die in the used pile and returns the rest to the bag: \
+             write each with where it goes, `resolve {} target {} draw SK to used draw SK to bag`",
+            ctx.src
+                .die
+                .map_or(self.cards.get(ctx.src.card).alias.to_string(), |d| {
+                    self.state.die_text_plain(&self.cards, d)
+                }),
+            self.name(player)
+        );
         let mut drawn: Vec<(DieId, Option<Zone>, crate::syntax::Span)> = Vec::new();
         while drawn.len() < count {
             let taken: Vec<DieId> = drawn.iter().map(|d| d.0).collect();
@@ -77,7 +84,7 @@ impl Replayer {
             self.violate(rules::invalid_choice::new(
                 at,
                 format!("{name}'s Corrupt puts each drawn die in the used pile or back in the bag"),
-                PLACED,
+                placed.clone(),
             ))?;
         } else if to_used != 1 && !drawn.is_empty() {
             // Waived, the dice go where the line says.
@@ -92,7 +99,7 @@ impl Replayer {
                         to_used.to_string()
                     }
                 ),
-                PLACED,
+                placed,
             ))?;
         }
         let line = self.line;

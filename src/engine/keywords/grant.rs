@@ -46,7 +46,8 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::Attune
         | Keyword::Amplify
         | Keyword::Immortal
-        | Keyword::TurtlePower => None,
+        | Keyword::TurtlePower
+        | Keyword::Frag => None,
     }
 }
 

@@ -13,7 +13,8 @@
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
 //!   (Overcrush, Fast, Iron Will, Energy Drain; Strike's Overcrush and its stats bonus,
 //!   read by `select::stats`, while it holds), or at the end of the turn (Deadly),
-//!   or with a choice as combat damage knocks out blockers (Cleave);
+//!   or with a choice as combat damage knocks out blockers (Cleave), or with none
+//!   (Frag);
 //! - as a **rule of the draw** the clear and draw step reads (Swarm);
 //! - as a **rule of the zones**: where its dice go instead of the used pile (Immortal);
 //! - as a **rule of purchases**: the cost of its player's dice (Turtle Power);
@@ -63,6 +64,7 @@ mod deadly;
 mod energy_drain;
 pub(in crate::engine) mod experience;
 mod fast;
+mod frag;
 pub(in crate::engine) mod grant;
 pub(in crate::engine) mod heroic;
 pub(in crate::engine) mod immortal;
@@ -111,7 +113,7 @@ pub fn applied(k: &Keyword) -> bool {
         // Triggered abilities they give their card, as an action die is used (`expanded`).
         Keyword::Attune | Keyword::Amplify => true,
         // As combat damage knocks its blockers out.
-        Keyword::Cleave => true,
+        Keyword::Cleave | Keyword::Frag => true,
         // A choice once the blockers are declared.
         Keyword::Infiltrate => true,
         // A roll as the die is knocked out.
@@ -313,8 +315,9 @@ impl Replayer {
             Keyword::Cleave => self.resolve_cleave(p, clauses),
             Keyword::Infiltrate => self.resolve_infiltrate(p, clauses),
             Keyword::Regenerate => self.resolve_regenerate(p, clauses),
-            // It needs no line: it resolves by itself.
+            // They need no line: they resolve by themselves.
             Keyword::Retaliation => self.resolve_retaliation(p),
+            Keyword::Frag => self.resolve_frag(p),
             Keyword::TagOut => self.resolve_tag_out(p, clauses),
             _ => Ok(()),
         }
@@ -532,5 +535,6 @@ mod tests {
         assert!(applied(&Keyword::Experience));
         assert!(applied(&Keyword::Immortal));
         assert!(applied(&Keyword::TurtlePower));
+        assert!(applied(&Keyword::Frag));
     }
 }

@@ -741,12 +741,15 @@ impl Replayer {
                 }
                 let dead = self.lethal();
                 let cleaving = self.cleaving(&dead);
+                let fragging = self.fragging(&dead);
                 events.extend(super::super::effects::ko_events(&self.state, &dead));
                 self.fire(&events, &[]);
                 // Combat damage: each die knocked out by its opponent's dice.
                 self.knocking(KoBy::Opposing, |r| r.remove_knocked(&dead))?;
-                // Cleave waits with the effects of the knock-outs (`keywords::cleave`).
+                // Cleave and Frag wait with the effects of the knock-outs
+                // (`keywords::cleave`, `keywords::frag`).
                 self.cleave_pending(&cleaving);
+                self.frag_pending(&fragging);
             }
         }
         self.check_life();
@@ -779,9 +782,11 @@ impl Replayer {
                 let dead = self.lethal();
                 // Cleave acts as its blockers are knocked out (`keywords::cleave`).
                 let cleaving = self.cleaving(&dead);
+                let fragging = self.fragging(&dead);
                 // Combat damage: each die knocked out by its opponent's dice.
                 self.knocking(KoBy::Opposing, |r| r.knock_out_all(&dead, line))?;
                 self.cleave_pending(&cleaving);
+                self.frag_pending(&fragging);
             }
             (DamageStage::FastKnockedOut | DamageStage::KnockedOut, Combat::Y2014) => {
                 self.turn_mut().damage = if fast {
