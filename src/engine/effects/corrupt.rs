@@ -1,6 +1,6 @@
-//! The Corrupt effect: "Corrupt X: target player draws X dice, places 1 in Used, and
-//! returns the rest" (the Dark X-Men cards' reminder, DXM013, DXM017, DXM018; in
-//! neither keyword list).
+//! The Corrupt effect: a target player draws X dice, places one of them in their used
+//! pile and returns the others to the bag (the Dark X-Men cards' reminder, DXM013,
+//! DXM017, DXM018; in neither keyword list).
 //!
 //! How it is read:
 //! - The controller names the target player (`target Bob`); the player draws X dice from

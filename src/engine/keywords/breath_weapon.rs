@@ -2,12 +2,11 @@
 //! energy to deal X damage to the opponent and to each of the opponent's character dice,
 //! once per card each turn however many of its dice attack.
 //!
-//! The text: the 2017 keyword list (keywords-2017-11-09.txt:18): "When a character die
-//! with Breath Weapon X attacks, you may pay X energy. Deal X damage to your opponent and
-//! all of their character dice. You may use multiple Breath Weapons in a turn, but only
-//! one per character (no matter how many copies of that die are attacking)". The 2018
-//! glossary has no entry; the cards print the keyword without reminder text (BFF004,
-//! BFF006, FUS001, THOR045). How it is read:
+//! The text: the 2017 keyword list (keywords-2017-11-09.txt:18): as the die attacks, its
+//! player may pay X energy to deal X damage to the opponent and all of their character
+//! dice; several Breath Weapons may be used in a turn, one per character however many of
+//! its dice attack. The 2018 glossary has no entry; the cards print the keyword without
+//! reminder text (BFF004, BFF006, FUS001, THOR045). How it is read:
 //! - It is a triggered ability of the card, the one [`ability`] writes: on each of its
 //!   dice's `attacks` event, optional (`may`), for X generic energy ("X energy": of any
 //!   type), `once-per-turn` for the card: one of its attacking dice may use it, and once

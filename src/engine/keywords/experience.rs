@@ -3,19 +3,15 @@
 //! each token gives each of the card's dice +1A and +1D, at every level, for the rest of
 //! the game.
 //!
-//! The text: the 2017 keyword list (keywords-2017-11-09.txt:33): "While a character die
-//! with Experience is active, if you KO'd an opposing monster (as noted by the black
-//! Monster allegiance banner) during your turn, place one Experience Token on this
-//! character die's card at the end of your turn", +1A/+1D per token, "a card can only
-//! gain 1 Experience Token per turn", several cards may each gain one, "an opposing
-//! player KOing their own Monster will not generate Experience Tokens". The 2018
-//! glossary has no entry. The reminders differ: Battle for Faerûn's (BFF013 and the
-//! other BFF cards, 2016) "once per turn, gain a +1A / +1D token when you knock out a
-//! monster" gains it at the knock-out; Trouble in Waterdeep's (TIW005, TIW022-024,
-//! 2018) "if you KO'd an opposing Monster during your turn, place one Experience Token
-//! on this character die's card at the end of your turn" is the list's without "while
-//! active". The newer texts stand where they say something: the token comes at the end
-//! of the turn, for an opposing Monster. How it is read:
+//! The text: the 2017 keyword list (keywords-2017-11-09.txt:33): while the die is
+//! active, a player who knocked out an opposing Monster during their turn places a token
+//! on the die's card at the end of it; +1A/+1D per token; one token per card per turn;
+//! several cards may each gain one; a player knocking out their own Monster gives none.
+//! The 2018 glossary has no entry. The reminders differ: Battle for Faerûn's (BFF013 and
+//! the other BFF cards, 2016) gains the token once per turn as the Monster is knocked
+//! out; Trouble in Waterdeep's (TIW005, TIW022-024, 2018) is the list's at the end of the
+//! turn, without "while active". The newer texts stand where they say something: the
+//! token comes at the end of the turn, for an opposing Monster. How it is read:
 //! - A Monster is a character whose card has the Monster affiliation (the "black
 //!   Monster allegiance banner"; `affiliations: [.., Monster]` in cards/sets/).
 //! - "You KO'd" it: the knock-out was made by the player whose turn it is: their combat

@@ -2,10 +2,9 @@
 //! deals 1 damage to each opposing character die that did not block this turn.
 //!
 //! The text: in neither the 2018 glossary nor the 2017 keyword list; the cards' reminder
-//! defines it, the same on every card (BFU009, BFU026, ORK002): "When a character die
-//! with Frag attacks and KOs one or more blocking character dice with combat damage, deal
-//! 1 damage to all opposing character dice that did not block this turn (before damage is
-//! cleared)". How it is read:
+//! defines it, the same on every card (BFU009, BFU026, ORK002): an attacker that knocks
+//! out one or more of its blockers with combat damage deals 1 damage to every opposing
+//! character die that did not block this turn, before damage is cleared. How it is read:
 //! - It acts as the combat damage knocks its blockers out (the "knocked out" stage of
 //!   combat damage, 000:784-793), once for the attacker however many of its blockers are
 //!   knocked out, as a trigger of the attacker with the "when knocked out" effects of the

@@ -2,9 +2,9 @@
 //! goes to its owner's bag instead.
 //!
 //! The text: in neither the 2018 glossary nor the 2017 keyword list; the cards' reminder
-//! defines it, the same on every card: "Except when purchased, when this die would go to
-//! the Used Pile, instead add it to your bag" (BIT014, BIT022, THOR023 and the other
-//! Mighty Thor cards). How it is read:
+//! defines it, the same on every card (BIT014, BIT022, THOR023 and the other Mighty Thor
+//! cards): a die that would go to the used pile goes to the bag instead, except when it
+//! is bought. How it is read:
 //! - Every move of a die to the used pile is one place (`GameState::move_die`): the die
 //!   goes to the bag instead, whatever sent it (the reserve pool cleared in the clear
 //!   and draw step, the dice out of play at the end of the turn, energy spent on the

@@ -1,13 +1,12 @@
 //! Turtle Power: while a character with it is active, its player's other Teenage Mutant
 //! Ninja Turtle character dice cost 1 less to buy for each such character active.
 //!
-//! The texts: the 2017 keyword list (keywords-2017-11-09.txt:65): "While a character with
-//! Turtle Power is active, all other character dice with the Teenage Mutant Ninja Turtles
-//! affiliation cost 1 energy less to purchase for each active character with Turtle Power
-//! you control"; the Heroes in a Half Shell reminder (HHS001, HHS009 and the others):
-//! "other Teenage Mutant Ninja Turtle character dice cost 1 less to purchase, to a
-//! minimum of 1". The 2018 glossary has no entry; the two texts agree, the reminder adds
-//! the floor the 2018 rules give every reduction (000:616-621). How it is read:
+//! The texts: the 2017 keyword list (keywords-2017-11-09.txt:65): while active, the
+//! player's other Teenage Mutant Ninja Turtle character dice cost 1 less for each of
+//! their active characters with it; the Heroes in a Half Shell reminder (HHS001, HHS009
+//! and the others) says the same for one card, to a minimum of 1. The 2018 glossary has
+//! no entry; the two agree, the reminder adding the floor the 2018 rules give every
+//! reduction (000:616-621). How it is read:
 //! - A static reduction of its player's purchases, read as each die is bought
 //!   (`effects::reduce_cost::purchase_costs`): 1 for each of their cards with Turtle
 //!   Power with a die in the field (a card once, however many of its dice are there),
