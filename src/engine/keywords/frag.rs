@@ -59,53 +59,6 @@ impl Replayer {
         }
     }
 
-    /// The attackers with Frag whose blockers among `dead` (about to be knocked out by
-    /// combat damage) they block, each once.
-    pub(in crate::engine) fn fragging(&self, dead: &[DieId]) -> Vec<DieId> {
-        let mut out = Vec::new();
-        for &b in dead {
-            let Some(a) = self.state.die(b).blocking else {
-                continue;
-            };
-            if self.state.die(a).attacking
-                && self.has_keyword(a, |k| *k == Keyword::Frag)
-                && !out.contains(&a)
-            {
-                out.push(a);
-            }
-        }
-        out
-    }
-
-    /// Queues the Frag of each of `attackers`, with the triggers the knock-outs just
-    /// queued (the same batch) or after them.
-    pub(in crate::engine) fn frag_pending(&mut self, attackers: &[DieId]) {
-        let mut new = Vec::new();
-        for &a in attackers {
-            let d = self.state.die(a);
-            for (i, k) in super::of(&self.cards, d.card) {
-                if *k == Keyword::Frag {
-                    new.push((d.card, i, a, d.owner));
-                }
-            }
-        }
-        if new.is_empty() {
-            return;
-        }
-        let line = self.line;
-        let t = self.turn_mut();
-        let batch = if t.pending.is_empty() {
-            t.batch + 1
-        } else {
-            t.batch
-        };
-        t.batch = batch;
-        for (card, ability, die, controller) in new {
-            t.pending
-                .push(Pending::of_die(card, ability, die, controller, batch, line));
-        }
-    }
-
     /// Frag resolving by itself: 1 damage to each opposing character die in the field
     /// that did not block this turn.
     pub(in crate::engine) fn resolve_frag(&mut self, p: &Pending) -> Flow {

@@ -253,6 +253,53 @@ impl Replayer {
             .collect()
     }
 
+    /// The attackers with a keyword that acts as combat damage knocks their blockers out
+    /// (Cleave with a choice, `cleave`; Frag with none, `frag`) whose blockers among
+    /// `dead` (about to be knocked out) they block: each attacker once per keyword, with
+    /// the index of that keyword among its card's abilities.
+    pub(in crate::engine) fn blockers_falling(&self, dead: &[DieId]) -> Vec<(DieId, usize)> {
+        let mut out = Vec::new();
+        for &b in dead {
+            let Some(a) = self.state.die(b).blocking else {
+                continue;
+            };
+            if !self.state.die(a).attacking {
+                continue;
+            }
+            for (i, k) in of(&self.cards, self.state.die(a).card) {
+                if matches!(k, Keyword::Cleave | Keyword::Frag) && !out.contains(&(a, i)) {
+                    out.push((a, i));
+                }
+            }
+        }
+        out
+    }
+
+    /// Queues the keywords [`Replayer::blockers_falling`] found, with the triggers the
+    /// knock-outs just queued (the same batch) or after them.
+    pub(in crate::engine) fn blockers_fell(&mut self, falling: &[(DieId, usize)]) {
+        if falling.is_empty() {
+            return;
+        }
+        let line = self.line;
+        let new: Vec<Pending> = falling
+            .iter()
+            .map(|&(a, i)| {
+                let d = self.state.die(a);
+                Pending::of_die(d.card, i, a, d.owner, 0, line)
+            })
+            .collect();
+        let t = self.turn_mut();
+        let batch = if t.pending.is_empty() {
+            t.batch + 1
+        } else {
+            t.batch
+        };
+        t.batch = batch;
+        t.pending
+            .extend(new.into_iter().map(|p| Pending { batch, ..p }));
+    }
+
     /// A purchase: each bought die with Suit Up whose buyer has a die of a listed name in
     /// the field waits for its choice.
     pub(in crate::engine) fn keyword_bought(&mut self, who: usize, bought: &[DieId]) {

@@ -740,16 +740,13 @@ impl Replayer {
                     self.unblocked_leave();
                 }
                 let dead = self.lethal();
-                let cleaving = self.cleaving(&dead);
-                let fragging = self.fragging(&dead);
+                let falling = self.blockers_falling(&dead);
                 events.extend(super::super::effects::ko_events(&self.state, &dead));
                 self.fire(&events, &[]);
                 // Combat damage: each die knocked out by its opponent's dice.
                 self.knocking(KoBy::Opposing, |r| r.remove_knocked(&dead))?;
-                // Cleave and Frag wait with the effects of the knock-outs
-                // (`keywords::cleave`, `keywords::frag`).
-                self.cleave_pending(&cleaving);
-                self.frag_pending(&fragging);
+                // Cleave and Frag wait with the effects of the knock-outs.
+                self.blockers_fell(&falling);
             }
         }
         self.check_life();
@@ -780,13 +777,11 @@ impl Replayer {
                     DamageStage::KnockedOut
                 };
                 let dead = self.lethal();
-                // Cleave acts as its blockers are knocked out (`keywords::cleave`).
-                let cleaving = self.cleaving(&dead);
-                let fragging = self.fragging(&dead);
+                // Cleave and Frag act as their blockers are knocked out.
+                let falling = self.blockers_falling(&dead);
                 // Combat damage: each die knocked out by its opponent's dice.
                 self.knocking(KoBy::Opposing, |r| r.knock_out_all(&dead, line))?;
-                self.cleave_pending(&cleaving);
-                self.frag_pending(&fragging);
+                self.blockers_fell(&falling);
             }
             (DamageStage::FastKnockedOut | DamageStage::KnockedOut, Combat::Y2014) => {
                 self.turn_mut().damage = if fast {
