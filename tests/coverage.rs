@@ -94,6 +94,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::CallOut => "call-out",
         Keyword::BreathWeapon(_) => "breath-weapon",
         Keyword::Swarm => "swarm",
+        Keyword::Experience => "experience",
         Keyword::Range(_) => "range",
         Keyword::Strike => "strike",
         Keyword::Obscure => "obscure",
@@ -102,6 +103,9 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::Attune => "attune",
         Keyword::Amplify => "amplify",
         Keyword::Founder => "founder",
+        Keyword::Immortal => "immortal",
+        Keyword::TurtlePower => "turtle-power",
+        Keyword::Frag => "frag",
     }
 }
 
@@ -152,6 +156,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Move { .. } => "move",
         Effect::Draw { .. } => "draw",
         Effect::DrawRoll { .. } => "draw-roll",
+        Effect::Corrupt { .. } => "corrupt",
         Effect::Roll { .. } => "roll",
         Effect::Field { .. } => "field",
         Effect::Capture { .. } => "capture",
@@ -353,6 +358,10 @@ const EFFECTS: &[(&str, &str)] = &[
     ("draw: {zone: prep}", "draw SK to prep"),
     ("draw-roll: {count: 1}", "roll SK:fist"),
     (
+        "corrupt: {count: 1, who: {what: player, target: true}}",
+        "target Ann draw SK to used",
+    ),
+    (
         "roll: {what: {what: sidekick, side: yours, zone: used}}",
         "roll SK:fist",
     ),
@@ -534,6 +543,7 @@ const KEYWORDS: &[&str] = &[
     "call-out",
     "{breath-weapon: 1}",
     "swarm",
+    "experience",
     "{range: 1}",
     "strike",
     "obscure",
@@ -542,6 +552,9 @@ const KEYWORDS: &[&str] = &[
     "attune",
     "amplify",
     "founder",
+    "immortal",
+    "turtle-power",
+    "frag",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -987,6 +1000,11 @@ fn walk() -> Vec<Variant> {
                 variant(v.label, v.text, NONE, &["in-field:this"])
                     .refused(v.refused)
                     .shown_by("fixtures/rules/abilities/paired.dmlog")
+            } else if e == Event::RollsDoubleEnergy {
+                // No game of the walk rolls a die on a double energy face (Energize).
+                variant(v.label, v.text, NONE, &["in-field:this"])
+                    .refused(v.refused)
+                    .shown_by("fixtures/rules/abilities/energize.dmlog")
             } else {
                 v
             };
@@ -1288,6 +1306,9 @@ fn walk() -> Vec<Variant> {
             // Retaliation acts as a die is knocked out (its own die, of the test card's
             // affiliation, first).
             "retaliation" => "knocked-out:this",
+            // Frag acts as its attacker's combat damage knocks a blocker out; in the walk
+            // the attacker falls with it, which is undecided there.
+            "frag" => "knocked-out-while-blocking:this",
             _ => "in-field:this",
         };
         let mut v = variant(
@@ -1343,6 +1364,15 @@ fn walk() -> Vec<Variant> {
             // Swarm acts in the clear and draw step when a die of the card is drawn while
             // another is in the field, which no game of the walk has.
             "swarm" => Some("fixtures/rules/abilities/keywords/swarm.dmlog"),
+            // Experience acts at the end of a turn in which an opposing Monster was
+            // knocked out, and the walk's cards are no Monsters.
+            "experience" => Some("fixtures/rules/abilities/keywords/experience.dmlog"),
+            // Turtle Power lowers the cost of Teenage Mutant Ninja Turtle dice, and the
+            // walk's cards have no affiliation.
+            "turtle-power" => Some("fixtures/rules/abilities/keywords/turtle-power.dmlog"),
+            // Frag acts when its attacker knocks out a blocker while the opponent has a
+            // character that did not block, which no game of the walk has.
+            "frag" => Some("fixtures/rules/abilities/keywords/frag.dmlog"),
             // A die pairs only with a die of another Heroic card, which no game of the
             // walk has.
             "heroic" => Some("fixtures/rulings/uxm/heroic-pairing-up.dmlog"),

@@ -949,6 +949,151 @@ fn template(k: &Keyword, e: &Entry, pool: &Pool) -> Result<String, String> {
                 ),
             ))
         }
+        Keyword::BreathWeapon(x) => {
+            // It attacks with X sidekick energy in Ann's reserve pool, paid: X damage to
+            // Bob and to his Ghost Rider.
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann main\nreserve Ann SK:bolt x{x}\nfield Ann KW:{f}\nfield Bob GR:L3\n\
+                 used Ann SK x{}\nused Bob SK x8\n",
+                8 - x
+            );
+            let hit = format!("life Bob {}; field Bob GR:L3[dmg={x}]", 10 - x);
+            Ok(head(
+                "keywords-2017-11-09.txt:18 (Breath Weapon)",
+                "as a die with Breath Weapon X attacks, its player may pay X energy to deal X damage to the opponent and each of their character dice",
+            ) + &game(
+                "legal: paid, X damage to Bob and his Ghost Rider",
+                &name,
+                "",
+                &pos,
+                &format!("attack KW:{f}\nresolve KW:{f} pay SK:bolt x{x}   #~ ok; {hit}\n"),
+            ) + &game(
+                "illegal: declined, and the damage claimed",
+                &name,
+                "",
+                &pos,
+                &format!(
+                    "attack KW:{f}\nresolve KW:{f} may no\nlife Bob {}   #~ dmlint::rules::assertion-mismatch\n",
+                    10 - x
+                ),
+            ))
+        }
+        Keyword::Immortal => {
+            // Left in Ann's reserve pool on an energy face, it is cleared as her turn
+            // begins: to the bag, not the used pile.
+            let energy = e.card.energy.first().copied().ok_or("no energy type")?;
+            let pos = format!(
+                "turn 4 Bob main\nreserve Ann KW:{} SK:bolt\nused Ann SK x7\nused Bob SK x8\n",
+                energy_name(energy)
+            );
+            let moves = "attack none\nend\nturn 5 Ann";
+            Ok(head(
+                "the cards' reminder of Immortal (BIT014, BIT022)",
+                "a die with Immortal that would go to the used pile goes to its owner's bag instead",
+            ) + &game(
+                "legal: to the bag",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}   #~ ok; bag Ann KW; used Ann SK x8\n"),
+            ) + &game(
+                "illegal: left in the used pile",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}\nused Ann SK x8 KW   #~ dmlint::rules::assertion-mismatch\n"),
+            ))
+        }
+        Keyword::TurtlePower => {
+            // In the field as Ann buys a Turtle with no text of another name (cost 4): it
+            // costs 3.
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let (turtle, energy) = [
+                ("Michelangelo: Party Dude", "fist"),
+                ("Raphael: Cool But Rude", "bolt"),
+            ]
+            .into_iter()
+            .find(|(t, _)| !t.starts_with(&format!("{}:", e.card.title)))
+            .ok_or("no Turtle of another name")?;
+            let others = format!("TU = {turtle}\n");
+            let pos = format!(
+                "turn 4 Ann main\nreserve Ann SK:{energy} SK:mask SK:shield SK:bolt\nfield Ann KW:{f}\n\
+                 used Ann SK x4\nused Bob SK x8\n"
+            );
+            Ok(head(
+                "keywords-2017-11-09.txt:65 (Turtle Power)",
+                "while a character with Turtle Power is active, its player's other Teenage Mutant Ninja Turtle character dice cost 1 less to buy",
+            ) + &game(
+                "legal: the Turtle costs 3",
+                &name,
+                &others,
+                &pos,
+                &format!("buy TU pay SK:{energy} SK:mask SK:shield   #~ ok\n"),
+            ) + &game(
+                "illegal: its printed 4 paid",
+                &name,
+                &others,
+                &pos,
+                &format!(
+                    "buy TU pay SK:{energy} SK:mask SK:shield SK:bolt   #~ dmlint::rules::payment-excess\n"
+                ),
+            ))
+        }
+        Keyword::Frag => {
+            // Blocked by a sidekick it knocks out and survives: Bob's Ghost Rider, which
+            // did not block, takes 1.
+            let (n, l) = level(e, |l| l.attack >= 1 && l.defense >= 2)
+                .ok_or("no level that knocks out a sidekick and survives it")?;
+            let f = face(n, &l);
+            let pos = format!(
+                "turn 4 Ann attack\nfield Ann KW:{f}[attacking]\nfield Bob GR:L3 SK:L1\n\
+                 used Ann SK x8\nused Bob SK x7\n"
+            );
+            let moves = format!("block SK:L1 -> KW:{f}\npass\nBob: pass");
+            Ok(head(
+                "the cards' reminder of Frag (BFU009, ORK002)",
+                "an attacker with Frag that knocks out a blocker deals 1 damage to each opposing character die that did not block",
+            ) + &game(
+                "legal: the Ghost Rider takes 1",
+                &name,
+                "",
+                &pos,
+                &format!("{moves}   #~ ok; field Bob GR:L3[dmg=1]; prep Bob SK\n"),
+            ) + &game(
+                "illegal: the Ghost Rider left undamaged",
+                &name,
+                "",
+                &pos,
+                &format!(
+                    "{moves}\nfield Bob GR:L3[dmg=0]   #~ dmlint::rules::assertion-mismatch\n"
+                ),
+            ))
+        }
+        Keyword::Experience => {
+            // In the field as Ann's Ghost Rider knocks out a blocking Orc (a Monster):
+            // at the end of the turn its card gains a token.
+            let (n, l) = level(e, |_| true).ok_or("no character level")?;
+            let f = face(n, &l);
+            let game = |label: &str, moves: &str| {
+                format!(
+                    "\ngame {label}\nteam Ann\nKW = {name}\nGR = {GHOST_RIDER}\nteam Bob\n\
+                     OR = Orc: Lesser Humanoid\nfirst Ann\nposition\nturn 4 Ann attack\n\
+                     field Ann KW:{f} GR:L3[attacking]\nfield Bob OR:L1\nused Ann SK x8\n\
+                     used Bob SK x8\nend\nblock OR:L1 -> GR:L3\npass\nBob: pass\n{moves}"
+                )
+            };
+            Ok(head(
+                "keywords-2017-11-09.txt:33 (Experience)",
+                "at the end of its player's turn in which they knocked out an opposing Monster, a card with Experience in the field gains a token",
+            ) + &game("legal: a token", "end   #~ ok; tokens KW experience 1\n")
+                + &game(
+                    "illegal: no token",
+                    "end\ntokens KW experience 0   #~ dmlint::rules::assertion-mismatch\n",
+                ))
+        }
         other => Err(format!("no template for {other:?}: write one")),
     }
 }
@@ -1005,7 +1150,7 @@ fn every_encoded_keyword_card_plays_its_keyword() {
              a Superstar's Intimidate: a Ghost Rider target is undecided"
         ]
     );
-    // 98 cards encoded here (ten of them twice: Wong: Expert of Kamar-Taj, Ally and
+    // 124 cards encoded here (21 of them twice: Wong: Expert of Kamar-Taj, Ally and
     // Fast; Black Tom Cassidy: Plans in Motion, Fast and Call Out; Kane: Big Red Monster,
     // Intimidate and Call Out, once; Triple H: Pedigree,
     // Overcrush and Cleave; Kree Soldier: Protecting the Seat of Hala, Swarm and
@@ -1013,7 +1158,15 @@ fn every_encoded_keyword_card_plays_its_keyword() {
     // Mightiest Warrior, Range and Infiltrate; Kuo-toa: Whip of Blibdoolpoolp, Swarm
     // and Obscure; Kuo-toa: Mad Degenerate, Obscure and Infiltrate; Gorilla Grodd, with
     // Strike and Call Out, once; Valindra Shadowmantle: Scholarly Wizard, with Energy
-    // Drain and Attune, once), 12 by hand (Supreme Intelligence: Psionic Collective
+    // Drain and Attune, once; the eight Experience cards, each with its other keyword:
+    // Half-Orc Barbarian: Lesser Harper, Cleave; Elf Druid: Greater Order of the
+    // Gauntlet and Volo: Guide Writer, Attune; Calliope: Volatile Heroine, Infiltrate;
+    // Joppa: Fishing Metaphors, Fast; Hitch: Roguish Charm and Human Warlock: Seeking
+    // Hidden Knowledge, Obscure; Dragonborn Sorceror: Lesser Order of the Gauntlet, none;
+    // the seven Breath Weapon cards, Gold Dragon: Paragon Dragon with Attune; the two
+    // Immortal cards, Undertaker: The Deadman with Call Out; the five Turtle Power cards,
+    // April: No Mere Damsel with Ally; the four Frag cards, Stompa: Mechanical God with
+    // Overcrush), 12 by hand (Supreme Intelligence: Psionic Collective
     // twice, Intimidate and Overcrush).
-    assert_eq!(played, 119);
+    assert_eq!(played, 156);
 }

@@ -375,6 +375,10 @@ pub enum Keyword {
     /// While a die of the card is active, each die of it drawn in the clear and draw step
     /// makes its owner draw one more die (line 60).
     Swarm,
+    /// At the end of its controller's turn in which they knocked out an opposing Monster,
+    /// the card, while active, gains an Experience token: each of its dice gets +1A/+1D
+    /// per token (line 33).
+    Experience,
     // Keywords the cards' reminder text defines (in neither list; DiceFight2026's cards).
     /// Range N: attacking, every active character of its controller with Range deals its
     /// Range value to one target opposing character die (BFU006's reminder).
@@ -401,6 +405,16 @@ pub enum Keyword {
     /// A mark with no rule of its own: other cards name the dice that have it ("when you
     /// field a character die with Founder", Dark Phoenix Saga).
     Founder,
+    /// Except when bought, a die of it that would go to the used pile goes to its
+    /// owner's bag instead (BIT014's reminder).
+    Immortal,
+    /// While active, its player's other Teenage Mutant Ninja Turtle character dice cost
+    /// 1 less to buy for each such active character (line 65; HHS001's reminder).
+    TurtlePower,
+    /// Attacking, when its combat damage knocks out one or more of its blockers, it deals
+    /// 1 damage to each opposing character die that did not block this turn (BFU009's
+    /// reminder).
+    Frag,
 }
 
 /// When a static or triggered ability is on.
@@ -481,6 +495,10 @@ pub enum Event {
     /// Marvel Girl: Humanity), in one batch with the attackers' own triggers; `of:
     /// this` fires for each of the card's dice in the field when its owner is.
     Attacked,
+    /// A die is rolled (or rerolled) by its owner and shows a face of two energy
+    /// symbols: "whenever you roll this die on its double energy face" (Energize, the
+    /// Uncanny X-Force cards' reminder, XFO007).
+    RollsDoubleEnergy,
     /// An ability or effect is about to affect the subject (for "prevent … from being
     /// affected" reactions).
     WouldBeAffected,
@@ -529,6 +547,7 @@ impl Event {
             Event::Draws => "draws",
             Event::UsesAction => "uses-action",
             Event::Attacked => "attacked",
+            Event::RollsDoubleEnergy => "rolls-double-energy",
             Event::WouldBeAffected => "would-be-affected",
             Event::WouldBeKnockedOut => "would-be-knocked-out",
         }
@@ -553,6 +572,7 @@ impl Event {
         Event::Draws,
         Event::UsesAction,
         Event::Attacked,
+        Event::RollsDoubleEnergy,
         Event::WouldBeAffected,
         Event::WouldBeKnockedOut,
     ];
@@ -1090,6 +1110,12 @@ pub enum Effect {
         count: u8,
         zone: ZoneName,
     },
+    /// Corrupt X: the player `who` names draws `count` dice from their bag, places one
+    /// of them in their used pile and returns the rest to the bag (DXM013's reminder).
+    Corrupt {
+        count: u8,
+        who: Selector,
+    },
     /// Roll dice taken from a zone; non-characters go to `else_to`.
     Roll {
         what: Selector,
@@ -1351,6 +1377,7 @@ impl Effect {
             | Effect::FullAttackToEachBlocker { to }
             | Effect::ExcessToPlayer { to }
             | Effect::Grant { to, .. }
+            | Effect::Corrupt { who: to, .. }
             | Effect::Field { what: to } => Some(to),
             _ => None,
         }
@@ -1397,7 +1424,7 @@ impl Effect {
                 .chain(per.iter())
                 .chain(instead.iter().map(|i| &i.if_))
                 .collect(),
-            Effect::LoseLife { who, .. } => vec![who],
+            Effect::LoseLife { who, .. } | Effect::Corrupt { who, .. } => vec![who],
             Effect::Redirect {
                 to, from: Some(f), ..
             } => vec![to, f],

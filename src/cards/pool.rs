@@ -317,18 +317,27 @@ impl Pool {
                     .iter()
                     .all(|e| e.name().eq_ignore_ascii_case(&last.name())) =>
             {
-                // One name in several sets. Printings of one card (their text alike) are
-                // one card for a team's purposes, and a card a `--cards` file adds is the
-                // one its user means: the last loaded is used. Different cards of one
-                // name (Take Cover of AvX and of AI): the first printed, as a log of the
-                // early sets names it; the others are picked by set (`Take Cover (AI)`).
+                // One name in several sets. Printings of one card (their text and die
+                // alike) are one card for a team's purposes, and a card a `--cards` file
+                // adds is the one its user means: the last loaded is used. Of the embedded
+                // printings, the last whose data no source disputes (Gambit: Ace in the
+                // Hole of DPS has only the AvX die, shown by name: AvX's is used).
+                // Different cards of one name (Take Cover of AvX and of AI): the first
+                // printed, as a log of the early sets names it; the others are picked by
+                // set (`Take Cover (AI)`).
                 let added = found.last().is_some_and(|&i| i >= self.embedded);
-                if added
-                    || entries
-                        .iter()
-                        .all(|e| e.card.abilities == last.card.abilities)
-                {
+                if added {
                     Lookup::Found(last)
+                } else if entries
+                    .iter()
+                    .all(|e| e.card.abilities == last.card.abilities && e.card.die == last.card.die)
+                {
+                    let kept = entries
+                        .iter()
+                        .rev()
+                        .min_by_key(|e| e.card.disputed.len())
+                        .unwrap_or(last);
+                    Lookup::Found(kept)
                 } else {
                     let first = entries
                         .iter()
@@ -604,6 +613,10 @@ mod tests {
         assert_eq!(set_of("Take Cover (AI)"), "AI");
         assert_eq!(set_of("take cover (sww)"), "SWW");
         assert_eq!(set_of("Thrown Car (SKC)"), "SKC");
+        // One card printed twice, text and die alike: the printing no source disputes
+        // (DPS's die is only the AvX one, shown by name).
+        assert_eq!(set_of("Gambit: Ace in the Hole"), "AVX");
+        assert_eq!(set_of("Gambit: Ace in the Hole (DPS)"), "DPS");
         // A printing's mark is no set code: WF's alt (of a card not known, so not
         // encoded) came before SKC's.
         assert_eq!(set_of("Thrown Car (Alt)"), "WF");

@@ -273,6 +273,11 @@ pub fn effect(e: &Effect) -> String {
             };
             format!("{who} {amount} life")
         }
+        Effect::Corrupt { count, who } => format!(
+            "Corrupt {count}: {} draws {count} dice, places one of them in their used pile and \
+             returns the rest to the bag",
+            sel(who)
+        ),
         Effect::Spin { to, levels, way } => {
             let way = match way {
                 Way::Up => "up",
@@ -815,6 +820,10 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::Attacked if of == Subject::This => "this die's owner is attacked".into(),
         Event::Attacked if of == Subject::You => "you are attacked".into(),
         Event::Attacked => format!("{who} is attacked"),
+        Event::RollsDoubleEnergy if of == Subject::This => {
+            "you roll this die on a double energy face".into()
+        }
+        Event::RollsDoubleEnergy => format!("{who} is rolled on a double energy face"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
         Event::WouldBeKnockedOut => format!("{who} would be knocked out"),
     }
@@ -946,6 +955,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::CallOut => "Call Out".into(),
         Keyword::BreathWeapon(x) => format!("Breath Weapon {x}"),
         Keyword::Swarm => "Swarm".into(),
+        Keyword::Experience => "Experience".into(),
         Keyword::Range(x) => format!("Range {x}"),
         Keyword::Strike => "Strike".into(),
         Keyword::Obscure => "Obscure".into(),
@@ -954,6 +964,9 @@ fn keyword(k: &Keyword) -> String {
         Keyword::Attune => "Attune".into(),
         Keyword::Amplify => "Amplify".into(),
         Keyword::Founder => "Founder".into(),
+        Keyword::Immortal => "Immortal".into(),
+        Keyword::TurtlePower => "Turtle Power".into(),
+        Keyword::Frag => "Frag".into(),
     }
 }
 

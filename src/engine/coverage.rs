@@ -88,6 +88,8 @@ pub fn effect_applied(e: &Effect) -> bool {
         Effect::GainAffiliation { affiliation, .. } => affiliation.eq_ignore_ascii_case("Villain"),
         // A static's only (`restrictions::full_attack_to_each`).
         Effect::FullAttackToEachBlocker { .. } => false,
+        // One target player's draw, one die of it to the used pile (`effects::corrupt`).
+        Effect::Corrupt { who, .. } => who.what == What::Player && who.count == Count::One,
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.
@@ -446,11 +448,14 @@ mod tests {
     fn an_ability_is_applied_when_every_part_of_it_is() {
         let damage = ability("kind: action\ndo: [damage: {to: {what: character}, amount: 1}]\n");
         assert!(ability_applied(&damage));
-        // A keyword outside the table of `keywords` is not applied; one in it is; a
-        // pairing benefit other than a stat bonus of the die itself is not either.
+        // A keyword in the table of `keywords` is applied; a pairing benefit other than a
+        // stat bonus of the die itself is not; nor is lost text.
         let keyword = ability("kind: keyword\nkeyword: {breath-weapon: 1}\n");
-        assert!(!ability_applied(&keyword));
+        assert!(ability_applied(&keyword));
         assert!(ability_applied(&ability("kind: keyword\nkeyword: ally\n")));
+        let lost =
+            ability("kind: triggered\nwhen: {event: fielded}\ndo: [unrecorded: \"the amount\"]\n");
+        assert!(!ability_applied(&lost));
         assert!(ability_applied(&ability(
             "kind: keyword\nkeyword: overcrush\n"
         )));
@@ -468,7 +473,11 @@ mod tests {
         assert!(!ability_applied(&paired));
         assert!(card_applied(&Abilities::None));
         assert!(!card_applied(&Abilities::NotEncoded));
-        assert!(!card_applied(&Abilities::Encoded(vec![damage, keyword])));
+        assert!(card_applied(&Abilities::Encoded(vec![
+            damage.clone(),
+            keyword
+        ])));
+        assert!(!card_applied(&Abilities::Encoded(vec![damage, lost])));
     }
 
     #[test]
@@ -510,10 +519,14 @@ mod tests {
                 .iter()
                 .all(|&m| unapplied_at(&fast, m).is_none())
         );
-        // Not applied: undecided once a die with it is in the field, and only then.
+        // Breath Weapon is applied as a triggered ability it gives its card
+        // (`keywords::expanded`).
         let breath = ability("kind: keyword\nkeyword: {breath-weapon: 1}\n");
-        assert!(unapplied_at(&breath, Moment::Fielded).is_some());
-        assert!(unapplied_at(&breath, Moment::Bought).is_none());
+        assert!(
+            Moment::ALL
+                .iter()
+                .all(|&m| unapplied_at(&breath, m).is_none())
+        );
         // Intimidate is applied as its die is fielded (`keywords::intimidate`).
         let intimidate = ability("kind: keyword\nkeyword: intimidate\n");
         assert!(

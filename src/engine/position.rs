@@ -164,6 +164,22 @@ impl Replayer {
                 };
                 (self.line, s.to_string(), now)
             }
+            StateLine::Tokens { card, kind, count } => {
+                let c = self.token_card(card)?;
+                let have = self.state.tokens(c, kind.node);
+                if have == count.node {
+                    return Ok(None);
+                }
+                let tokens = |n: u32| {
+                    let s = if n == 1 { "" } else { "s" };
+                    format!("{n} {} token{s}", kind.node.name())
+                };
+                (
+                    count.span,
+                    tokens(count.node),
+                    format!("{} has {}", self.cards.get(c).name, tokens(have)),
+                )
+            }
             // The turn's own facts: the claim holds when the state has it.
             _ => {
                 if self.turn_ref().is_none() {
@@ -204,6 +220,10 @@ impl Replayer {
             StateLine::Acted { player } => {
                 let acted = t.inactive_acted;
                 self.player(player)? == inactive && acted
+            }
+            StateLine::MonsterKo { player } => {
+                let ko = t.monster_ko;
+                self.player(player)? == active && ko
             }
             StateLine::Combat { stage } => self.state.combat_stage() == Some(stage.node),
             StateLine::Assigned { attacker, shares } => {
@@ -395,6 +415,15 @@ impl Replayer {
                 Some(s) => format!("`combat {s}`"),
                 None => "combat damage is still to come".into(),
             },
+            StateLine::MonsterKo { .. } => {
+                if t.monster_ko {
+                    format!("`monster-ko {}`", self.name(t.active))
+                } else {
+                    "no opposing Monster was knocked out this turn by the active player \
+                     (kept only while they have a card with Experience)"
+                        .into()
+                }
+            }
             StateLine::Assigned { .. } => of("assigned"),
             StateLine::Pending(_) => of("pending"),
             StateLine::Limit { .. } => of("limit"),
@@ -596,6 +625,7 @@ impl Replayer {
                                     Modifier::Blocked => facts.blocked.push(id),
                                     Modifier::DeadlyKo => facts.deadly.push(id),
                                     Modifier::AttackDamaged => facts.attack_damaged.push(id),
+                                    Modifier::HasBlocked => facts.has_blocked.push(id),
                                     Modifier::MustBlock(Some(target)) => {
                                         facts.must_block.push((id, target, m.span))
                                     }
@@ -629,6 +659,15 @@ impl Replayer {
                 }
                 StateLine::Combat { stage } => facts.combat = Some((stage.node, entry.span)),
                 StateLine::Conceded { player } => facts.conceded = Some(self.player(player)?),
+                StateLine::MonsterKo { player } => {
+                    facts.monster_ko = Some((self.player(player)?, entry.span))
+                }
+                StateLine::Tokens { card, kind, count } => {
+                    let c = self.token_card(card)?;
+                    if count.node > 0 {
+                        state.tokens.insert((c, kind.node), count.node);
+                    }
+                }
                 StateLine::Assigned { .. }
                 | StateLine::Pending(_)
                 | StateLine::Limit { .. }
@@ -821,6 +860,17 @@ impl Replayer {
         if let Some(p) = facts.priority {
             t.priority = p;
         }
+        if let Some((who, span)) = facts.monster_ko {
+            if who != active {
+                return Err(self.impossible(
+                    span,
+                    "only the active player's knock-outs this turn count for Experience"
+                        .to_string(),
+                    "`monster-ko` names the active player",
+                ));
+            }
+            t.monster_ko = true;
+        }
         if let Some((stage, span)) = facts.combat {
             let fits = matches!(
                 (stage, t.step),
@@ -895,12 +945,32 @@ impl Replayer {
         if let Some(t) = self.state.turn.as_mut() {
             t.attack_damaged = facts.attack_damaged;
         }
+        // The dice that blocked this turn, for Frag (`keywords::frag`).
+        self.frag_blockers_stated(&facts.has_blocked);
         match unmodelled {
             // Waived, the position stands as written.
             Some((span, card, why)) => self.undecided(span, card, &why),
             // The game is set up: text that acts from a card, with no die of it in play.
             None => self.game_moment(Moment::Start),
         }
+    }
+
+    /// The card a `tokens` line names: a character card (its owner as written, else the
+    /// first player's: aliases are unique in a game).
+    fn token_card(&mut self, card: &crate::syntax::CardRef) -> Result<CardId, Stop> {
+        let owner = match &card.player {
+            Some(p) => self.player(p)?,
+            None => 0,
+        };
+        let c = self.card(&card.alias, owner)?;
+        if self.cards.get(c).kind != DieKind::Character {
+            return Err(self.impossible(
+                card.alias.span,
+                format!("{} is no character card", self.cards.get(c).name),
+                "tokens go on character cards (Experience)",
+            ));
+        }
+        Ok(c)
     }
 
     /// The die a position's mark names in the field (`paired=`, `called-out=`,
@@ -1459,6 +1529,8 @@ struct Facts<'a> {
     deadly: Vec<DieId>,
     /// `attack-damaged` marks: dice damaged in this turn's attack step.
     attack_damaged: Vec<DieId>,
+    /// `has-blocked` marks: dice that blocked this turn, their attacker gone.
+    has_blocked: Vec<DieId>,
     blocked: Vec<DieId>,
     drawn: Option<(u32, Option<u32>, Option<u32>)>,
     rerolled: bool,
@@ -1466,6 +1538,8 @@ struct Facts<'a> {
     acted: Option<(usize, Span)>,
     combat: Option<(CombatStage, Span)>,
     conceded: Option<usize>,
+    /// `monster-ko`: the player it names, and the line.
+    monster_ko: Option<(usize, Span)>,
     /// Lines naming dice wherever they are, read once every die is placed.
     refs: Vec<&'a Spanned<StateLine>>,
 }
@@ -1497,6 +1571,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         | Modifier::CapturedBy(_)
         | Modifier::DeadlyKo
         | Modifier::AttackDamaged
+        | Modifier::HasBlocked
         | Modifier::Blocked
         | Modifier::Spent
         | Modifier::Copy(_)

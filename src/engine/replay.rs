@@ -142,6 +142,9 @@ pub(super) struct Replayer {
     /// Card text that acted unapplied where no diagnostic could be made at once (a
     /// knock-out deep in an effect): reported as the line ends.
     pub(super) deferred: Option<(super::CardId, &'static str)>,
+    /// Who makes the knock-outs under way, for Experience (`keywords::experience`);
+    /// `None` where the engine does not say.
+    pub(super) ko_by: Option<super::keywords::experience::KoBy>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -294,6 +297,7 @@ impl Table {
             life_log: std::array::from_fn(|_| super::life::LifeLog::new(i64::from(life), None)),
             effect_card: None,
             damage_by: super::effects::By::Unknown,
+            ko_by: None,
             action_die: None,
             unsettled: Vec::new(),
             deferred: None,
@@ -866,6 +870,9 @@ impl Replayer {
                 Step::Roll,
                 Move::Reroll { .. } | Move::Draw { .. } | Move::Refill | Move::Roll { .. },
             ) => {}
+            // A trigger the roll set off (Energize) resolves within the step: the reroll
+            // may still follow.
+            (Step::Roll, Move::Resolve { .. }) if self.has_pending() => {}
             (Step::Roll, _) => self.enter_main(),
             // With nothing waiting and no character to block with, a `resolve` answers
             // what the blocks left out open (Infiltrate's choice, `keywords::infiltrate`).

@@ -262,6 +262,7 @@ impl Replayer {
                 Modifier::DefenseIsAttack => die.boost.defense_is_attack,
                 Modifier::DeadlyKo => self.state.deadly_ko(id),
                 Modifier::AttackDamaged => self.state.attack_damaged(id),
+                Modifier::HasBlocked => self.state.has_blocked(id),
                 Modifier::IronWillSpared(d) => die.boost.iron_will_spared == Some(*d),
                 Modifier::Has(k) => die.boost.granted.has(*k),
                 Modifier::Villain => die.boost.villain,

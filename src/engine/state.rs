@@ -8,7 +8,7 @@
 use std::fmt::Write;
 
 use crate::cards::ability::Event;
-use crate::syntax::{CombatStage, Edition, Face, Granted, Span, Step, Zone};
+use crate::syntax::{CombatStage, Edition, Face, Granted, Span, Step, TokenKind, Zone};
 
 use super::cards::{CardId, DieKind, GameCards};
 
@@ -384,6 +384,10 @@ pub struct Turn {
     /// are still in the field since ("damaged in an attack step but not knocked out":
     /// Red Hulk: Thunderbolt Ross, read at the end of the turn once damage is cleared).
     pub attack_damaged: Vec<DieId>,
+    /// The dice declared as blockers this turn and in the field since, what Frag's "did
+    /// not block this turn" reads (`keywords::frag`); kept only in a game with a card
+    /// with Frag, so that no other game carries a fact nothing reads.
+    pub blockers: Vec<DieId>,
     /// Suit Up's move waiting for its knock-out (the die to knock out, the bought die, its
     /// card): made only once that die is knocked out, which a protection may hold back or
     /// prevent (`keywords::suit_up`). It outlasts a line only beside a held `ko` of that
@@ -396,6 +400,10 @@ pub struct Turn {
     /// after its main step had begun, and so does not say.
     pub fielded: Vec<Fielded>,
     pub fielded_unknown: bool,
+    /// The active player knocked out an opposing Monster this turn, what Experience reads
+    /// at the end of the turn (`keywords::experience`). Kept only while the active player
+    /// has a card with Experience, so that no other game carries a fact nothing reads.
+    pub monster_ko: bool,
 }
 
 /// A character die fielded this turn (`Turn::fielded`).
@@ -589,9 +597,11 @@ impl Turn {
             marked: Vec::new(),
             deadly: Vec::new(),
             attack_damaged: Vec::new(),
+            blockers: Vec::new(),
             suit_up: None,
             fielded: Vec::new(),
             fielded_unknown: false,
+            monster_ko: false,
         }
     }
 
@@ -624,6 +634,13 @@ pub struct GameState {
     pub stamps: u32,
     /// The player who conceded, when the game ended so.
     pub conceded: Option<usize>,
+    /// The cards with Immortal, whose dice go to the bag instead of the used pile
+    /// (`keywords::immortal`): of the game's cards, not of the position.
+    pub immortal: Vec<CardId>,
+    /// Tokens on cards, by card and kind (Experience tokens: `keywords::experience`): they
+    /// stay on the card for the rest of the game, wherever its dice are. A card with none
+    /// is not listed.
+    pub tokens: std::collections::BTreeMap<(CardId, TokenKind), u32>,
 }
 
 impl GameState {
@@ -662,7 +679,14 @@ impl GameState {
             outcome: None,
             stamps: 0,
             conceded: None,
+            tokens: Default::default(),
+            immortal: super::keywords::immortal::cards(cards),
         }
+    }
+
+    /// The tokens of one kind on a card.
+    pub fn tokens(&self, card: CardId, kind: TokenKind) -> u32 {
+        self.tokens.get(&(card, kind)).copied().unwrap_or(0)
     }
 
     /// A player's dice of a card (and face, when given), wherever they are, in the order
@@ -793,6 +817,13 @@ impl GameState {
             .is_some_and(|t| t.attack_damaged.contains(&id))
     }
 
+    /// Whether die `id` blocked this turn, its attacker gone since, and has stayed in the
+    /// field (`Turn::blockers`; a position's `has-blocked`).
+    pub fn has_blocked(&self, id: DieId) -> bool {
+        self.die(id).blocking.is_none()
+            && self.turn.as_ref().is_some_and(|t| t.blockers.contains(&id))
+    }
+
     /// Whether the turn is in its attack step: from the attackers to combat damage.
     pub fn in_attack_step(&self) -> bool {
         self.turn.as_ref().is_some_and(|t| {
@@ -845,6 +876,13 @@ impl GameState {
     /// longer attacking or blocking and takes no combat damage (Avengers Infinity
     /// rulebook, REROLLING DICE and BONUSES AND DAMAGE).
     pub fn move_die(&mut self, id: DieId, zone: Zone, at: Span) {
+        // Immortal: a die that would go to the used pile goes to the bag instead
+        // (`keywords::immortal`); a bought die is added there, not moved.
+        let zone = if zone == Zone::Used && self.immortal.contains(&self.die(id).card) {
+            Zone::Bag
+        } else {
+            zone
+        };
         let mut freed = Vec::new();
         if self.die(id).zone == Zone::Field && zone != Zone::Field {
             // Its blockers no longer block anything, and nothing must block it any more.
@@ -874,6 +912,7 @@ impl GameState {
             if let Some(t) = self.turn.as_mut() {
                 t.deadly.retain(|(d, _)| *d != id);
                 t.attack_damaged.retain(|d| *d != id);
+                t.blockers.retain(|d| *d != id);
                 for f in t.fielded.iter_mut().filter(|f| f.die == id) {
                     f.here = false;
                 }
@@ -1000,13 +1039,14 @@ impl GameState {
             v.join(" ")
         };
         let mut key = format!(
-            "{:?} {:?} {:?} {} {} {:?}\ndice {}\n",
+            "{:?} {:?} {:?} {} {} {:?} {:?}\ndice {}\n",
             self.edition,
             self.players,
             self.supply,
             self.start_life,
             self.first,
             self.outcome,
+            self.tokens,
             sorted(self.ids().map(full).collect())
         );
         if let Some(t) = &self.turn {
@@ -1024,7 +1064,7 @@ impl GameState {
                 .collect();
             let _ = write!(
                 key,
-                "turn {} {} {:?} drawn {} {} {} rolled [{}] priority {} {} {} assigned [{}] {:?}",
+                "turn {} {} {:?} drawn {} {} {} rolled [{}] priority {} {} {} assigned [{}] {} {:?}",
                 t.number,
                 t.active,
                 t.step,
@@ -1036,6 +1076,7 @@ impl GameState {
                 t.inactive_acted,
                 t.ready,
                 sorted(assigned),
+                t.monster_ko,
                 [
                     t.refill.is_some(),
                     t.roll.is_some(),
@@ -1100,6 +1141,9 @@ impl GameState {
                 }
             }
         }
+        for (&(card, kind), n) in &self.tokens {
+            let _ = writeln!(out, "tokens {} {} {n}", cards.get(card).alias, kind.name());
+        }
         if let Some(t) = &self.turn {
             if t.priority != t.active {
                 let _ = writeln!(out, "priority {}", cards.players[t.priority]);
@@ -1114,6 +1158,9 @@ impl GameState {
             }
             if t.inactive_acted {
                 let _ = writeln!(out, "acted {}", cards.players[t.inactive()]);
+            }
+            if t.monster_ko {
+                let _ = writeln!(out, "monster-ko {}", cards.players[t.active]);
             }
             let stage = self.combat_stage();
             let default = match t.step {
@@ -1435,6 +1482,9 @@ impl GameState {
         }
         if self.attack_damaged(id) {
             mods.push("attack-damaged".to_string());
+        }
+        if self.has_blocked(id) {
+            mods.push("has-blocked".to_string());
         }
         if let Some(c) = die.captor.filter(|_| die.zone == Zone::Aside) {
             mods.push(format!("captured-by={}", self.partner_text(cards, c)));

@@ -393,6 +393,37 @@ pub enum StateLine {
     Conceded {
         player: Spanned<Text>,
     },
+    /// `tokens CA experience 2`: the tokens of one kind on a card, which stay there for
+    /// the game (Experience, cards/README.md, Keywords).
+    Tokens {
+        card: CardRef,
+        kind: Spanned<TokenKind>,
+        count: Spanned<u32>,
+    },
+    /// `monster-ko Ann`: the active player knocked out an opposing Monster this turn
+    /// (what Experience reads at the end of the turn).
+    MonsterKo {
+        player: Spanned<Text>,
+    },
+}
+
+/// A kind of token a card may hold, as a `tokens` line names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TokenKind {
+    /// `experience`: +1A/+1D to each of the card's dice (Experience).
+    Experience,
+}
+
+impl TokenKind {
+    pub const ALL: [TokenKind; 1] = [TokenKind::Experience];
+
+    /// The word a `tokens` line writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            TokenKind::Experience => "experience",
+        }
+    }
 }
 
 /// How far combat damage has gone, as a `combat` line says it.
@@ -579,6 +610,9 @@ pub enum Modifier {
     /// field since (Red Hulk: Thunderbolt Ross reads it at the end of the turn, after the
     /// damage itself is cleared).
     AttackDamaged,
+    /// `has-blocked`: it blocked this turn and has stayed in the field since, though the
+    /// attacker it blocked is gone (Frag's "did not block this turn" reads it).
+    HasBlocked,
     /// `iron-will-spared=D`: Iron Will kept it in the field when its only damage this
     /// turn reached its defense, which was D.
     IronWillSpared(u32),

@@ -376,6 +376,8 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("held", "`held Mike.SM ability 1 ko Mike.SM:L1`"),
     ("cost-cut", "`cost-cut Mike.TH ability 2 by Mike less 2`"),
     ("conceded", "`conceded Mike`"),
+    ("tokens", "`tokens CA experience 2`"),
+    ("monster-ko", "`monster-ko Eric`"),
     (
         "waive",
         "`waive dmlint::rules::second-reroll \"judge ruled it stands\"`",
@@ -591,9 +593,8 @@ fn statement(i: In) -> PResult<Stmt> {
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "aside" | "supply" | "virtual"
         | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "assigned" | "combat"
-        | "pending" | "limit" | "ignored" | "reactable" | "held" | "cost-cut" | "conceded" => {
-            map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
-        }
+        | "pending" | "limit" | "ignored" | "reactable" | "held" | "cost-cut" | "conceded"
+        | "tokens" | "monster-ko" => map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i),
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
         _ => {
             let mut e = PErr::unexpected(i);
@@ -960,6 +961,8 @@ fn state_line(i: In) -> PResult<StateLine> {
         "held" => held_state(i),
         "cost-cut" => cost_cut_state(i),
         "conceded" => conceded_state(i),
+        "tokens" => tokens_state(i),
+        "monster-ko" => monster_ko_state(i),
         _ => zone_state(i),
     }
 }
@@ -1007,6 +1010,38 @@ fn conceded_state(i: In) -> PResult<StateLine> {
     let (i, _) = (kw("conceded"), ws).parse(i)?;
     let (i, player) = expect("a player name", player).parse(i)?;
     Ok((i, StateLine::Conceded { player }))
+}
+
+/// `tokens CA experience 2`: the tokens of one kind on a card.
+fn tokens_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("tokens"), ws).parse(i)?;
+    let (i, card) = expect("a card alias", card_ref).parse(i)?;
+    let (i, _) = expect("the kind of token, `experience`", ws).parse(i)?;
+    let (i, kind) = expect("the kind of token, `experience`", token_kind).parse(i)?;
+    let (i, _) = expect("the number of tokens on the card", ws).parse(i)?;
+    let (i, count) = expect("the number of tokens on the card", number).parse(i)?;
+    Ok((i, StateLine::Tokens { card, kind, count }))
+}
+
+fn token_kind(i: In) -> PResult<Spanned<TokenKind>> {
+    let (rest, w) = word(i)?;
+    match TokenKind::ALL
+        .into_iter()
+        .find(|k| k.name() == w.node.as_str())
+    {
+        Some(k) => Ok((rest, Spanned::new(k, w.span))),
+        None => fail(
+            PErr::expected(i, "the kind of token, `experience`")
+                .with_help("the one kind of token is `experience`"),
+        ),
+    }
+}
+
+/// `monster-ko Ann`: the active player knocked out an opposing Monster this turn.
+fn monster_ko_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("monster-ko"), ws).parse(i)?;
+    let (i, player) = expect("a player name", player).parse(i)?;
+    Ok((i, StateLine::MonsterKo { player }))
 }
 
 /// `assigned GR:L3 -> Bob.SK:L1=3 Bob.SK:L1=2`.
@@ -1403,6 +1438,8 @@ const STATE_WORDS: &[&str] = &[
     "held",
     "cost-cut",
     "conceded",
+    "tokens",
+    "monster-ko",
 ];
 
 /// Parses the text of a `#~` annotation (without the `#~`) at absolute offset `at`.
@@ -2073,7 +2110,7 @@ fn modifier(i: In) -> PResult<Modifier> {
 }
 
 /// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`, `no-damage`,
-/// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `defense-is-attack`, `deadly-ko`, `attack-damaged`, `must-block`, `must-block=Ann.SM:L1`,
+/// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `defense-is-attack`, `deadly-ko`, `attack-damaged`, `has-blocked`, `must-block`, `must-block=Ann.SM:L1`,
 /// `double-damage-to-blockers`, `excess-to-player`, `iron-will-spared=D`, `+overcrush`,
 /// `villain`, `copy=Bob.GR`.
 fn effect_modifier(i: In) -> PResult<Modifier> {
@@ -2087,6 +2124,7 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
         value(Modifier::DefenseIsAttack, kw("defense-is-attack")),
         value(Modifier::DeadlyKo, kw("deadly-ko")),
         value(Modifier::AttackDamaged, kw("attack-damaged")),
+        value(Modifier::HasBlocked, kw("has-blocked")),
         map(
             preceded(
                 tag("must-block="),
@@ -2970,6 +3008,21 @@ mod tests {
         assert!(matches!(
             ok("supply FB 2"),
             Stmt::Plain(Statement::State(StateLine::Supply { .. }))
+        ));
+        assert!(matches!(
+            ok("tokens CA experience 2"),
+            Stmt::Plain(Statement::State(StateLine::Tokens { kind, count, .. }))
+                if kind.node == TokenKind::Experience && count.node == 2
+        ));
+        assert!(
+            err("tokens CA stun 1")
+                .help
+                .unwrap()
+                .contains("`experience`")
+        );
+        assert!(matches!(
+            ok("monster-ko Eric"),
+            Stmt::Plain(Statement::State(StateLine::MonsterKo { .. }))
         ));
         assert!(matches!(
             ok("virtual Eric 1"),

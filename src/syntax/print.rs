@@ -273,6 +273,10 @@ impl Display for StateLine {
             }
             StateLine::Acted { player } => write!(f, "acted {}", player.node),
             StateLine::Conceded { player } => write!(f, "conceded {}", player.node),
+            StateLine::Tokens { card, kind, count } => {
+                write!(f, "tokens {card} {} {}", kind.node.name(), count.node)
+            }
+            StateLine::MonsterKo { player } => write!(f, "monster-ko {}", player.node),
             StateLine::Assigned { attacker, shares } => {
                 write!(f, "assigned {attacker} -> ")?;
                 list(f, shares, " ")
@@ -450,6 +454,7 @@ impl Display for Modifier {
             Modifier::DefenseIsAttack => f.write_str("defense-is-attack"),
             Modifier::DeadlyKo => f.write_str("deadly-ko"),
             Modifier::AttackDamaged => f.write_str("attack-damaged"),
+            Modifier::HasBlocked => f.write_str("has-blocked"),
             Modifier::MustBlock(None) => f.write_str("must-block"),
             Modifier::MustBlock(Some(d)) => write!(f, "must-block={d}"),
             Modifier::DoubleDamageToBlockers => f.write_str("double-damage-to-blockers"),

@@ -139,24 +139,27 @@ impl Replayer {
     /// Knocks dice out, all at once, no replacement asked (`stay_in_field` asks first).
     /// Their KO triggers fire first, as one batch, so they see the face (and the bursts)
     /// each die showed.
-    pub(in crate::engine) fn knock_out_unreplaced(&mut self, dice: &[DieId], line: Span) {
+    pub(in crate::engine) fn knock_out_unreplaced(&mut self, dice: &[DieId], line: Span) -> Flow {
         if dice.is_empty() {
-            return;
+            return Ok(());
         }
         let events = ko_events(&self.state, dice);
         self.fire(&events, &[]);
-        self.remove_knocked_at(dice, line);
+        self.remove_knocked_at(dice, line)
     }
 
     /// Knocked-out dice go to their owner's prep area.
-    pub(in crate::engine) fn remove_knocked(&mut self, dice: &[DieId]) {
-        self.remove_knocked_at(dice, self.line);
+    pub(in crate::engine) fn remove_knocked(&mut self, dice: &[DieId]) -> Flow {
+        self.remove_knocked_at(dice, self.line)
     }
 
     /// The face each die showed is kept for the turn: "return it to the field".
-    /// A die with Regenerate is rolled once there (`keywords::regenerate`): the one place
-    /// every knock-out, whatever its cause, moves a die.
-    pub(super) fn remove_knocked_at(&mut self, dice: &[DieId], line: Span) {
+    /// A die with Regenerate is rolled once there (`keywords::regenerate`), and an
+    /// opposing Monster knocked out is remembered for Experience
+    /// (`keywords::experience`): the one place every knock-out, whatever its cause,
+    /// moves a die.
+    pub(super) fn remove_knocked_at(&mut self, dice: &[DieId], line: Span) -> Flow {
+        self.experience_knocked(dice)?;
         let mut regenerating = self.regenerating(dice);
         // Read while they are still in the field (attacking): Invulnerability's return.
         let returning = self.returning(dice);
@@ -187,6 +190,7 @@ impl Replayer {
             }
         }
         self.regenerate_queue(&regenerating);
+        Ok(())
     }
 
     /// The characters in the field whose damage reaches their defense: a defense brought

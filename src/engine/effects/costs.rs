@@ -19,6 +19,7 @@ use crate::cards::model::EnergyType;
 use crate::rules;
 use crate::syntax::{DieRef, Face, Payment, PaymentItem, Spanned, Zone};
 
+use crate::engine::keywords::experience::KoBy;
 use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::select::{self, Source};
 use crate::engine::state::DieId;
@@ -549,7 +550,7 @@ impl Replayer {
                 }
                 (Cost::Ko(_), Some(Zone::Prep)) => knocked.push(id),
                 (_, Some(zone)) => {
-                    let zone = self.state.sent_to(id, zone);
+                    let zone = self.sent_to_checked(id, zone)?;
                     self.state.move_die(id, zone, line);
                 }
                 (_, None) => {}
@@ -565,8 +566,8 @@ impl Replayer {
                 "may replace the knock-out of a die given up to pay a cost: whether the cost is then paid is not said",
             )?;
         }
-        self.knock_out_unreplaced(&knocked, line);
-        Ok(())
+        // A cost takes its payer's own dice: their knock-outs are their own.
+        self.knocking(KoBy::Own, |r| r.knock_out_unreplaced(&knocked, line))
     }
 }
 

@@ -1,7 +1,6 @@
 //! The draw effect: "draw a die", from the bag as in the clear and draw step (an empty
 //! bag is refilled from the used pile; a die that cannot be drawn costs a life and
-//! gives a generic energy); "draw and roll" draws into the reserve pool, the die rolled
-//! there on the face the line names.
+//! gives a generic energy).
 
 use crate::cards::ability::ZoneName;
 use crate::rules;
@@ -18,7 +17,20 @@ impl Replayer {
     /// pile first (not from out of play); with none there either, the die that cannot be
     /// drawn costs a life and gives a generic energy.
     pub(super) fn bag_ready(&mut self, who: usize) -> bool {
-        if self.state.count(who, Zone::Bag) > 0 {
+        if self.refill_bag(who, &[]) {
+            return true;
+        }
+        self.change_life(who, -1, "for a short draw");
+        self.state.players[who].virtual_energy += 1;
+        self.check_life();
+        false
+    }
+
+    /// Whether `who`'s bag holds a die beside `taken` (dice drawn already and not yet put
+    /// anywhere), once an empty one is refilled from the used pile (not from out of play),
+    /// as in the clear and draw step.
+    fn refill_bag(&mut self, who: usize, taken: &[DieId]) -> bool {
+        if self.state.zone(who, Zone::Bag).any(|d| !taken.contains(&d)) {
             return true;
         }
         let line = self.line;
@@ -26,13 +38,7 @@ impl Replayer {
         for id in &used {
             self.state.move_die(*id, Zone::Bag, line);
         }
-        if used.is_empty() {
-            self.change_life(who, -1, "for a short draw");
-            self.state.players[who].virtual_energy += 1;
-            self.check_life();
-            return false;
-        }
-        true
+        !used.is_empty()
     }
 
     /// "Draw N dice" into a zone.
@@ -48,30 +54,68 @@ impl Replayer {
         ctx.chosen.clear();
         for _ in 0..count {
             if let Some(id) = self.draw_one(ctx, select::zone(zone))? {
-                ctx.drew = true;
                 ctx.chosen.push(id);
             }
         }
         Ok(Vec::new())
     }
 
-    /// One die drawn by an effect: the line names it (`draw SK to prep`).
-    /// A die an effect draws, as in the clear and draw step: an empty bag is refilled
-    /// from the used pile first (not from out of play), and a die that cannot be drawn at
-    /// all costs a life and gives a generic energy (Avengers Infinity rulebook, PLAY
-    /// AREAS, The Bag; 1. CLEAR AND DRAW STEP).
+    /// One die drawn by an effect into `zone` of its controller: the line names it
+    /// (`draw SK to prep`). A die that cannot be drawn at all costs a life and gives a
+    /// generic energy (Avengers Infinity rulebook, PLAY AREAS, The Bag; 1. CLEAR AND DRAW
+    /// STEP).
     pub(super) fn draw_one(&mut self, ctx: &mut Run, zone: Zone) -> Result<Option<DieId>, Stop> {
         let who = ctx.src.controller;
         let line = self.line;
         if !self.bag_ready(who) {
             return Ok(None);
         }
+        let Some((id, to, item)) = self.bag_die(ctx, who, &[], zone)? else {
+            return Ok(None);
+        };
+        let mut zone = zone;
+        if let Some(to) = to
+            && to != zone
+        {
+            let name = self.cards.get(ctx.src.card).name.clone();
+            self.violate(rules::invalid_choice::new(
+                item,
+                format!(
+                    "{name} puts this die in the {}, not the {}",
+                    crate::engine::resolve::zone_phrase(zone),
+                    crate::engine::resolve::zone_phrase(to)
+                ),
+                "the card says where each drawn die goes",
+            ))?;
+            // Waived, the die goes where the line says.
+            zone = to;
+        }
+        self.state.move_die(id, zone, line);
+        Ok(Some(id))
+    }
+
+    /// The next die an effect draws from `who`'s bag, as the line's next `draw` item
+    /// names it, with the zone its `to` sends it to and its span; `taken` are dice drawn
+    /// already and not yet put anywhere, `hint` the zone a missing clause's help names. An empty bag is refilled from the used pile
+    /// first (not from out of play), as in the clear and draw step. `None` when nothing
+    /// is drawn: the bag and the used pile are both empty (a short draw, the caller's to
+    /// settle), or the line names no die or one the bag lacks (a violation, waived).
+    pub(super) fn bag_die(
+        &mut self,
+        ctx: &mut Run,
+        who: usize,
+        taken: &[DieId],
+        hint: Zone,
+    ) -> Result<Option<(DieId, Option<Zone>, crate::syntax::Span)>, Stop> {
+        if !self.refill_bag(who, taken) {
+            return Ok(None);
+        }
         let Some((item, to)) = ctx.choices.draws.get(ctx.draw).copied() else {
             let name = self.cards.get(ctx.src.card).name.clone();
-            // A die the bag holds, and where the card puts it.
-            let help = match self.state.zone(who, Zone::Bag).next() {
+            // A die the bag holds, as the line would name it.
+            let help = match self.state.zone(who, Zone::Bag).find(|d| !taken.contains(d)) {
                 Some(d) => format!(
-                    "write the die drawn in a `draw` clause, such as `draw {} to {zone}`",
+                    "write the die drawn in a `draw` clause, such as `draw {} to {hint}`",
                     self.state.die_text_plain(&self.cards, d)
                 ),
                 None => "write the die drawn in a `draw` clause".to_string(),
@@ -85,57 +129,13 @@ impl Replayer {
             return Ok(None);
         };
         ctx.draw += 1;
-        let mut zone = zone;
-        if let Some(to) = to
-            && to != zone
-        {
-            let name = self.cards.get(ctx.src.card).name.clone();
-            self.violate(rules::invalid_choice::new(
-                item.die.span,
-                format!(
-                    "{name} puts this die in the {}, not the {}",
-                    crate::engine::resolve::zone_phrase(zone),
-                    crate::engine::resolve::zone_phrase(to)
-                ),
-                "the card says where each drawn die goes",
-            ))?;
-            // Waived, the die goes where the line says.
-            zone = to;
-        }
-        // "Draw and roll": a die drawn into the reserve pool is rolled there, and the
-        // line names the face it rolled (`draw SK:fist`), checked as a roll's.
-        let mut bare = item.die.clone();
-        let rolled = if zone == Zone::Reserve {
-            bare.face.take()
-        } else {
-            None
-        };
-        let Some(id) = self.find(&bare, who, Zone::Bag, &[], |_, _| true)? else {
+        let Some(id) = self.find(&item.die, who, Zone::Bag, taken, |_, _| true)? else {
             self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false)?;
             return Ok(None);
         };
+        ctx.drew[who] = true;
         let card = self.state.die(id).card;
-        if zone != Zone::Reserve {
-            self.state.move_die(id, zone, line);
-            self.text_matters(card, Moment::Drawn)?;
-            return Ok(Some(id));
-        }
-        let Some(face) = rolled else {
-            let name = self.cards.get(ctx.src.card).name.clone();
-            self.violate(rules::invalid_choice::new(
-                item.die.span,
-                format!("{name} rolls the die it draws, and the line does not say its face"),
-                format!(
-                    "write the face it rolled after the die, such as `draw {}:L1`",
-                    item.die
-                ),
-            ))?;
-            return Err(self.unreplayable(item.die.span, "the face rolled is not recorded"));
-        };
-        self.check_rolled(card, &face, item.die.span)?;
-        self.place(id, face.node, Zone::Reserve);
         self.text_matters(card, Moment::Drawn)?;
-        self.text_rolled(&[id])?;
-        Ok(Some(id))
+        Ok(Some((id, to, item.die.span)))
     }
 }

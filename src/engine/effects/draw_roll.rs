@@ -36,7 +36,7 @@ impl Replayer {
             if !self.bag_ready(who) {
                 continue;
             }
-            ctx.drew = true;
+            ctx.drew[who] = true;
             let Some((item, _)) = ctx.choices.draws.get(ctx.draw).copied() else {
                 let name = self.cards.get(ctx.src.card).name.clone();
                 // Waived, nothing more is drawn.
@@ -59,7 +59,7 @@ impl Replayer {
             if !self.bag_ready(who) {
                 continue;
             }
-            ctx.drew = true;
+            ctx.drew[who] = true;
             let next = (0..ctx.choices.rolls.len()).find(|k| !ctx.rolled.contains(k));
             let Some(k) = next else {
                 let name = self.cards.get(ctx.src.card).name.clone();
@@ -91,9 +91,10 @@ impl Replayer {
                 continue;
             };
             let Some(face) = item.die.face.clone() else {
+                let name = self.cards.get(ctx.src.card).name.clone();
                 self.violate(rules::invalid_choice::new(
                     item.die.span,
-                    "the rolled die's face is missing".to_string(),
+                    format!("{name} rolls the die it draws, and the line does not say its face"),
                     format!(
                         "write the face it rolled after the die, such as `roll {}`",
                         self.rolled_example(id, who)
@@ -116,8 +117,8 @@ impl Replayer {
                 Some(p) if !kept => self.placement(p, id, &ctx.src)?,
                 _ => Zone::Reserve,
             };
-            self.place(id, face.node, zone);
-            self.text_rolled(&[id])?;
+            self.place(id, face.node.clone(), zone);
+            self.after_roll(&[(id, face.node)], who)?;
             if zone == Zone::Field {
                 self.fielded_by_effect(&[id])?;
             }

@@ -5,7 +5,7 @@
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
 //! `damage`, `damage_equal_attack`, `damage_equal_level`, `exchange_damage`, `defense_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
-//! `spin_to`, `lose_life`, `choose_one` (one of several modes, by its name), `draw`, `draw_roll`, `roll`, `reroll`, `cant_block`, `unblockable`, `cant_attack`, `must_block`,
+//! `spin_to`, `lose_life`, `choose_one` (one of several modes, by its name), `draw`, `corrupt` (a target player's draw, one die of it to the used pile), `draw_roll`, `roll`, `reroll`, `cant_block`, `unblockable`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `copy` (another card's die stats),
 //! `gain_affiliation` (the Villain affiliation for the turn), `swap` (two dice change places),
@@ -45,6 +45,7 @@ mod capture;
 mod choose_one;
 mod commit;
 mod copy;
+mod corrupt;
 mod costs;
 mod damage;
 mod damage_equal_attack;
@@ -255,6 +256,7 @@ impl Replayer {
             Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
             Effect::SpinTo { to, face } => self.spin_to_effect(to, *face, ctx),
             Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
+            Effect::Corrupt { count, who } => self.corrupt_effect(*count, who, ctx),
             Effect::Roll {
                 what,
                 else_to,
@@ -336,9 +338,10 @@ struct Run<'a> {
     target: usize,
     word: usize,
     draw: usize,
-    /// Whether its effects drew a die from the bag: all they draw is one draw, one
-    /// event ("when a player draws"), fired once the ability has resolved.
-    drew: bool,
+    /// Whether its effects drew a die from each player's bag: all they draw is one draw
+    /// of that player, one event ("when a player draws"), fired once the ability has
+    /// resolved.
+    drew: [bool; 2],
     /// The `roll` items used so far, by index.
     rolled: Vec<usize>,
     /// The "up to N" of the last effect that took targets, if it was one: a target

@@ -82,7 +82,7 @@ impl Replayer {
                 }
                 continue;
             }
-            let dest = self.state.sent_to(die, dest);
+            let dest = self.sent_to_checked(die, dest)?;
             self.state.move_die(die, dest, line);
         }
         Ok(Vec::new())

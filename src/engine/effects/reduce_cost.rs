@@ -26,6 +26,8 @@
 //! - A `position` block writes a reduction under way as a `cost-cut` line, naming the
 //!   ability that made it, the player it lowers and by how much (a `next` one already
 //!   used is gone); `of` and `next` are the ability's.
+//! - Turtle Power's reduction is a keyword's static one, added to these
+//!   (`keywords::turtle_power`).
 
 use crate::cards::ability::{Ability, Effect, Selector, Side, What};
 
@@ -110,6 +112,11 @@ impl Replayer {
                         cut += amount;
                     }
                 }
+                // Turtle Power's static reduction (`keywords::turtle_power`); the buy line
+                // has already stopped where it is undecided.
+                cut +=
+                    crate::engine::keywords::turtle_power::cut(&self.cards, &self.state, who, card)
+                        .0;
                 for &(i, k) in &cuts {
                     if !card_fits(c, &k.of) || (k.next && used.contains(&i)) {
                         continue;

@@ -73,6 +73,7 @@ impl Replayer {
             ctx.rolled.push(k);
             results.push((id, ctx.choices.rolls[k]));
         }
+        let mut rolled = Vec::new();
         for (id, item) in results {
             let die = self.state.die(id).clone();
             let Some(face) = item.die.face.clone() else {
@@ -83,6 +84,7 @@ impl Replayer {
                 ));
             };
             self.check_rolled(die.card, &face, item.die.span)?;
+            rolled.push((id, face.node.clone()));
             let character = matches!(face.node, Face::Level { .. });
             // A Continuous action die stays in the field on an action face; on an energy
             // face it goes to the reserve pool like any die (000:1303-1305).
@@ -108,6 +110,6 @@ impl Replayer {
                 self.place(id, face.node, zone);
             }
         }
-        self.text_rolled(dice)
+        self.after_roll(&rolled, ctx.src.controller)
     }
 }

@@ -122,8 +122,8 @@ impl Replayer {
             _ if character && (field || returns) => Zone::Field,
             _ => Zone::Reserve,
         };
-        self.place(id, face.node, zone);
-        self.text_rolled(&[id])?;
+        self.place(id, face.node.clone(), zone);
+        self.after_roll(&[(id, face.node)], ctx.src.controller)?;
         // A die returned to the field is moved there, not fielded (Iron Man and War
         // Machine rulebook, ACTIVE AND FIELDED).
         if zone == Zone::Field && field {

@@ -8,6 +8,7 @@ use crate::syntax::Clause;
 use super::{By, Choices, Run, effects_for};
 use crate::engine::condition;
 use crate::engine::coverage::effect_applied;
+use crate::engine::keywords::experience::KoBy;
 use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::select::{self, Source};
 use crate::engine::state::{About, DieId};
@@ -148,7 +149,7 @@ impl Replayer {
             target: 0,
             word: 0,
             draw: 0,
-            drew: false,
+            drew: [false; 2],
             rolled: Vec::new(),
             up_to: None,
             paid,
@@ -177,9 +178,11 @@ impl Replayer {
         // Damage an action die or a global deals is an event a reactive global may answer
         // (Human Torch: "Flame On!"); a reaction's own damage is not.
         let dealer = matches!(a.kind, Kind::Action | Kind::Global) && !self.answering;
-        let before = (self.dealing, self.effect_card, self.damage_by);
+        let before = (self.dealing, self.effect_card, self.damage_by, self.ko_by);
         self.dealing = dealer.then_some(ctx.src.controller);
         self.effect_card = Some(ctx.src.card);
+        // Its knock-outs are its controller's (Experience: `keywords::experience`).
+        self.ko_by = Some(KoBy::Player(ctx.src.controller));
         // Who deals its damage: the die whose ability it is (a character's ability damage
         // is the character's, 002:737), the action die used; a global's is not said.
         self.damage_by = match a.kind {
@@ -205,10 +208,10 @@ impl Replayer {
             None if !a.unless.is_empty() => self.hold_unless(a, &ctx.src, ops),
             None => self.apply(ops),
         };
-        (self.dealing, self.effect_card, self.damage_by) = before;
+        (self.dealing, self.effect_card, self.damage_by, self.ko_by) = before;
         applied?;
-        if ctx.drew {
-            self.fire(&[(Event::Draws, About::Player(ctx.src.controller))], &[]);
+        for p in (0..2).filter(|&p| ctx.drew[p]) {
+            self.fire(&[(Event::Draws, About::Player(p))], &[]);
         }
         Ok(true)
     }

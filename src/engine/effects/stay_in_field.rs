@@ -129,8 +129,7 @@ impl Replayer {
                 self.turn_mut().held = Some(h);
             }
         }
-        self.knock_out_unreplaced(&now, line);
-        Ok(())
+        self.knock_out_unreplaced(&now, line)
     }
 
     /// A held knock-out its owner let happen (`may no`, or another line): the die goes
@@ -143,7 +142,7 @@ impl Replayer {
                 _ => None,
             })
             .collect();
-        self.knock_out_unreplaced(&dice, self.line);
+        self.knock_out_unreplaced(&dice, self.line)?;
         self.ko_check()?;
         self.check_life();
         Ok(())

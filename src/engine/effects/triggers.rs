@@ -291,6 +291,10 @@ impl Replayer {
         if let Some(k) = crate::engine::keywords::keyword(a) {
             return self.keyword_needs_line(p, k);
         }
+        // Its limit already used this turn: it resolves to nothing, by itself.
+        if self.limit_used(p, a) {
+            return false;
+        }
         let src = self.source_of(p);
         // A condition that no longer holds: it resolves to nothing, by itself.
         if a.if_
@@ -315,6 +319,7 @@ impl Replayer {
             Effect::Draw { .. }
             | Effect::DrawRoll { .. }
             | Effect::Roll { .. }
+            | Effect::Corrupt { .. }
             | Effect::ChooseOne { .. } => true,
             Effect::Spin {
                 way: Way::Either, ..
@@ -707,14 +712,7 @@ impl Replayer {
             return self.combat_redirect(p, &a, clauses);
         }
         let src = self.source_of(p);
-        if a.limit == Limit::OncePerTurnPerDie
-            && self.turn_ref().expect("turn").used.contains(&Used {
-                card: p.card,
-                ability: p.ability,
-                die: p.die,
-                by: None,
-            })
-        {
+        if self.limit_used(p, &a) {
             return Ok(());
         }
         let ran = self.run(&a, src, p.bursts, clauses, &p.payers)?;
@@ -750,6 +748,25 @@ impl Replayer {
                         && q.die != p.die
                 })
             })
+    }
+
+    /// Whether a trigger's "once per turn" (for the card, or for its die) is already used
+    /// this turn: it then resolves to nothing, by itself (Breath Weapon's second
+    /// attacking die of a card).
+    fn limit_used(&self, p: &Pending, a: &crate::cards::ability::Ability) -> bool {
+        let die = match a.limit {
+            Limit::OncePerTurnPerDie => p.die,
+            Limit::OncePerTurn => None,
+            _ => return false,
+        };
+        self.turn_ref().is_some_and(|t| {
+            t.used.contains(&Used {
+                card: p.card,
+                ability: p.ability,
+                die,
+                by: None,
+            })
+        })
     }
 
     /// The event a pending trigger waits for.

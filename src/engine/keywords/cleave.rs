@@ -24,9 +24,9 @@
 //!   with its blocker (whether a die gone from the field still deals it is not said).
 
 use super::TargetWords;
-use crate::cards::ability::Keyword;
 use crate::syntax::{Clause, Zone};
 
+use super::experience::KoBy;
 use crate::engine::edition::{Combat, book};
 use crate::engine::effects::By;
 use crate::engine::replay::{Flow, Replayer};
@@ -45,53 +45,6 @@ impl Replayer {
                 x.owner != owner && x.zone == Zone::Field && select::is_character(&self.state, d)
             })
             .collect()
-    }
-
-    /// The attackers with Cleave whose blockers among `dead` (about to be knocked out
-    /// by combat damage) they block, each once.
-    pub(in crate::engine) fn cleaving(&self, dead: &[DieId]) -> Vec<DieId> {
-        let mut out = Vec::new();
-        for &b in dead {
-            let Some(a) = self.state.die(b).blocking else {
-                continue;
-            };
-            if self.state.die(a).attacking
-                && self.has_keyword(a, |k| *k == Keyword::Cleave)
-                && !out.contains(&a)
-            {
-                out.push(a);
-            }
-        }
-        out
-    }
-
-    /// Queues the Cleave of each of `attackers`, with the triggers the knock-outs just
-    /// queued (the same batch) or after them.
-    pub(in crate::engine) fn cleave_pending(&mut self, attackers: &[DieId]) {
-        let mut new = Vec::new();
-        for &a in attackers {
-            let d = self.state.die(a);
-            for (i, k) in super::of(&self.cards, &self.state, d.card) {
-                if *k == Keyword::Cleave {
-                    new.push((d.card, i, a, d.owner));
-                }
-            }
-        }
-        if new.is_empty() {
-            return;
-        }
-        let line = self.line;
-        let t = self.turn_mut();
-        let batch = if t.pending.is_empty() {
-            t.batch + 1
-        } else {
-            t.batch
-        };
-        t.batch = batch;
-        for (card, ability, die, controller) in new {
-            t.pending
-                .push(Pending::of_die(card, ability, die, controller, batch, line));
-        }
     }
 
     /// Cleave's `resolve` line: one `target` clause naming an opposing character die,
@@ -141,10 +94,13 @@ impl Replayer {
         let amount = self.combat_attack(die) / 2;
         // The attacker deals it (`effects::damage_from`).
         let before = std::mem::replace(&mut self.damage_by, By::Die(die));
-        let done = self.commit(vec![Op::Damage {
-            die: target,
-            amount,
-        }]);
+        // An opposing die it knocks out is the attacker's player's knock-out.
+        let done = self.knocking(KoBy::Opposing, |r| {
+            r.commit(vec![Op::Damage {
+                die: target,
+                amount,
+            }])
+        });
         self.damage_by = before;
         done
     }

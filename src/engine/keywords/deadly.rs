@@ -24,6 +24,7 @@
 
 use crate::cards::ability::Keyword;
 
+use super::experience::KoBy;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::state::{DieId, Op};
 
@@ -113,6 +114,7 @@ impl Replayer {
         }
         self.turn_mut().deadly.clear();
         let ops = marked.into_iter().map(|(die, _)| Op::Ko { die }).collect();
-        self.commit(ops)
+        // Each die knocked out by the opposing die with Deadly it was engaged with.
+        self.knocking(KoBy::Opposing, |r| r.commit(ops))
     }
 }

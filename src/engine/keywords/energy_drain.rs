@@ -15,6 +15,7 @@
 use crate::cards::ability::Keyword;
 use crate::syntax::Face;
 
+use super::experience::KoBy;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::state::{DieId, Op};
 
@@ -44,6 +45,8 @@ impl Replayer {
         if ops.is_empty() {
             return Ok(());
         }
-        self.commit(ops)
+        // Spun down by the opposing die with Energy Drain: a die its damage now knocks
+        // out is that die's player's knock-out.
+        self.knocking(KoBy::Opposing, |r| r.commit(ops))
     }
 }

@@ -39,6 +39,7 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::CallOut
         | Keyword::BreathWeapon(_)
         | Keyword::Swarm
+        | Keyword::Experience
         | Keyword::Range(_)
         | Keyword::Strike
         | Keyword::Obscure
@@ -46,7 +47,10 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::TagOut
         | Keyword::Attune
         | Keyword::Amplify
-        | Keyword::Founder => None,
+        | Keyword::Founder
+        | Keyword::Immortal
+        | Keyword::TurtlePower
+        | Keyword::Frag => None,
     }
 }
 

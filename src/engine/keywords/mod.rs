@@ -13,11 +13,17 @@
 //! - as a **rule of combat** the damage step reads through [`Replayer::has_keyword`]
 //!   (Overcrush, Fast, Iron Will, Energy Drain; Strike's Overcrush and its stats bonus,
 //!   read by `select::stats`, while it holds), or at the end of the turn (Deadly),
-//!   or with a choice as combat damage knocks out blockers (Cleave);
+//!   or with a choice as combat damage knocks out blockers (Cleave), or with none
+//!   (Frag);
 //! - as a **rule of the draw** the clear and draw step reads (Swarm);
+//! - as a **rule of the zones**: where its dice go instead of the used pile (Immortal);
+//! - as a **rule of purchases**: the cost of its player's dice (Turtle Power);
+//! - as **tokens on its card** gained at the end of the turn, which the stats read
+//!   (Experience);
 //! - as an effect on the die when its controller uses an action die (Obscure);
 //! - as a triggered ability it gives its card ([`expanded`]), queued and resolved like
-//!   the card's own (Attune, Amplify, as their controller uses an action die);
+//!   the card's own (Attune, Amplify, as their controller uses an action die; Breath
+//!   Weapon as one of its dice attacks);
 //! - as a trigger with no choice, resolving by itself (Retaliation as a character is
 //!   knocked out);
 //! - not at all yet: the game is undecided where it would act (`coverage`).
@@ -50,15 +56,19 @@ pub(in crate::engine) struct TargetWords {
 pub(in crate::engine) mod ally;
 mod amplify;
 mod attune;
+mod breath_weapon;
 mod call_out;
 mod cleave;
 pub(in crate::engine) mod continuous;
 mod deadly;
 mod energy_drain;
+pub(in crate::engine) mod experience;
 mod fast;
 mod founder;
+mod frag;
 pub(in crate::engine) mod grant;
 pub(in crate::engine) mod heroic;
+pub(in crate::engine) mod immortal;
 mod infiltrate;
 mod intimidate;
 mod iron_will;
@@ -71,6 +81,7 @@ pub(in crate::engine) mod strike;
 pub(in crate::engine) mod suit_up;
 mod swarm;
 mod tag_out;
+pub(in crate::engine) mod turtle_power;
 
 /// Whether the engine applies a keyword wherever it acts. The table: a keyword listed
 /// here has its own file and its hook; any other is undecided at its moment
@@ -85,6 +96,9 @@ pub fn applied(k: &Keyword) -> bool {
         Keyword::Deadly => true,
         // In the clear and draw step.
         Keyword::Swarm => true,
+        // As an opposing Monster is knocked out, and at the end of the turn; its tokens
+        // read by `select::stats`.
+        Keyword::Experience => true,
         // As the die attacks, restricting the `block` line.
         Keyword::CallOut => true,
         // As the die attacks, damaging its target.
@@ -100,29 +114,34 @@ pub fn applied(k: &Keyword) -> bool {
         // Triggered abilities they give their card, as an action die is used (`expanded`).
         Keyword::Attune | Keyword::Amplify => true,
         // As combat damage knocks its blockers out.
-        Keyword::Cleave => true,
+        Keyword::Cleave | Keyword::Frag => true,
         // A choice once the blockers are declared.
         Keyword::Infiltrate => true,
         // A roll as the die is knocked out.
         Keyword::Regenerate => true,
+        // Wherever a die moves to the used pile (`GameState::move_die`).
+        Keyword::Immortal => true,
+        // As its player buys a Teenage Mutant Ninja Turtle character die
+        // (`effects::reduce_cost::purchase_costs`).
+        Keyword::TurtlePower => true,
         // A choice as the die is fielded: its target set aside until the end of the
         // turn, as a captured die is (`effects::capture`).
         Keyword::Intimidate => true,
-        // The 2017 list's combat keywords, recorded only: a die with one makes the game
-        // undecided once in play.
-        Keyword::BreathWeapon(_) => false,
+        // A triggered ability it gives its card, as one of its dice attacks (`expanded`).
+        Keyword::BreathWeapon(_) => true,
         // A mark the selectors read (`keyword:`): nothing of its own to do (`founder`).
         Keyword::Founder => true,
     }
 }
 
 /// A card's abilities as the engine plays them: its own, and after them the triggered
-/// ability each keyword that is one gives it (Attune, Amplify), so that the index of
-/// each of its own abilities stays the one its card file gives.
+/// ability each keyword that is one gives it (Attune, Amplify, Breath Weapon), so that
+/// the index of each of its own abilities stays the one its card file gives.
 pub fn expanded(list: &[Ability]) -> Vec<Ability> {
     let given = list.iter().filter_map(|a| match keyword(a)? {
         Keyword::Attune => Some(attune::ability()),
         Keyword::Amplify => Some(amplify::ability()),
+        Keyword::BreathWeapon(x) => Some(breath_weapon::ability(*x)),
         _ => None,
     });
     list.iter().cloned().chain(given).collect()
@@ -183,6 +202,12 @@ pub fn printed(cards: &GameCards, card: CardId) -> impl Iterator<Item = (usize, 
 /// lists), its text not ignored ([`of`]).
 pub fn has(cards: &GameCards, state: &GameState, card: CardId, k: &Keyword) -> bool {
     of(cards, state, card).any(|(_, x)| std::mem::discriminant(x) == std::mem::discriminant(k))
+}
+
+/// Whether a card prints the keyword, whatever ignores its text: what a game-wide
+/// setting reads once (the Immortal cards, whether a game keeps its blockers for Frag).
+pub fn printed_has(cards: &GameCards, card: CardId, k: &Keyword) -> bool {
+    printed(cards, card).any(|(_, x)| std::mem::discriminant(x) == std::mem::discriminant(k))
 }
 
 /// The keyword of an ability, when it is a keyword ability.
@@ -251,6 +276,53 @@ impl Replayer {
             .collect()
     }
 
+    /// The attackers with a keyword that acts as combat damage knocks their blockers out
+    /// (Cleave with a choice, `cleave`; Frag with none, `frag`) whose blockers among
+    /// `dead` (about to be knocked out) they block: each attacker once per keyword, with
+    /// the index of that keyword among its card's abilities.
+    pub(in crate::engine) fn blockers_falling(&self, dead: &[DieId]) -> Vec<(DieId, usize)> {
+        let mut out = Vec::new();
+        for &b in dead {
+            let Some(a) = self.state.die(b).blocking else {
+                continue;
+            };
+            if !self.state.die(a).attacking {
+                continue;
+            }
+            for (i, k) in of(&self.cards, &self.state, self.state.die(a).card) {
+                if matches!(k, Keyword::Cleave | Keyword::Frag) && !out.contains(&(a, i)) {
+                    out.push((a, i));
+                }
+            }
+        }
+        out
+    }
+
+    /// Queues the keywords [`Replayer::blockers_falling`] found, with the triggers the
+    /// knock-outs just queued (the same batch) or after them.
+    pub(in crate::engine) fn blockers_fell(&mut self, falling: &[(DieId, usize)]) {
+        if falling.is_empty() {
+            return;
+        }
+        let line = self.line;
+        let new: Vec<Pending> = falling
+            .iter()
+            .map(|&(a, i)| {
+                let d = self.state.die(a);
+                Pending::of_die(d.card, i, a, d.owner, 0, line)
+            })
+            .collect();
+        let t = self.turn_mut();
+        let batch = if t.pending.is_empty() {
+            t.batch + 1
+        } else {
+            t.batch
+        };
+        t.batch = batch;
+        t.pending
+            .extend(new.into_iter().map(|p| Pending { batch, ..p }));
+    }
+
     /// A purchase: each bought die with Suit Up whose buyer has a die of a listed name in
     /// the field waits for its choice.
     pub(in crate::engine) fn keyword_bought(&mut self, who: usize, bought: &[DieId]) {
@@ -313,8 +385,9 @@ impl Replayer {
             Keyword::Cleave => self.resolve_cleave(p, clauses),
             Keyword::Infiltrate => self.resolve_infiltrate(p, clauses),
             Keyword::Regenerate => self.resolve_regenerate(p, clauses),
-            // It needs no line: it resolves by itself.
+            // They need no line: they resolve by themselves.
             Keyword::Retaliation => self.resolve_retaliation(p),
+            Keyword::Frag => self.resolve_frag(p),
             Keyword::TagOut => self.resolve_tag_out(p, clauses),
             _ => Ok(()),
         }
@@ -520,7 +593,7 @@ mod tests {
         ] {
             assert!(applied(&k), "{k:?}");
         }
-        assert!(!applied(&Keyword::BreathWeapon(1)));
+        assert!(applied(&Keyword::BreathWeapon(1)));
         assert!(applied(&Keyword::CallOut));
         assert!(applied(&Keyword::Cleave));
         assert!(applied(&Keyword::Range(2)));
@@ -529,5 +602,9 @@ mod tests {
         assert!(applied(&Keyword::Retaliation));
         assert!(applied(&Keyword::TagOut));
         assert!(applied(&Keyword::Intimidate));
+        assert!(applied(&Keyword::Experience));
+        assert!(applied(&Keyword::Immortal));
+        assert!(applied(&Keyword::TurtlePower));
+        assert!(applied(&Keyword::Frag));
     }
 }

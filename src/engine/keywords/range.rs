@@ -28,6 +28,7 @@ use super::TargetWords;
 use crate::cards::ability::Keyword;
 use crate::syntax::{Clause, Zone};
 
+use super::experience::KoBy;
 use crate::engine::effects::By;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select;
@@ -129,10 +130,13 @@ impl Replayer {
             _ => By::Unknown,
         };
         let before = std::mem::replace(&mut self.damage_by, by);
-        let done = self.commit(vec![Op::Damage {
-            die: target,
-            amount,
-        }]);
+        // An opposing die it knocks out is the attacker's player's knock-out.
+        let done = self.knocking(KoBy::Opposing, |r| {
+            r.commit(vec![Op::Damage {
+                die: target,
+                amount,
+            }])
+        });
         self.damage_by = before;
         done
     }

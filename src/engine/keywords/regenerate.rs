@@ -139,8 +139,10 @@ impl Replayer {
         if matches!(face.node, Face::Level { .. }) {
             let line = self.line;
             self.state.move_die(die, Zone::Field, line);
-            self.state.die_mut(die).face = Some(face.node);
+            self.state.die_mut(die).face = Some(face.node.clone());
         }
-        self.text_rolled(&[die])
+        // Its owner rolls it.
+        let owner = self.state.die(die).owner;
+        self.after_roll(&[(die, face.node)], owner)
     }
 }

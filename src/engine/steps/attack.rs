@@ -308,6 +308,8 @@ impl Replayer {
         self.energy_drain(&links)?;
         // Deadly marks the dice engaged with it now (`keywords::deadly`).
         self.deadly_engage(&links);
+        // Frag reads which dice blocked this turn (`keywords::frag`).
+        self.frag_blockers(&links);
         self.fire(&[(Event::BlockersAssigned, About::Nothing)], &[]);
         Ok(())
     }

@@ -82,6 +82,9 @@ impl Replayer {
         t.ready = false;
         t.closed = false;
         self.fire(&[(Event::TurnEnd, About::Player(active))], &[]);
+        // Experience's tokens, for an opposing Monster knocked out this turn
+        // (`keywords::experience`).
+        self.experience_end_of_turn()?;
         // Deadly's knock-outs "at the end of the turn" (`keywords::deadly`).
         self.deadly_end_of_turn()?;
         if book(self.state.edition).end_of_turn_together {

@@ -7,6 +7,7 @@ use crate::syntax::{DieRef, Step, Zone};
 use crate::cards::ability::Event;
 use crate::engine::edition::{Combat, book};
 use crate::engine::effects::{By, Hurt};
+use crate::engine::keywords::experience::KoBy;
 use crate::engine::replay::{Flow, Replayer, Stop, step_name};
 use crate::engine::state::About;
 use crate::engine::state::{DamageStage, DieId};
@@ -783,12 +784,13 @@ impl Replayer {
                         "may replace a knock-out in combat under the rules before 2018, which dmlint does not hold",
                     )?;
                 }
-                let cleaving = self.cleaving(&dead);
+                let falling = self.blockers_falling(&dead);
                 events.extend(super::super::effects::ko_events(&self.state, &dead));
                 self.fire(&events, &[]);
-                self.remove_knocked(&dead);
-                // Cleave waits with the effects of the knock-outs (`keywords::cleave`).
-                self.cleave_pending(&cleaving);
+                // Combat damage: each die knocked out by its opponent's dice.
+                self.knocking(KoBy::Opposing, |r| r.remove_knocked(&dead))?;
+                // Cleave and Frag wait with the effects of the knock-outs.
+                self.blockers_fell(&falling);
             }
         }
         self.check_life();
@@ -819,10 +821,11 @@ impl Replayer {
                     DamageStage::KnockedOut
                 };
                 let dead = self.lethal();
-                // Cleave acts as its blockers are knocked out (`keywords::cleave`).
-                let cleaving = self.cleaving(&dead);
-                self.knock_out_all(&dead, line)?;
-                self.cleave_pending(&cleaving);
+                // Cleave and Frag act as their blockers are knocked out.
+                let falling = self.blockers_falling(&dead);
+                // Combat damage: each die knocked out by its opponent's dice.
+                self.knocking(KoBy::Opposing, |r| r.knock_out_all(&dead, line))?;
+                self.blockers_fell(&falling);
             }
             (DamageStage::FastKnockedOut | DamageStage::KnockedOut, Combat::Y2014) => {
                 self.turn_mut().damage = if fast {

@@ -82,6 +82,16 @@ impl Replayer {
                 )?;
                 unknown_cost = true;
             }
+            if let (_, Some(tp)) =
+                crate::engine::keywords::turtle_power::cut(&self.cards, &self.state, who, card)
+            {
+                // Waived, the cost is reduced by the other cards only.
+                self.undecided(
+                    p.card.span,
+                    tp,
+                    crate::engine::keywords::turtle_power::OWN_DIE,
+                )?;
+            }
             wanted.push((card, n));
         }
         let paid = self.collect_payment(who, payment)?;

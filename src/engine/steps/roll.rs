@@ -3,9 +3,10 @@
 use crate::rules;
 use crate::syntax::{DieItem, Face, Span, Spanned, Step, Zone};
 
+use crate::cards::ability::Event;
 use crate::engine::coverage::Moment;
 use crate::engine::replay::{Flow, Replayer, describe_faces};
-use crate::engine::state::DieId;
+use crate::engine::state::{About, DieId};
 
 impl Replayer {
     pub(in crate::engine) fn roll(&mut self, who: usize, dice: &[DieItem]) -> Flow {
@@ -101,25 +102,40 @@ impl Replayer {
             ))?;
         }
         let line = self.line;
-        for (id, face) in taken.iter().zip(faces) {
+        let rolled: Vec<_> = taken.iter().copied().zip(faces).collect();
+        for (id, face) in &rolled {
             self.state.move_die(*id, Zone::Reserve, line);
-            self.state.die_mut(*id).face = Some(face);
+            self.state.die_mut(*id).face = Some(face.clone());
         }
         let t = self.turn_mut();
         t.step = Step::Roll;
         t.step_line = line;
         t.roll = Some(line);
         t.rolled = taken.clone();
-        self.text_rolled(&taken)
+        self.after_roll(&rolled, who)
     }
 
-    /// Dice were rolled (or rerolled): text of their cards that acts then, and is not
-    /// applied, leaves the game undecided.
-    pub(in crate::engine) fn text_rolled(&mut self, dice: &[crate::engine::DieId]) -> Flow {
-        for id in dice {
+    /// Dice were rolled (or rerolled) by `by`, each on the face given: text of their cards
+    /// that acts then, and is not applied, leaves the game undecided; a die its owner
+    /// rolled on a face of two energy symbols sets off its "rolls-double-energy"
+    /// triggers (Energize: "whenever you roll this die on its double energy face"),
+    /// whatever zone the face sent it to. A die another player rolls is not one "you
+    /// roll".
+    pub(in crate::engine) fn after_roll(
+        &mut self,
+        rolled: &[(crate::engine::DieId, Face)],
+        by: usize,
+    ) -> Flow {
+        for (id, _) in rolled {
             let card = self.state.die(*id).card;
             self.text_matters(card, Moment::Rolled)?;
         }
+        let events: Vec<(Event, About)> = rolled
+            .iter()
+            .filter(|(id, face)| self.state.die(*id).owner == by && double_energy(face))
+            .map(|(id, _)| (Event::RollsDoubleEnergy, About::Die(*id)))
+            .collect();
+        self.fire(&events, &[]);
         Ok(())
     }
 
@@ -204,10 +220,41 @@ impl Replayer {
             taken.push(id);
             results.push(item.result.node.clone());
         }
-        for (id, face) in taken.iter().zip(results) {
-            self.state.die_mut(*id).face = Some(face);
+        let rolled: Vec<_> = taken.iter().copied().zip(results).collect();
+        for (id, face) in &rolled {
+            self.state.die_mut(*id).face = Some(face.clone());
         }
         self.turn_mut().reroll = Some(self.line);
-        self.text_rolled(&taken)
+        self.after_roll(&rolled, who)
+    }
+}
+
+/// Whether a face shows two energy symbols (`2fist`, `fist+bolt`): a die's "double energy
+/// face".
+fn double_energy(face: &Face) -> bool {
+    match face {
+        Face::Energy { parts, .. } => parts.as_slice().iter().map(|p| p.count).sum::<u8>() == 2,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::double_energy;
+    use crate::syntax::parse_face;
+
+    #[test]
+    fn a_double_energy_face_shows_two_energy_symbols() {
+        for (face, double) in [
+            ("2fist", true),
+            ("fist+bolt", true),
+            ("2mask*", true),
+            ("fist", false),
+            ("L2", false),
+            ("act", false),
+        ] {
+            let f = parse_face(face).unwrap();
+            assert_eq!(double_energy(&f), double, "{face}");
+        }
     }
 }
