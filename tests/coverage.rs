@@ -941,6 +941,7 @@ fn walk() -> Vec<Variant> {
         "{compare: {left: {life: opponent}, is: more, right: {life: you}}}",
         "{compare: {left: {count: {what: character, side: opposing}}, is: at-least, right: {number: 3}}}",
         "{compare: {left: {level: {what: this}}, is: equal, right: {number: 3}}}",
+        "underdog",
     ] {
         out.push(
             variant(

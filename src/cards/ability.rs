@@ -580,6 +580,11 @@ pub enum Condition {
         is: Comparison,
         right: Amount,
     },
+    /// Underdog: the card's side has fewer character dice in the field than the opponent
+    /// (`if: underdog`; keywords-2017-11-09.txt:66, "fewer character dice fielded than
+    /// your opponent"; the reminders say "your opponent has more character dice in their
+    /// Field Zone than you do"). Read wherever an `if:` is (`engine::condition`).
+    Underdog,
 }
 
 /// An amount a condition compares.
@@ -643,6 +648,7 @@ impl Condition {
                     Amount::Number(_) | Amount::Life(_) => None,
                 })
                 .collect(),
+            Condition::Underdog => Vec::new(),
         }
     }
 

@@ -216,7 +216,11 @@ pub fn effect(e: &Effect) -> String {
             } else {
                 format!("{count} dice")
             };
-            format!("draw {dice} into your {}", zone(*z))
+            if *z == ZoneName::Reserve {
+                format!("draw and roll {dice} into your {}", zone(*z))
+            } else {
+                format!("draw {dice} into your {}", zone(*z))
+            }
         }
         Effect::Roll {
             what,
@@ -562,6 +566,10 @@ pub fn while_(w: While) -> &'static str {
 
 pub fn condition(c: &Condition) -> String {
     // A condition counts the dice its selector reaches, whatever its count says.
+    if *c == Condition::Underdog {
+        return "if you have fewer character dice in the field than your opponent (Underdog)"
+            .into();
+    }
     let (Condition::NoneMatch(s) | Condition::SomeMatch(s)) = c else {
         let Condition::Compare { left, is, right } = c else {
             unreachable!("the other conditions are matched above")

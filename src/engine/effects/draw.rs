@@ -1,6 +1,7 @@
 //! The draw effect: "draw a die", from the bag as in the clear and draw step (an empty
 //! bag is refilled from the used pile; a die that cannot be drawn costs a life and
-//! gives a generic energy).
+//! gives a generic energy). Drawn into the reserve pool, it is rolled there ("draw and
+//! roll", the line writing its face).
 
 use crate::cards::ability::ZoneName;
 use crate::rules;
@@ -86,13 +87,46 @@ impl Replayer {
             // Waived, the die goes where the line says.
             zone = to;
         }
-        let Some(id) = self.find(&item.die, who, Zone::Bag, &[], |_, _| true)? else {
+        // In the bag a die shows no face: the face written on a die drawn into the
+        // reserve pool is the one it rolled there.
+        let mut bare = item.die.clone();
+        if zone == Zone::Reserve {
+            bare.face = None;
+        }
+        let Some(id) = self.find(&bare, who, Zone::Bag, &[], |_, _| true)? else {
             self.not_in_zone(&item.die, who, Zone::Bag, "drawn", false)?;
             return Ok(false);
         };
-        self.state.move_die(id, zone, line);
         let card = self.state.die(id).card;
+        if zone == Zone::Reserve {
+            // "Draw and roll (place them in your reserve pool)": drawn, then rolled into
+            // the reserve pool, where a die shows its face (Thing: Idol of Millions).
+            self.text_matters(card, Moment::Drawn)?;
+            self.roll_drawn(id, &item.die)?;
+            return Ok(true);
+        }
+        self.state.move_die(id, zone, line);
         self.text_matters(card, Moment::Drawn)?;
         Ok(true)
+    }
+
+    /// A die drawn into the reserve pool is rolled there: the `draw` clause writes the
+    /// face it rolled (`draw SK:fist to reserve`), which the die must have.
+    fn roll_drawn(&mut self, id: DieId, written: &crate::syntax::DieRef) -> Result<(), Stop> {
+        let Some(face) = written.face.clone() else {
+            let example = self.rolled_example(id, self.state.die(id).owner);
+            self.violate(rules::invalid_choice::new(
+                written.span,
+                "the face the drawn die rolled is missing".to_string(),
+                format!(
+                    "a die drawn into the reserve pool is rolled: write its face, such as \
+                     `draw {example} to reserve`"
+                ),
+            ))?;
+            return Err(self.unreplayable(written.span, "the face rolled is not recorded"));
+        };
+        self.check_rolled(self.state.die(id).card, &face, written.span)?;
+        self.place(id, face.node, Zone::Reserve);
+        self.text_rolled(&[id])
     }
 }
