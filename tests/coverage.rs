@@ -472,7 +472,7 @@ turn 4 Ann                      # @turn-start
 draw X SK x3                    # @draws
 roll X:L1 SK:fist x6 PB:act x2 A:*
 reroll X:L1->L2*
-buy X pay SK:fist               # @bought:this
+buy X pay SK:fist               # @bought:this @bought:die
 field X:L2*                      # @fielded:this @fielded:die
 ?react-fielded Bob: global Y pay SK:fist
 ?use use A:* {CLAUSES}
@@ -482,7 +482,7 @@ field X:L2*                      # @fielded:this @fielded:die
 ?activate activate X:L2* {CLAUSES}
 ?bob pass
 ?bob Bob: global X {CLAUSES}
-use PB:act target Bob.Y:L1      # @uses-action @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @deals-effect-damage:player
+use PB:act target Bob.Y:L1      # @uses-action @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @deals-effect-damage:player @leaves-field-by-opponent:this @leaves-field-by-opponent:die
 ?react-knocked-out Bob: global Y pay SK:fist
 ?react-deals-effect-damage global X pay SK:fist
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
@@ -641,8 +641,43 @@ Bob: pass
 end
 ";
 
+/// Awaken's event: Enrage spins Ann's test hero up a level (it must then attack, and
+/// does, unblocked).
+const SPIN: &str = "\
+dmlog 1
+rules 2018
+format custom life 20
+team Ann
+X = Test Hero: {HERO} x4
+A = Test Action: {ACTION} x2
+basic EN = Enrage
+team Bob
+Y = Test Hero: {HERO} x4
+B = Test Action: {ACTION} x2
+first Ann
+position
+turn 4 Ann main
+life Ann 15
+life Bob 15
+reserve Ann EN:act
+field Ann X:L1
+field Bob Y:L1
+used Ann SK x8
+used Bob SK x8
+end
+use EN:act target X:L1          # @spins-up:this @spins-up:die
+pass
+Bob: pass
+attack X:L2*
+block none
+pass
+Bob: pass
+end
+";
+
 const SCRIPTS: &[(&str, &str)] = &[
     ("cycle", CYCLE),
+    ("spin", SPIN),
     ("nowhere", NOWHERE),
     ("bare", BARE),
     ("combat", COMBAT),
@@ -1923,10 +1958,10 @@ fn the_games_are_legal_with_cards_without_text() {
             t.rest
         );
         assert_eq!(t.lines.last().map(|l| l.0), Some(last), "{name}");
-        // The combat and drain scripts mark only their own moment: other variants skip
-        // them.
+        // The combat, drain and spin scripts mark only their own moment: other variants
+        // skip them.
         assert!(
-            moments.len() > 5 || ["combat", "drain"].contains(name),
+            moments.len() > 5 || ["combat", "drain", "spin"].contains(name),
             "{name}: {moments:?}"
         );
     }

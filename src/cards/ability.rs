@@ -374,6 +374,16 @@ pub enum Event {
     /// An ability or effect is about to affect the subject (for "prevent … from being
     /// affected" reactions).
     WouldBeAffected,
+    /// The subject spins up one or more levels: once per die, however many levels
+    /// (Awaken, keywords-2017-11-09.txt:15).
+    SpinsUp,
+    /// The subject leaves the field because of its owner's opponent: their character's
+    /// combat damage, their ability (damage, a knock-out, a die moved, rerolled into the
+    /// reserve pool, set aside) (Aftershock, keywords-2017-11-09.txt:9).
+    LeavesFieldByOpponent,
+    /// The subject is purchased (Impulse, keywords-2017-11-09.txt:45): a die bought,
+    /// in its buyer's used pile.
+    Bought,
 }
 
 impl Event {
@@ -416,6 +426,9 @@ impl Event {
             Event::Draws => "draws",
             Event::UsesAction => "uses-action",
             Event::WouldBeAffected => "would-be-affected",
+            Event::SpinsUp => "spins-up",
+            Event::LeavesFieldByOpponent => "leaves-field-by-opponent",
+            Event::Bought => "bought",
         }
     }
 
@@ -438,6 +451,9 @@ impl Event {
         Event::Draws,
         Event::UsesAction,
         Event::WouldBeAffected,
+        Event::SpinsUp,
+        Event::LeavesFieldByOpponent,
+        Event::Bought,
     ];
 
     /// Whether the event may be about `of`: a player deals effect damage, no die does;

@@ -513,8 +513,12 @@ pub fn sel(s: &Selector) -> String {
 
 /// An event, in words: "you deal damage with an action die or global ability".
 pub fn event(e: Event, of: Subject) -> String {
+    // "You" and "your opponent" are their dice where the event is about a die.
+    let dice = !e.about_player();
     let who = match of {
         Subject::This => "this die",
+        Subject::You if dice => "a die of yours",
+        Subject::Opponent if dice => "an opposing die",
         Subject::You => "you",
         Subject::ThisOrYou => "you or this die",
         Subject::Partner => "this die's partner",
@@ -550,6 +554,13 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::UsesAction if of == Subject::You => "you use an action die".into(),
         Event::UsesAction => format!("{who} uses an action die"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
+        Event::SpinsUp => format!("{who} spins up one or more levels"),
+        Event::LeavesFieldByOpponent => {
+            format!("{who} leaves the field because of your opponent")
+        }
+        Event::Bought if of == Subject::This => "this die is bought".into(),
+        Event::Bought if of == Subject::You => "you buy a die".into(),
+        Event::Bought => format!("{who} is bought"),
     }
 }
 

@@ -133,6 +133,11 @@ pub(super) struct Replayer {
     pub(super) damage_by: super::effects::By,
     /// The action die being used, while its ability runs: the source of its damage.
     pub(super) action_die: Option<super::state::DieId>,
+    /// Whose doing the dice leaving the field now is (`effects::leaving`).
+    pub(super) cause: Option<super::effects::Cause>,
+    /// A card waiting for dice leaving the field because of the opponent, when one left
+    /// with no cause known: reported undecided once the line's moves settle.
+    pub(super) unknown_leave: Option<super::CardId>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -285,6 +290,8 @@ impl Table {
             effect_card: None,
             damage_by: super::effects::By::Unknown,
             action_die: None,
+            cause: None,
+            unknown_leave: None,
         };
         if let Some((name, span)) = first {
             match r.player(&name) {

@@ -2,7 +2,7 @@
 //! damage triggers, knock-outs, the end of the game.
 
 use crate::cards::ability::Event;
-use crate::syntax::{Span, Zone};
+use crate::syntax::{Face, Span, Zone};
 
 use super::Hurt;
 use crate::engine::replay::{Flow, Replayer};
@@ -71,6 +71,13 @@ impl Replayer {
                     if let Some(face) = face
                         && self.state.die(die).zone == Zone::Field
                     {
+                        // Spun up one or more levels: one event for the die however
+                        // many (Awaken, keywords-2017-11-09.txt:15).
+                        if let Some(Face::Level { level: was, .. }) = self.state.die(die).face
+                            && level > was
+                        {
+                            events.push((Event::SpinsUp, About::Die(die)));
+                        }
                         self.state.die_mut(die).face = Some(face);
                     }
                 }
@@ -116,7 +123,9 @@ impl Replayer {
         if dice.is_empty() {
             return;
         }
-        let events = ko_events(&self.state, dice);
+        let mut events = ko_events(&self.state, dice);
+        // Leaving the field because of the opponent, with the knock-out (`leaving`).
+        events.extend(self.leaving_events(dice));
         self.fire(&events, &[]);
         self.remove_knocked_at(dice, line);
     }

@@ -10,7 +10,8 @@
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line), and
-//! [`unless`] (effects held while the opponent may pay to stop them). The table in
+//! [`unless`] (effects held while the opponent may pay to stop them), and [`leaving`]
+//! (dice leaving the field because of the opponent: Aftershock's event). The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
 //! effect is a new file and one line there.
 //!
@@ -47,6 +48,7 @@ mod gain_life;
 mod globals;
 mod grant;
 mod ko;
+mod leaving;
 mod move_dice;
 mod must_attack;
 mod must_block;
@@ -68,6 +70,7 @@ mod unless;
 
 pub(in crate::engine) use commit::ko_events;
 pub(in crate::engine) use damage_from::{By, Hurt};
+pub(in crate::engine) use leaving::Cause;
 pub(in crate::engine) use reduce::is_reduction;
 
 /// The choices one line records for an ability, taken apart.

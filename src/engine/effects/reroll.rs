@@ -73,6 +73,7 @@ impl Replayer {
             ctx.rolled.push(k);
             results.push((id, ctx.choices.rolls[k]));
         }
+        let mut left = Vec::new();
         for (id, item) in results {
             let die = self.state.die(id).clone();
             let Some(face) = item.die.face.clone() else {
@@ -105,8 +106,11 @@ impl Replayer {
                     None => Zone::Reserve,
                 };
                 self.place(id, face.node, zone);
+                left.push(id);
             }
         }
+        // Rerolled out of the field: Aftershock's event (`leaving`).
+        self.fire_leaving(&left);
         self.text_rolled(dice)
     }
 }

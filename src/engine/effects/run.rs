@@ -5,7 +5,7 @@ use crate::cards::ability::{Ability, Event, Kind};
 use crate::rules;
 use crate::syntax::Clause;
 
-use super::{By, Choices, Run, effects_for};
+use super::{By, Cause, Choices, Run, effects_for};
 use crate::engine::condition;
 use crate::engine::coverage::effect_applied;
 use crate::engine::replay::{Flow, Replayer, Stop};
@@ -45,8 +45,21 @@ impl Replayer {
     }
 
     /// Runs one ability with a line's choices; `Ok(false)` when an optional one was
-    /// declined.
+    /// declined. The dice it makes leave the field leave because of its controller
+    /// (`leaving`).
     pub(super) fn run(
+        &mut self,
+        a: &Ability,
+        src: Source,
+        bursts: u8,
+        clauses: &[Clause],
+        payers: &[DieId],
+    ) -> Result<bool, Stop> {
+        let by = Cause::Player(src.controller);
+        self.with_cause(by, |r| r.run_as(a, src, bursts, clauses, payers))
+    }
+
+    fn run_as(
         &mut self,
         a: &Ability,
         src: Source,
@@ -82,16 +95,18 @@ impl Replayer {
                 return Ok(false);
             }
             let name = self.cards.get(src.card).name.clone();
-            let help = if a.may {
-                "`may no` declines the ability: nothing else goes on the line"
+            let (message, help) = if a.may {
+                (
+                    format!("{name}'s ability is declined but the line makes choices for it"),
+                    "`may no` declines the ability: nothing else goes on the line",
+                )
             } else {
-                "the ability is mandatory: it has no `may`"
+                (
+                    format!("{name}'s ability is not optional: it cannot be declined"),
+                    "the ability is mandatory: it has no `may`",
+                )
             };
-            self.violate(rules::invalid_choice::new(
-                at,
-                format!("{name}'s ability is declined but the line makes choices for it"),
-                help,
-            ))?;
+            self.violate(rules::invalid_choice::new(at, message, help))?;
             return Ok(false);
         }
         if let Some((true, at)) = choices.may

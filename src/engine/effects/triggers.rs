@@ -302,6 +302,8 @@ impl Replayer {
 
     /// Resolves every trigger that needs nothing from the log, in queue order.
     pub(in crate::engine) fn settle(&mut self) -> Flow {
+        // A die that left the field with no cause known, a card waiting for it.
+        self.unknown_leaving()?;
         loop {
             let ready = self.resolvable();
             let auto = ready.into_iter().find(|&i| {

@@ -113,6 +113,7 @@ impl Replayer {
         }
         self.turn_mut().deadly.clear();
         let ops = marked.into_iter().map(|(die, _)| Op::Ko { die }).collect();
-        self.commit(ops)
+        // Knocked out by an opposing character's keyword (`effects::leaving`).
+        self.with_cause(crate::engine::effects::Cause::Combat, |r| r.commit(ops))
     }
 }

@@ -44,6 +44,8 @@ impl Replayer {
         if ops.is_empty() {
             return Ok(());
         }
-        self.commit(ops)
+        // A die its lower defense knocks out is an opposing character's doing
+        // (`effects::leaving`).
+        self.with_cause(crate::engine::effects::Cause::Combat, |r| r.commit(ops))
     }
 }

@@ -6,7 +6,7 @@ use crate::syntax::{DieRef, Step, Zone};
 
 use crate::cards::ability::Event;
 use crate::engine::edition::{Combat, book};
-use crate::engine::effects::{By, Hurt};
+use crate::engine::effects::{By, Cause, Hurt};
 use crate::engine::replay::{Flow, Replayer, Stop, step_name};
 use crate::engine::state::About;
 use crate::engine::state::{DamageStage, DieId};
@@ -741,6 +741,9 @@ impl Replayer {
                 let dead = self.lethal();
                 let cleaving = self.cleaving(&dead);
                 events.extend(super::super::effects::ko_events(&self.state, &dead));
+                // Knocked out by the opposing characters' damage (`effects::leaving`).
+                let by = Cause::Combat;
+                events.extend(self.with_cause(by, |r| r.leaving_events(&dead)));
                 self.fire(&events, &[]);
                 self.remove_knocked(&dead);
                 // Cleave waits with the effects of the knock-outs (`keywords::cleave`).
@@ -777,7 +780,7 @@ impl Replayer {
                 let dead = self.lethal();
                 // Cleave acts as its blockers are knocked out (`keywords::cleave`).
                 let cleaving = self.cleaving(&dead);
-                self.knock_out_all(&dead, line);
+                self.with_cause(Cause::Combat, |r| r.knock_out_all(&dead, line));
                 self.cleave_pending(&cleaving);
             }
             (DamageStage::FastKnockedOut | DamageStage::KnockedOut, Combat::Y2014) => {
