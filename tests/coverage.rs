@@ -473,7 +473,7 @@ draw X SK x3                    # @draws
 roll X:L1 SK:fist x6 PB:act x2 A:*
 reroll X:L1->L2*
 buy X pay SK:fist               # @bought:this @bought:die
-field X:L2*                      # @fielded:this @fielded:die
+field X:L2*                      # @fielded:this @fielded:die @teammate-fielded:die
 ?react-fielded Bob: global Y pay SK:fist
 ?use use A:* {CLAUSES}
 ?global global X {CLAUSES}
@@ -815,6 +815,8 @@ fn meaningless(e: Event, s: Subject) -> bool {
                 | Subject::ThisOrPartner
         ),
         Event::BlockersAssigned => s != Subject::This,
+        // Teamwatch: its card's controller fields the die.
+        Event::TeammateFielded => s != Subject::You,
         _ => false,
     }
 }

@@ -384,6 +384,10 @@ pub enum Event {
     /// The subject is purchased (Impulse, keywords-2017-11-09.txt:45): a die bought,
     /// in its buyer's used pile.
     Bought,
+    /// The card's controller fields a character die of another card that shares an
+    /// affiliation with it, while a die of it was already in the field (Teamwatch,
+    /// keywords-2017-11-09.txt:62): once for the card, about the die fielded (`of: you`).
+    TeammateFielded,
 }
 
 impl Event {
@@ -429,6 +433,7 @@ impl Event {
             Event::SpinsUp => "spins-up",
             Event::LeavesFieldByOpponent => "leaves-field-by-opponent",
             Event::Bought => "bought",
+            Event::TeammateFielded => "teammate-fielded",
         }
     }
 
@@ -454,6 +459,7 @@ impl Event {
         Event::SpinsUp,
         Event::LeavesFieldByOpponent,
         Event::Bought,
+        Event::TeammateFielded,
     ];
 
     /// Whether the event may be about `of`: a player deals effect damage, no die does;
@@ -465,6 +471,8 @@ impl Event {
                 matches!(of, Subject::You | Subject::ThisOrYou | Subject::Opponent)
             }
             Event::BlockersAssigned => of == Subject::This,
+            // The card's controller fields it, once for the card.
+            Event::TeammateFielded => of == Subject::You,
             _ if self.is_moment() => {
                 matches!(of, Subject::This | Subject::You | Subject::Opponent)
             }
@@ -508,6 +516,7 @@ impl Event {
             Event::BlockersAssigned => {
                 "it happens to each of the card's dice in the field: `of: this`"
             }
+            Event::TeammateFielded => "its card's controller fields the die: `of: you`",
             _ if self.is_moment() => {
                 "it is a player's (`of: you`, `of: opponent`), or each of the card's dice \
                  in the field meets it, whoever's it is (`of: this`)"

@@ -561,6 +561,11 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::Bought if of == Subject::This => "this die is bought".into(),
         Event::Bought if of == Subject::You => "you buy a die".into(),
         Event::Bought => format!("{who} is bought"),
+        Event::TeammateFielded => {
+            "you field a character of another card sharing an affiliation with this one, \
+             while this card is active (Teamwatch)"
+                .into()
+        }
     }
 }
 

@@ -135,9 +135,9 @@ pub(super) struct Replayer {
     pub(super) action_die: Option<super::state::DieId>,
     /// Whose doing the dice leaving the field now is (`effects::leaving`).
     pub(super) cause: Option<super::effects::Cause>,
-    /// A card waiting for dice leaving the field because of the opponent, when one left
-    /// with no cause known: reported undecided once the line's moves settle.
-    pub(super) unknown_leave: Option<super::CardId>,
+    /// Text found undecided where the replay could not stop (while an event fires): the
+    /// card and why, reported once the line's moves settle (`Replayer::undecided_later`).
+    pub(super) open: Option<(super::CardId, &'static str)>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -291,7 +291,7 @@ impl Table {
             damage_by: super::effects::By::Unknown,
             action_die: None,
             cause: None,
-            unknown_leave: None,
+            open: None,
         };
         if let Some((name, span)) = first {
             match r.player(&name) {
@@ -615,6 +615,20 @@ impl Replayer {
     /// (`waive dmlint::engine::undecided "…"`) and say what the text did with a
     /// `position` block after the line: the replay then goes on without the text, the
     /// waived diagnostic is kept (a warning), and the verdict counts the waiver.
+    /// Text undecided at a point the replay cannot stop (an event firing): kept, the first
+    /// one only, and reported as the line's moves settle ([`Replayer::report_open`]).
+    pub(super) fn undecided_later(&mut self, card: super::CardId, what: &'static str) {
+        self.open.get_or_insert((card, what));
+    }
+
+    /// The text found undecided while the line's events fired, if any.
+    pub(super) fn report_open(&mut self) -> Flow {
+        match self.open.take() {
+            Some((card, what)) => self.undecided(self.line, card, what),
+            None => Ok(()),
+        }
+    }
+
     pub(super) fn undecided(&mut self, span: Span, card: super::CardId, what: &str) -> Flow {
         let e = self.undecided_error(span, card, what);
         let code = crate::diag::Code::code(EngineCode::Undecided);

@@ -12,7 +12,8 @@
 //! moved), Suit Up's knock-out, Tag Out and the attackers leaving after damage are its
 //! owner's own doing, or the rules'. The replay says whose move is under way
 //! ([`Cause`]); where it does not (no such move), a die leaving while a card of the game
-//! waits for the event is undecided, never guessed.
+//! waits for the event is undecided, never guessed (reported as the line settles,
+//! `Replayer::undecided_later`).
 //!
 //! The event fires with the other events of the same change: a knock-out's with the
 //! "when knocked out" triggers, as one batch (`commit::knock_out_all`); a move, a reroll
@@ -23,7 +24,7 @@
 use crate::cards::ability::Event;
 
 use crate::engine::cards::CardId;
-use crate::engine::replay::{Flow, Replayer};
+use crate::engine::replay::Replayer;
 use crate::engine::state::{About, DieId};
 
 /// Whose doing a die's leaving the field is.
@@ -50,8 +51,7 @@ impl Replayer {
 
     /// The events of dice leaving the field now, because of the cause under way: one
     /// `leaves-field-by-opponent` for each die its owner's opponent makes leave. With no
-    /// cause known while a card of the game waits for the event, the first such card is
-    /// kept for [`Replayer::unknown_leaving`] to report.
+    /// cause known while a card of the game waits for the event, that card is undecided.
     pub(in crate::engine) fn leaving_events(&mut self, dice: &[DieId]) -> Vec<(Event, About)> {
         let mut events = Vec::new();
         for &die in dice {
@@ -60,8 +60,8 @@ impl Replayer {
                 Some(Cause::Player(p)) => p != owner,
                 Some(Cause::Combat) => true,
                 None => {
-                    if self.unknown_leave.is_none() {
-                        self.unknown_leave = self.listener();
+                    if let Some(card) = self.listener() {
+                        self.undecided_later(card, UNKNOWN);
                     }
                     continue;
                 }
@@ -95,21 +95,11 @@ impl Replayer {
             })
         })
     }
-
-    /// A die left the field while no move said whose doing it was, and a card waits for
-    /// dice leaving because of the opponent: undecided (waived, nothing fires).
-    pub(in crate::engine) fn unknown_leaving(&mut self) -> Flow {
-        let Some(card) = self.unknown_leave.take() else {
-            return Ok(());
-        };
-        self.undecided(
-            self.line,
-            card,
-            "waits for a die leaving the field because of the opponent, and a die left the \
-             field with no move saying whose doing it was",
-        )
-    }
 }
+
+/// Why a card waiting for dice leaving the field because of the opponent is undecided.
+const UNKNOWN: &str = "waits for a die leaving the field because of the opponent, and a die left the \
+field with no move saying whose doing it was";
 
 #[cfg(test)]
 mod tests {

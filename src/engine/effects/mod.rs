@@ -10,8 +10,9 @@
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line), and
-//! [`unless`] (effects held while the opponent may pay to stop them), and [`leaving`]
-//! (dice leaving the field because of the opponent: Aftershock's event). The table in
+//! [`unless`] (effects held while the opponent may pay to stop them), [`leaving`]
+//! (dice leaving the field because of the opponent: Aftershock's event) and
+//! [`teamwatch`] (a character sharing an affiliation fielded: Teamwatch's). The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
 //! effect is a new file and one line there.
 //!
@@ -64,6 +65,7 @@ mod roll;
 mod run;
 mod spin;
 mod targets;
+mod teamwatch;
 mod text;
 mod triggers;
 mod unless;

@@ -13,6 +13,8 @@ use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select::{self, Source};
 use crate::engine::state::{About, DieId, Pending, Reactable, Used};
 
+use super::teamwatch::Teammate;
+
 impl Replayer {
     /// An event happened: every triggered ability waiting for it joins the queue, as one
     /// batch.
@@ -20,6 +22,8 @@ impl Replayer {
         if self.state.turn.is_none() {
             return;
         }
+        // A die fielded is also a teammate fielded, for Teamwatch (`teamwatch`).
+        let events = &super::teamwatch::with_teammates(events);
         if !self.answering {
             let line = self.line;
             let step = self.turn_ref().expect("turn").step;
@@ -43,6 +47,7 @@ impl Replayer {
         let batch = t.batch + 1;
         let mut new: Vec<Pending> = Vec::new();
         let mut first_time: Vec<(CardId, usize)> = Vec::new();
+        let mut open: Option<(CardId, &'static str)> = None;
         for &(event, about) in events {
             for card in self.cards.ids() {
                 let Some(owner) = self.cards.get(card).owner else {
@@ -77,6 +82,17 @@ impl Replayer {
                         .collect();
                     // (the die whose ability it is, the die the event is about)
                     let hits: Vec<(Option<DieId>, Option<DieId>)> = match (when.of, about) {
+                        // Teamwatch: once for the card, about the die fielded.
+                        (Subject::You, About::Die(d)) if event == Event::TeammateFielded => {
+                            match self.teammate(card, owner, d) {
+                                Teammate::Fires => vec![(None, Some(d))],
+                                Teammate::Not => Vec::new(),
+                                Teammate::Open(why) => {
+                                    open.get_or_insert((card, why));
+                                    Vec::new()
+                                }
+                            }
+                        }
                         (Subject::This | Subject::ThisOrYou, About::Die(d)) if mine(d) => {
                             vec![(Some(d), Some(d))]
                         }
@@ -209,6 +225,9 @@ impl Replayer {
                 }
             }
         }
+        if let Some((card, why)) = open {
+            self.undecided_later(card, why);
+        }
         // Keywords that wait for a choice as the event happens (`keywords`).
         for &(event, about) in events {
             new.extend(self.keyword_pending(event, about, batch));
@@ -302,8 +321,8 @@ impl Replayer {
 
     /// Resolves every trigger that needs nothing from the log, in queue order.
     pub(in crate::engine) fn settle(&mut self) -> Flow {
-        // A die that left the field with no cause known, a card waiting for it.
-        self.unknown_leaving()?;
+        // Text found undecided as the line's events fired (`Replayer::undecided_later`).
+        self.report_open()?;
         loop {
             let ready = self.resolvable();
             let auto = ready.into_iter().find(|&i| {
