@@ -427,7 +427,7 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("FUS"), (147, 4, 4), "FUS");
     assert_eq!(counts("WF"), (159, 9, 9), "WF");
     assert_eq!(counts("TMNT"), (58, 7, 7), "TMNT");
-    assert_eq!(counts("CW"), (154, 10, 10), "CW");
+    assert_eq!(counts("CW"), (154, 15, 15), "CW");
     assert_eq!(counts("GATF"), (136, 6, 6), "GATF");
     assert_eq!(counts("DS"), (25, 3, 3), "DS");
     assert_eq!(counts("DP"), (138, 8, 8), "DP");

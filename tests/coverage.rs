@@ -979,6 +979,8 @@ fn walk() -> Vec<Variant> {
         "{compare: {left: {count: {what: character, side: opposing}}, is: at-least, right: {number: 3}}}",
         "{compare: {left: {level: {what: this}}, is: equal, right: {number: 3}}}",
         "underdog",
+        "resistance",
+        "{not: {some-match: {what: character, side: opposing}}}",
     ] {
         out.push(
             variant(

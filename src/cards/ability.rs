@@ -610,6 +610,13 @@ pub enum Condition {
     /// your opponent"; the reminders say "your opponent has more character dice in their
     /// Field Zone than you do"). Read wherever an `if:` is (`engine::condition`).
     Underdog,
+    /// Resistance: a character die of the card's side was knocked out this turn (`if:
+    /// resistance`; keywords-2017-11-09.txt:52), whatever knocked it out and wherever it
+    /// is now.
+    Resistance,
+    /// The condition does not hold ("if none of your dice were KO'd this turn": `{not:
+    /// resistance}`).
+    Not(Box<Condition>),
 }
 
 /// An amount a condition compares.
@@ -673,12 +680,16 @@ impl Condition {
                     Amount::Number(_) | Amount::Life(_) => None,
                 })
                 .collect(),
-            Condition::Underdog => Vec::new(),
+            Condition::Underdog | Condition::Resistance => Vec::new(),
+            Condition::Not(c) => c.selectors(),
         }
     }
 
     /// A level read off anything but one die (`this`, `it`): which die's would be a guess.
     fn problem(&self) -> Option<String> {
+        if let Condition::Not(c) = self {
+            return c.problem();
+        }
         let Condition::Compare { left, right, .. } = self else {
             return None;
         };

@@ -582,9 +582,22 @@ pub fn while_(w: While) -> &'static str {
 
 pub fn condition(c: &Condition) -> String {
     // A condition counts the dice its selector reaches, whatever its count says.
-    if *c == Condition::Underdog {
-        return "if you have fewer character dice in the field than your opponent (Underdog)"
-            .into();
+    match c {
+        Condition::Underdog => {
+            return "if you have fewer character dice in the field than your opponent (Underdog)"
+                .into();
+        }
+        Condition::Resistance => {
+            return "if a character die of yours was knocked out this turn (Resistance)".into();
+        }
+        Condition::Not(c) if **c == Condition::Resistance => {
+            return "if no character die of yours was knocked out this turn".into();
+        }
+        Condition::Not(c) => {
+            let inner = condition(c);
+            return format!("unless {}", inner.strip_prefix("if ").unwrap_or(&inner));
+        }
+        _ => {}
     }
     let (Condition::NoneMatch(s) | Condition::SomeMatch(s)) = c else {
         let Condition::Compare { left, is, right } = c else {

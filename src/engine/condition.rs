@@ -46,6 +46,9 @@ pub fn holds(cards: &GameCards, state: &GameState, cond: &Condition, src: &Sourc
             let me = src.controller;
             characters_in_field(state, me) < characters_in_field(state, 1 - me)
         }
+        // The turn remembers it (`Turn::lost`); with no turn under way, none was.
+        Condition::Resistance => state.turn.as_ref().is_some_and(|t| t.lost[src.controller]),
+        Condition::Not(c) => !holds(cards, state, c, src),
     }
 }
 

@@ -205,6 +205,10 @@ impl Replayer {
                 let acted = t.inactive_acted;
                 self.player(player)? == inactive && acted
             }
+            StateLine::Lost { player } => {
+                let lost = t.lost;
+                lost[self.player(player)?]
+            }
             StateLine::Combat { stage } => self.state.combat_stage() == Some(stage.node),
             StateLine::Assigned { attacker, shares } => {
                 let Some(a) = self.named_anywhere(attacker, active)? else {
@@ -358,6 +362,10 @@ impl Replayer {
                     format!("`passed {}`", names.join(" "))
                 }
             }
+            StateLine::Lost { player } => format!(
+                "no character die of {} was knocked out this turn",
+                player.node
+            ),
             StateLine::Acted { .. } => {
                 if t.inactive_acted {
                     format!("`acted {}`", self.name(t.inactive()))
@@ -596,6 +604,7 @@ impl Replayer {
                 StateLine::Acted { player } => {
                     facts.acted = Some((self.player(player)?, entry.span))
                 }
+                StateLine::Lost { player } => facts.lost[self.player(player)?] = true,
                 StateLine::Combat { stage } => facts.combat = Some((stage.node, entry.span)),
                 StateLine::Conceded { player } => facts.conceded = Some(self.player(player)?),
                 StateLine::Assigned { .. }
@@ -788,6 +797,7 @@ impl Replayer {
         if let Some(p) = facts.priority {
             t.priority = p;
         }
+        t.lost = facts.lost;
         if let Some((stage, span)) = facts.combat {
             let fits = matches!(
                 (stage, t.step),
@@ -861,6 +871,12 @@ impl Replayer {
         self.deadly_standing();
         if let Some(t) = self.state.turn.as_mut() {
             t.attack_damaged = facts.attack_damaged;
+            // A trigger waits in the cleanup step only once the `end` line has made the
+            // cleanup (combat's own resolve before the step comes): the turn then ends
+            // when they have resolved, its dice out of play going to the used pile.
+            if t.step == Step::Cleanup && !t.pending.is_empty() {
+                t.done = true;
+            }
         }
         match unmodelled {
             // Waived, the position stands as written.
@@ -1391,6 +1407,8 @@ struct Facts<'a> {
     rerolled: bool,
     passed: Option<(Vec<usize>, Span)>,
     acted: Option<(usize, Span)>,
+    /// `lost` lines: the players a character die of whom was knocked out this turn.
+    lost: [bool; 2],
     combat: Option<(CombatStage, Span)>,
     conceded: Option<usize>,
     /// Lines naming dice wherever they are, read once every die is placed.

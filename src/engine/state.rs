@@ -358,6 +358,9 @@ pub struct Turn {
     pub closed: bool,
     /// Dice knocked out this turn and the face each showed, for "return it to the field".
     pub knocked: Vec<(DieId, Face)>,
+    /// Whether a character die of each player was knocked out this turn (Resistance:
+    /// `Condition::Resistance`); a position writes it `lost PLAYER`.
+    pub lost: [bool; 2],
     /// Dice engaged this turn with a die with Deadly (the engaged die, the Deadly die),
     /// still in the field since: knocked out at the end of the turn (`keywords::deadly`).
     pub deadly: Vec<(DieId, DieId)>,
@@ -550,6 +553,7 @@ impl Turn {
             damage: DamageStage::NotDealt,
             closed: false,
             knocked: Vec::new(),
+            lost: [false; 2],
             marked: Vec::new(),
             deadly: Vec::new(),
             attack_damaged: Vec::new(),
@@ -1078,6 +1082,11 @@ impl GameState {
             }
             if t.inactive_acted {
                 let _ = writeln!(out, "acted {}", cards.players[t.inactive()]);
+            }
+            for (p, lost) in t.lost.iter().enumerate() {
+                if *lost {
+                    let _ = writeln!(out, "lost {}", cards.players[p]);
+                }
             }
             let stage = self.combat_stage();
             let default = match t.step {

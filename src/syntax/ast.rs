@@ -342,6 +342,10 @@ pub enum StateLine {
     Acted {
         player: Spanned<Text>,
     },
+    /// `lost Bob`: a character die of Bob's was knocked out this turn (Resistance).
+    Lost {
+        player: Spanned<Text>,
+    },
     /// `assigned GR:L3 -> Bob.SK:L1=3 Bob.SK:L1=2`: an attacker's split among its
     /// blockers.
     Assigned {

@@ -359,6 +359,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("rerolled", "`rerolled`"),
     ("passed", "`passed Eric Mike` or `passed none`"),
     ("acted", "`acted Mike`"),
+    ("lost", "`lost Mike`"),
     ("assigned", "`assigned HT:L2 -> SK:L1=2 BE:L1=1`"),
     ("combat", "`combat knocked-out`"),
     (
@@ -589,8 +590,8 @@ fn statement(i: In) -> PResult<Stmt> {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "aside" | "supply" | "virtual"
-        | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "assigned" | "combat"
-        | "pending" | "limit" | "reactable" | "held" | "conceded" => {
+        | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "lost" | "assigned"
+        | "combat" | "pending" | "limit" | "reactable" | "held" | "conceded" => {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
@@ -950,6 +951,7 @@ fn state_line(i: In) -> PResult<StateLine> {
         "rerolled" => rerolled_state(i),
         "passed" => passed_state(i),
         "acted" => acted_state(i),
+        "lost" => lost_state(i),
         "assigned" => assigned_state(i),
         "combat" => combat_state(i),
         "pending" => pending_state(i),
@@ -998,6 +1000,13 @@ fn acted_state(i: In) -> PResult<StateLine> {
     let (i, _) = (kw("acted"), ws).parse(i)?;
     let (i, player) = expect("a player name", player).parse(i)?;
     Ok((i, StateLine::Acted { player }))
+}
+
+/// `lost Bob`: a character die of Bob's was knocked out this turn.
+fn lost_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("lost"), ws).parse(i)?;
+    let (i, player) = expect("a player name", player).parse(i)?;
+    Ok((i, StateLine::Lost { player }))
 }
 
 fn conceded_state(i: In) -> PResult<StateLine> {
@@ -1357,6 +1366,7 @@ const STATE_WORDS: &[&str] = &[
     "rerolled",
     "passed",
     "acted",
+    "lost",
     "assigned",
     "combat",
     "pending",

@@ -272,6 +272,7 @@ impl Display for StateLine {
                 Ok(())
             }
             StateLine::Acted { player } => write!(f, "acted {}", player.node),
+            StateLine::Lost { player } => write!(f, "lost {}", player.node),
             StateLine::Conceded { player } => write!(f, "conceded {}", player.node),
             StateLine::Assigned { attacker, shares } => {
                 write!(f, "assigned {attacker} -> ")?;

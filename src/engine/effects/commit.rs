@@ -135,15 +135,19 @@ impl Replayer {
         self.remove_knocked_at(dice, self.line);
     }
 
-    /// The face each die showed is kept for the turn: "return it to the field".
+    /// The face each die showed is kept for the turn: "return it to the field", and that
+    /// its owner lost a character die this turn (`Condition::Resistance`).
     /// A die with Regenerate is rolled once there (`keywords::regenerate`): the one place
     /// every knock-out, whatever its cause, moves a die.
     pub(super) fn remove_knocked_at(&mut self, dice: &[DieId], line: Span) {
         let regenerating = self.regenerating(dice);
         for &die in dice {
             let face = self.state.die(die).face.clone();
+            let owner = self.state.die(die).owner;
             if let (Some(f), Some(t)) = (face, self.state.turn.as_mut()) {
                 t.knocked.push((die, f));
+                // A character die of its owner's knocked out this turn (Resistance).
+                t.lost[owner] = true;
             }
             self.state.move_die(die, Zone::Prep, line);
         }
