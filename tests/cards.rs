@@ -434,7 +434,7 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("IMWM"), (35, 6, 6), "IMWM");
     assert_eq!(counts("SMMC"), (27, 1, 1), "SMMC");
     assert_eq!(counts("GotG"), (129, 13, 13), "GotG");
-    assert_eq!(counts("TMT"), (142, 2, 2), "TMT");
+    assert_eq!(counts("TMT"), (142, 3, 3), "TMT");
     assert_eq!(counts("KI"), (24, 2, 2), "KI");
     assert_eq!(counts("BFU"), (59, 7, 7), "BFU");
     assert_eq!(counts("ORK"), (24, 1, 1), "ORK");
@@ -447,11 +447,11 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("TIW"), (59, 4, 4), "TIW");
     assert_eq!(counts("WWE"), (58, 7, 7), "WWE");
     assert_eq!(counts("BIT"), (24, 2, 2), "BIT");
-    assert_eq!(counts("IG"), (159, 10, 10), "IG");
+    assert_eq!(counts("IG"), (159, 12, 12), "IG");
     assert_eq!(counts("DPS"), (170, 12, 12), "DPS");
     assert_eq!(counts("SKC"), (157, 7, 7), "SKC");
     // Avengers Infinity, the 2018 rulebook's set, encoded by hand (issue 17).
-    assert_eq!(counts("AI"), (61, 21, 21), "AI");
+    assert_eq!(counts("AI"), (61, 22, 22), "AI");
     // The other sets with a card encoded by hand, or reached as a listed reprint
     // (`reprints:`) of one: Take Cover of SWW, Invulnerability and Mr. Fantastic
     // of MSW, Thrown Car and Focus Power of WoL with its Supergirl: Angry Alien;
@@ -464,7 +464,7 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("MSW"), (152, 2, 1), "MSW");
     assert_eq!(counts("SWW"), (36, 2, 2), "SWW");
     assert_eq!(counts("ToA"), (138, 3, 3), "ToA");
-    assert_eq!(counts("WoL"), (159, 8, 8), "WoL");
+    assert_eq!(counts("WoL"), (159, 9, 9), "WoL");
 }
 
 /// The encoded cards the engine does not apply in full, by name: a card that regresses

@@ -158,6 +158,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::ExcessToPlayer { .. } => "excess-to-player",
         Effect::Grant { .. } => "grant",
         Effect::ReduceCost { .. } => "reduce-cost",
+        Effect::GiveImpulse => "give-impulse",
         Effect::Energy { .. } => "energy",
         Effect::Token { .. } => "token",
         Effect::PairUp => "pair-up",
@@ -384,6 +385,7 @@ const EFFECTS: &[(&str, &str)] = &[
         "reduce-cost: {amount: 1, of: {what: character, level: 1}}",
         "",
     ),
+    ("give-impulse", ""),
     ("energy: {amount: 1}", ""),
     ("token: {count: 1}", ""),
     ("pair-up", ""),
@@ -1601,11 +1603,13 @@ fn walk() -> Vec<Variant> {
 }
 
 /// A variant whose effect acts where the `cycle` game never goes: a purchase-cost
-/// reduction lowers a later purchase, and `cycle` buys nothing after its abilities are
-/// used; a fixture shows it applied.
+/// reduction lowers a later purchase, an Impulse given reaches a later purchase, and
+/// `cycle` buys nothing after its abilities are used; a fixture shows it applied.
 fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
     if effect.starts_with("reduce-cost:") && !effect.contains("level") {
         v.shown_by("fixtures/rules/abilities/reduce-cost.dmlog")
+    } else if effect == "give-impulse" {
+        v.shown_by("fixtures/cards/ai/big-entrance.dmlog")
     } else {
         v
     }

@@ -1030,7 +1030,15 @@ pub enum Effect {
         of: Selector,
         #[serde(default)]
         next: bool,
+        /// Once for its card however many times it is used in a turn ("no matter how many
+        /// Big Entrance dice are used"): a second use adds nothing.
+        #[serde(default)]
+        once: bool,
     },
+    /// For the rest of the turn, each die its controller buys gains the card's Impulse
+    /// (its own `bought` trigger, resolved about that die: Big Entrance's "dice purchased
+    /// this turn gain Impulse"); once for the card however many times it is used.
+    GiveImpulse,
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
         amount: u8,
@@ -1120,6 +1128,7 @@ impl Effect {
             | Effect::BlockedOnlyByTwoOrMore
             | Effect::Energy { .. }
             | Effect::Token { .. }
+            | Effect::GiveImpulse
             | Effect::PairUp
             | Effect::Replace { .. }
             | Effect::Unrecorded(_) => Vec::new(),

@@ -299,8 +299,13 @@ pub fn effect(e: &Effect) -> String {
             keyword(k),
             until(*u)
         ),
-        Effect::ReduceCost { amount, of, next } => {
-            if *next {
+        Effect::ReduceCost {
+            amount,
+            of,
+            next,
+            once,
+        } => {
+            let text = if *next {
                 let mut one = of.clone();
                 one.count = Count::One;
                 let one = sel(&one);
@@ -311,7 +316,17 @@ pub fn effect(e: &Effect) -> String {
                     "{} you buy this turn cost {amount} less (not below 1)",
                     kind(of)
                 )
+            };
+            if *once {
+                format!("{text}, once however many times this card is used")
+            } else {
+                text
             }
+        }
+        Effect::GiveImpulse => {
+            "each die you buy this turn gains this card's Impulse (its when-bought ability), \
+             once however many times this card is used"
+                .into()
         }
         Effect::Energy { amount } => format!("gain {amount} generic energy"),
         Effect::Token { count } => format!("make {count} token(s)"),

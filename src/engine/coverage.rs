@@ -71,6 +71,8 @@ pub fn effect_applied(e: &Effect) -> bool {
         // A die knocked out this turn, brought back; not the form that lasts the turn.
         Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
         Effect::GainLife { .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
+        // The dice bought this turn gain the card's Impulse (`effects::give_impulse`).
+        Effect::GiveImpulse => true,
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.

@@ -277,6 +277,29 @@ impl Replayer {
                         && by.is_none_or(|p| u.by == Some(p))
                 })
             }
+            StateLine::Reduction {
+                card,
+                amount,
+                next,
+                spent,
+            } => {
+                let (player, c) = self.player_card(card, active)?;
+                let same = |x: CardId| self.cards.canonical(x) == self.cards.canonical(c);
+                let t = self.turn_ref().expect("turn");
+                t.cost_cuts.iter().any(|k| {
+                    k.on && k.player == player
+                        && same(k.card)
+                        && k.amount == amount.node
+                        && k.next == *next
+                        && k.spent == *spent
+                })
+            }
+            StateLine::Impulse { card } => {
+                let (player, c) = self.player_card(card, active)?;
+                let same = |x: CardId| self.cards.canonical(x) == self.cards.canonical(c);
+                let t = self.turn_ref().expect("turn");
+                t.impulses.iter().any(|&(p, x)| p == player && same(x))
+            }
             StateLine::Reactable(r) => {
                 let Some(event) = Event::from_name(&r.event.node) else {
                     return Ok(false);
@@ -333,6 +356,20 @@ impl Replayer {
         Ok((owner, c, n.node.checked_sub(1).map(|i| i as usize)))
     }
 
+    /// The player and card of a `reduction` or `impulse` line (`Ann.BE`): the player
+    /// written (else the active one), and the card of that alias on their side.
+    fn player_card(
+        &mut self,
+        card: &crate::syntax::CardRef,
+        active: usize,
+    ) -> Result<(usize, CardId), Stop> {
+        let player = match &card.player {
+            Some(pl) => self.player(pl)?,
+            None => active,
+        };
+        Ok((player, self.card(&card.alias, player)?))
+    }
+
     fn turn_fact(&self, s: &StateLine) -> String {
         let Some(t) = self.turn_ref() else {
             return "no turn has started".into();
@@ -380,6 +417,8 @@ impl Replayer {
             StateLine::Assigned { .. } => of("assigned"),
             StateLine::Pending(_) => of("pending"),
             StateLine::Limit { .. } => of("limit"),
+            StateLine::Reduction { .. } => of("reduction"),
+            StateLine::Impulse { .. } => of("impulse"),
             StateLine::Reactable(_) => of("reactable"),
             StateLine::Held { .. } => of("held"),
             _ => String::new(),
@@ -610,6 +649,8 @@ impl Replayer {
                 StateLine::Assigned { .. }
                 | StateLine::Pending(_)
                 | StateLine::Limit { .. }
+                | StateLine::Reduction { .. }
+                | StateLine::Impulse { .. }
                 | StateLine::Reactable(_)
                 | StateLine::Held { .. } => facts.refs.push(entry),
             }
@@ -1249,6 +1290,60 @@ impl Replayer {
                     });
                 }
                 self.turn_mut().held = Some(held);
+            }
+            StateLine::Reduction {
+                card,
+                amount,
+                next,
+                spent,
+            } => {
+                let (player, c) = self.player_card(card, active)?;
+                let effect = self.abilities_of(c).and_then(|l| {
+                    l.iter()
+                        .flat_map(|a| {
+                            a.effects
+                                .iter()
+                                .chain(a.bursts.iter().flat_map(|b| b.effects.iter()))
+                        })
+                        .find_map(|e| match e {
+                            crate::cards::ability::Effect::ReduceCost { of, once, .. } => {
+                                Some((of.clone(), *once))
+                            }
+                            _ => None,
+                        })
+                });
+                let Some((of, once)) = effect else {
+                    let name = self.cards.get(c).name.clone();
+                    return Err(self.impossible(
+                        span,
+                        format!("{name} reduces no purchase cost"),
+                        "a `reduction` line names the card whose reduce-cost effect made it",
+                    ));
+                };
+                self.turn_mut()
+                    .cost_cuts
+                    .push(crate::engine::state::CostCut {
+                        player,
+                        amount: amount.node,
+                        of,
+                        next: *next,
+                        on: true,
+                        spent: *spent,
+                        card: c,
+                        once,
+                    });
+            }
+            StateLine::Impulse { card } => {
+                let (player, c) = self.player_card(card, active)?;
+                if self.impulse_of(c).is_none() {
+                    let name = self.cards.get(c).name.clone();
+                    return Err(self.impossible(
+                        span,
+                        format!("{name} has no Impulse for the dice bought to gain"),
+                        "an `impulse` line names a card with a trigger on its die being bought",
+                    ));
+                }
+                self.turn_mut().impulses.push((player, c));
             }
             _ => {}
         }

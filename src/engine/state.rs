@@ -276,6 +276,10 @@ pub struct CostCut {
     pub on: bool,
     /// A `next` reduction a purchase has used.
     pub spent: bool,
+    /// The card whose effect made it (a position names it: `reduction Ann.BE 1`).
+    pub card: crate::engine::cards::CardId,
+    /// It counts once for its card however many times that is used this turn.
+    pub once: bool,
 }
 
 /// An `assign` line: the attacker, each blocker's share, and the line.
@@ -318,6 +322,9 @@ pub struct Turn {
     /// Purchase-cost reductions made this turn (`effects::reduce_cost`), in the order
     /// they were made.
     pub cost_cuts: Vec<CostCut>,
+    /// The cards whose Impulse each die a player buys gains for the rest of the turn
+    /// (`effects::give_impulse`), with that player; a position writes `impulse Ann.BE`.
+    pub impulses: Vec<(usize, crate::engine::cards::CardId)>,
     /// Combat damage blocked attackers deal on to the opponent beyond their blockers'
     /// total defense, fixed when combat damage is dealt (the 2014 rules hit the player
     /// after the blockers are gone).
@@ -540,6 +547,7 @@ impl Turn {
             assigned: Vec::new(),
             excess: Vec::new(),
             cost_cuts: Vec::new(),
+            impulses: Vec::new(),
             attack: None,
             block: None,
             done: false,
@@ -1240,6 +1248,22 @@ impl GameState {
             .collect();
         limits.sort();
         out.extend(limits);
+        // Purchase-cost reductions made, in the order they were made, and the Impulses
+        // dice bought gain: each named by its player and card.
+        let of = |p: usize, c: CardId| format!("{}.{}", cards.players[p], cards.get(c).alias);
+        for c in t.cost_cuts.iter().filter(|c| c.on) {
+            let mut line = format!("reduction {} {}", of(c.player, c.card), c.amount);
+            if c.next {
+                line.push_str(" next");
+            }
+            if c.spent {
+                line.push_str(" spent");
+            }
+            out.push(line);
+        }
+        for &(p, c) in &t.impulses {
+            out.push(format!("impulse {}", of(p, c)));
+        }
         // In the order the events happened: the order is part of the state.
         for r in &t.reactable {
             let mut line = format!("reactable {} ", r.event.name());

@@ -346,6 +346,19 @@ pub enum StateLine {
     Lost {
         player: Spanned<Text>,
     },
+    /// `reduction Ann.BE 1`, `reduction Ann.TD 2 next`, `… next spent`: a purchase-cost
+    /// reduction made this turn, of that player's purchases, by that card's reduce-cost
+    /// effect, of that amount; for the next die only, and that die bought.
+    Reduction {
+        card: CardRef,
+        amount: Spanned<u32>,
+        next: bool,
+        spent: bool,
+    },
+    /// `impulse Ann.BE`: each die Ann buys this turn gains that card's Impulse.
+    Impulse {
+        card: CardRef,
+    },
     /// `assigned GR:L3 -> Bob.SK:L1=3 Bob.SK:L1=2`: an attacker's split among its
     /// blockers.
     Assigned {

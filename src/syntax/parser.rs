@@ -360,6 +360,11 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("passed", "`passed Eric Mike` or `passed none`"),
     ("acted", "`acted Mike`"),
     ("lost", "`lost Mike`"),
+    (
+        "reduction",
+        "`reduction Mike.BE 1` or `reduction Mike.TD 2 next spent`",
+    ),
+    ("impulse", "`impulse Mike.BE`"),
     ("assigned", "`assigned HT:L2 -> SK:L1=2 BE:L1=1`"),
     ("combat", "`combat knocked-out`"),
     (
@@ -591,9 +596,8 @@ fn statement(i: In) -> PResult<Stmt> {
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "aside" | "supply" | "virtual"
         | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "lost" | "assigned"
-        | "combat" | "pending" | "limit" | "reactable" | "held" | "conceded" => {
-            map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
-        }
+        | "combat" | "pending" | "limit" | "reduction" | "impulse" | "reactable" | "held"
+        | "conceded" => map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i),
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
         _ => {
             let mut e = PErr::unexpected(i);
@@ -956,6 +960,8 @@ fn state_line(i: In) -> PResult<StateLine> {
         "combat" => combat_state(i),
         "pending" => pending_state(i),
         "limit" => limit_state(i),
+        "reduction" => reduction_state(i),
+        "impulse" => impulse_state(i),
         "reactable" => reactable_state(i),
         "held" => held_state(i),
         "conceded" => conceded_state(i),
@@ -1156,6 +1162,32 @@ fn limit_state(i: In) -> PResult<StateLine> {
             by,
         },
     ))
+}
+
+/// `reduction Ann.BE 1`, `reduction Ann.TD 2 next spent`.
+fn reduction_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("reduction"), ws).parse(i)?;
+    let (i, card) = expect("the player and card, like `Ann.BE`", card_ref).parse(i)?;
+    let (i, _) = expect("the amount", ws).parse(i)?;
+    let (i, amount) = expect("the amount", number).parse(i)?;
+    let (i, next) = opt((ws, kw("next"))).parse(i)?;
+    let (i, spent) = opt((ws, kw("spent"))).parse(i)?;
+    Ok((
+        i,
+        StateLine::Reduction {
+            card,
+            amount,
+            next: next.is_some(),
+            spent: spent.is_some(),
+        },
+    ))
+}
+
+/// `impulse Ann.BE`.
+fn impulse_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("impulse"), ws).parse(i)?;
+    let (i, card) = expect("the player and card, like `Ann.BE`", card_ref).parse(i)?;
+    Ok((i, StateLine::Impulse { card }))
 }
 
 /// `reactable takes-damage die Bob.IC:L2 answered Ann.HT ability 2 by Ann`,
@@ -1367,6 +1399,8 @@ const STATE_WORDS: &[&str] = &[
     "passed",
     "acted",
     "lost",
+    "reduction",
+    "impulse",
     "assigned",
     "combat",
     "pending",

@@ -273,6 +273,22 @@ impl Display for StateLine {
             }
             StateLine::Acted { player } => write!(f, "acted {}", player.node),
             StateLine::Lost { player } => write!(f, "lost {}", player.node),
+            StateLine::Reduction {
+                card,
+                amount,
+                next,
+                spent,
+            } => {
+                write!(f, "reduction {card} {}", amount.node)?;
+                if *next {
+                    f.write_str(" next")?;
+                }
+                if *spent {
+                    f.write_str(" spent")?;
+                }
+                Ok(())
+            }
+            StateLine::Impulse { card } => write!(f, "impulse {card}"),
             StateLine::Conceded { player } => write!(f, "conceded {}", player.node),
             StateLine::Assigned { attacker, shares } => {
                 write!(f, "assigned {attacker} -> ")?;

@@ -8,6 +8,7 @@
 //! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
 //! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
+//! `give_impulse` (the dice bought this turn gain the card's Impulse),
 //! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line), and
 //! [`unless`] (effects held while the opponent may pay to stop them), [`leaving`]
@@ -46,6 +47,7 @@ mod draw;
 mod excess_to_player;
 mod field;
 mod gain_life;
+mod give_impulse;
 mod globals;
 mod grant;
 mod ko;
@@ -225,8 +227,15 @@ impl Replayer {
             Effect::DoubleDamageToBlockers { to } => self.double_damage_to_blockers_effect(to, ctx),
             Effect::ExcessToPlayer { to } => self.excess_to_player_effect(to, ctx),
             Effect::Grant { to, keyword, .. } => self.grant_effect(to, keyword, ctx),
-            Effect::ReduceCost { amount, of, next } => {
-                Ok(self.reduce_cost_effect(*amount, of, *next, ctx))
+            Effect::ReduceCost {
+                amount,
+                of,
+                next,
+                once,
+            } => Ok(self.reduce_cost_effect(*amount, of, (*next, *once), ctx)),
+            Effect::GiveImpulse => {
+                self.give_impulse_effect(ctx);
+                Ok(Vec::new())
             }
             Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
             Effect::CantAttack { to } => self.cant_attack_effect(to, ctx),

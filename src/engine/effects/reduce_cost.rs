@@ -19,7 +19,11 @@
 //! - The reduction is made when its ability resolves: one held for the opponent's answer
 //!   (`unless:`) and stopped never takes effect (it is stored off, `CostCut::on`, and the
 //!   commit turns it on).
-//! - A `position` block cannot write a reduction under way: it starts with none.
+//! - With `once` ("no matter how many Big Entrance dice are used", AI #49), a card's
+//!   reduction is made once a turn for a player: a second use adds nothing.
+//! - A `position` block writes each reduction made (`reduction Ann.BE 1`, `… next`,
+//!   `… next spent`): its player, its card, whose reduce-cost effect says what it
+//!   lowers, and its amount.
 
 use crate::cards::ability::{Selector, Side, What};
 
@@ -35,17 +39,31 @@ impl Replayer {
         &mut self,
         amount: u8,
         of: &Selector,
-        next: bool,
+        (next, once): (bool, bool),
         ctx: &mut Run,
     ) -> Vec<Op> {
+        let (card, player) = (ctx.src.card, ctx.src.controller);
+        // "No matter how many are used": its card's reduction is made once a turn (a
+        // second player's alias of a card in the middle is the same card).
+        let same = |c: CardId| self.cards.canonical(c) == self.cards.canonical(card);
+        let made = self.state.turn.as_ref().is_some_and(|t| {
+            t.cost_cuts
+                .iter()
+                .any(|c| c.once && c.player == player && same(c.card))
+        });
+        if once && made {
+            return Vec::new();
+        }
         let cuts = &mut self.turn_mut().cost_cuts;
         cuts.push(CostCut {
-            player: ctx.src.controller,
+            player,
             amount: u32::from(amount),
             of: of.clone(),
             next,
             on: false,
             spent: false,
+            card,
+            once,
         });
         vec![Op::CostCut {
             cut: cuts.len() - 1,

@@ -50,8 +50,17 @@ impl Replayer {
         let mut open: Option<(CardId, &'static str)> = None;
         for &(event, about) in events {
             for card in self.cards.ids() {
-                let Some(owner) = self.cards.get(card).owner else {
-                    continue;
+                let owner = match (self.cards.get(card).owner, about) {
+                    (Some(o), _) => o,
+                    // A card in the middle (a basic action) is no player's: a trigger of
+                    // its die is that die's owner's (Big Entrance's Impulse, as bought).
+                    (None, About::Die(d))
+                        if self.cards.get(card).alias_of.is_none()
+                            && self.state.die(d).card == card =>
+                    {
+                        self.state.die(d).owner
+                    }
+                    (None, _) => continue,
                 };
                 let Some(list) = self.abilities_of(card) else {
                     continue;
@@ -228,9 +237,13 @@ impl Replayer {
         if let Some((card, why)) = open {
             self.undecided_later(card, why);
         }
-        // Keywords that wait for a choice as the event happens (`keywords`).
+        // Keywords that wait for a choice as the event happens (`keywords`), and the
+        // Impulses a die bought gains this turn (`give_impulse`).
         for &(event, about) in events {
             new.extend(self.keyword_pending(event, about, batch));
+            if let (Event::Bought, About::Die(d)) = (event, about) {
+                new.extend(self.gained_impulses(d, batch));
+            }
         }
         if new.is_empty() {
             return;
@@ -535,8 +548,10 @@ impl Replayer {
                     .is_none_or(|d| self.state.die(d).face.as_ref() == Some(&f.node))
             }) && named.is_none_or(|n| p.die == n)
         };
+        // A second player's alias of a card in the middle names the same card.
+        let same = |c: CardId| self.cards.canonical(c) == self.cards.canonical(card);
         let mine: Vec<usize> = (0..t.pending.len())
-            .filter(|&i| t.pending[i].card == card && face_ok(&t.pending[i]))
+            .filter(|&i| same(t.pending[i].card) && face_ok(&t.pending[i]))
             .collect();
         let Some(&first) = mine.first() else {
             let name = self.cards.get(card).name.clone();
