@@ -428,7 +428,7 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("WF"), (159, 9, 9), "WF");
     assert_eq!(counts("TMNT"), (58, 7, 7), "TMNT");
     assert_eq!(counts("CW"), (154, 15, 15), "CW");
-    assert_eq!(counts("GATF"), (136, 6, 6), "GATF");
+    assert_eq!(counts("GATF"), (136, 10, 10), "GATF");
     assert_eq!(counts("DS"), (25, 3, 3), "DS");
     assert_eq!(counts("DP"), (138, 8, 8), "DP");
     assert_eq!(counts("IMWM"), (35, 6, 6), "IMWM");
@@ -465,6 +465,8 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("SWW"), (36, 2, 2), "SWW");
     assert_eq!(counts("ToA"), (138, 3, 3), "ToA");
     assert_eq!(counts("WoL"), (159, 9, 9), "WoL");
+    // The Crosspulse cards of the Tag Teams pack.
+    assert_eq!(counts("TAG"), (24, 2, 2), "TAG");
 }
 
 /// The encoded cards the engine does not apply in full, by name: a card that regresses

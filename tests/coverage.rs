@@ -474,7 +474,7 @@ turn 4 Ann                      # @turn-start
 draw X SK x3                    # @draws
 roll X:L1 SK:fist x6 PB:act x2 A:*
 reroll X:L1->L2*
-buy X pay SK:fist               # @bought:this @bought:die
+buy X pay SK:fist               # @bought:this @bought:die @bought-with-its-energy:this @bought-with-its-energy:die
 field X:L2*                      # @fielded:this @fielded:die @teammate-fielded:die
 ?react-fielded Bob: global Y pay SK:fist
 ?use use A:* {CLAUSES}

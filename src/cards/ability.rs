@@ -384,6 +384,9 @@ pub enum Event {
     /// The subject is purchased (Impulse, keywords-2017-11-09.txt:45): a die bought,
     /// in its buyer's used pile.
     Bought,
+    /// The subject is bought, paid for with energy of its card's types only (Crosspulse,
+    /// keywords-2017-11-09.txt:27: "when you only spend the matching type of energy").
+    BoughtWithItsEnergy,
     /// The card's controller fields a character die of another card that shares an
     /// affiliation with it, while a die of it was already in the field (Teamwatch,
     /// keywords-2017-11-09.txt:62): once for the card, about the die fielded (`of: you`).
@@ -434,6 +437,7 @@ impl Event {
             Event::LeavesFieldByOpponent => "leaves-field-by-opponent",
             Event::Bought => "bought",
             Event::TeammateFielded => "teammate-fielded",
+            Event::BoughtWithItsEnergy => "bought-with-its-energy",
         }
     }
 
@@ -460,6 +464,7 @@ impl Event {
         Event::LeavesFieldByOpponent,
         Event::Bought,
         Event::TeammateFielded,
+        Event::BoughtWithItsEnergy,
     ];
 
     /// Whether the event may be about `of`: a player deals effect damage, no die does;

@@ -576,6 +576,9 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::Bought if of == Subject::This => "this die is bought".into(),
         Event::Bought if of == Subject::You => "you buy a die".into(),
         Event::Bought => format!("{who} is bought"),
+        Event::BoughtWithItsEnergy => {
+            format!("{who} is bought, paid for with energy of its card's types only (Crosspulse)")
+        }
         Event::TeammateFielded => {
             "you field a character of another card sharing an affiliation with this one, \
              while this card is active (Teamwatch)"

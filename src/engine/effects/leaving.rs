@@ -60,7 +60,7 @@ impl Replayer {
                 Some(Cause::Player(p)) => p != owner,
                 Some(Cause::Combat) => true,
                 None => {
-                    if let Some(card) = self.listener() {
+                    if let Some(card) = self.listener_of(Event::LeavesFieldByOpponent) {
                         self.undecided_later(card, UNKNOWN);
                     }
                     continue;
@@ -82,17 +82,17 @@ impl Replayer {
         }
     }
 
-    /// A card of the game with a trigger on dice leaving the field because of the
-    /// opponent.
-    fn listener(&self) -> Option<CardId> {
-        self.cards.ids().find(|&c| {
-            self.abilities_of(c).is_some_and(|l| {
-                l.iter().any(|a| {
-                    a.when
-                        .as_ref()
-                        .is_some_and(|w| w.event == Event::LeavesFieldByOpponent)
-                })
-            })
+    /// A card of the game with a trigger on `event`: one a case the rules leave open
+    /// would make undecided.
+    pub(in crate::engine) fn listener_of(&self, event: Event) -> Option<CardId> {
+        self.cards.ids().find(|&c| self.listens(c, event))
+    }
+
+    /// Whether a card has a trigger on `event`.
+    pub(in crate::engine) fn listens(&self, card: CardId, event: Event) -> bool {
+        self.abilities_of(card).is_some_and(|l| {
+            l.iter()
+                .any(|a| a.when.as_ref().is_some_and(|w| w.event == event))
         })
     }
 }

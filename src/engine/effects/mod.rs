@@ -13,7 +13,8 @@
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line), and
 //! [`unless`] (effects held while the opponent may pay to stop them), [`leaving`]
 //! (dice leaving the field because of the opponent: Aftershock's event) and
-//! [`teamwatch`] (a character sharing an affiliation fielded: Teamwatch's). The table in
+//! [`teamwatch`] (a character sharing an affiliation fielded: Teamwatch's), [`crosspulse`]
+//! (a die bought with its own energy types: Crosspulse's). The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
 //! effect is a new file and one line there.
 //!
@@ -39,6 +40,7 @@ mod cant_block;
 mod capture;
 mod commit;
 mod costs;
+mod crosspulse;
 mod damage;
 mod damage_equal_attack;
 mod damage_from;

@@ -157,10 +157,12 @@ impl Replayer {
         // Each die bought is an event ("when you purchase this die": Impulse), with
         // Suit Up's choice (`keywords::suit_up`) in the same batch; the dice that paid
         // for it are the move's payers.
-        let events: Vec<_> = bought
+        let mut events: Vec<_> = bought
             .iter()
             .map(|id| (Event::Bought, About::Die(*id)))
             .collect();
+        // Bought with its own energy types only: Crosspulse (`effects::crosspulse`).
+        events.extend(self.bought_with_its_energy(&bought, &paid.units));
         self.fire(&events, &paid.taken());
         // The purchase is made; text of the cards bought that acts on a purchase, or
         // once a die is in play, and is not applied leaves the game undecided.
