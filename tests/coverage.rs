@@ -472,7 +472,7 @@ end
 end                             # @turn-end
 turn 4 Ann                      # @turn-start
 draw X SK x3                    # @draws
-roll X:L1 SK:fist x6 PB:act x2 A:*
+roll X:L1 SK:fist x6 PB:act x2 A:*   # @rolled-from-prep:die
 reroll X:L1->L2*
 buy X pay SK:fist               # @bought:this @bought:die @bought-with-its-energy:this @bought-with-its-energy:die
 field X:L2*                      # @fielded:this @fielded:die @teammate-fielded:die
@@ -529,7 +529,7 @@ end
 end                             # @turn-end
 turn 4 Ann                      # @turn-start
 draw SK x4                      # @draws
-roll SK:fist x4 PB:act A:act X:L1
+roll SK:fist x4 PB:act A:act X:L1   # @rolled-from-prep:this @rolled-from-prep:die
 field X:L1                      # @fielded:this @fielded:die @in-field:this
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
 pass

@@ -384,6 +384,9 @@ pub enum Event {
     /// The subject is purchased (Impulse, keywords-2017-11-09.txt:45): a die bought,
     /// in its buyer's used pile.
     Bought,
+    /// The subject began the turn in its owner's prep area and is rolled in the roll step
+    /// (Back for More, keywords-2017-11-09.txt:16; mandatory).
+    RolledFromPrep,
     /// The subject is bought, paid for with energy of its card's types only (Crosspulse,
     /// keywords-2017-11-09.txt:27: "when you only spend the matching type of energy").
     BoughtWithItsEnergy,
@@ -438,6 +441,7 @@ impl Event {
             Event::Bought => "bought",
             Event::TeammateFielded => "teammate-fielded",
             Event::BoughtWithItsEnergy => "bought-with-its-energy",
+            Event::RolledFromPrep => "rolled-from-prep",
         }
     }
 
@@ -465,6 +469,7 @@ impl Event {
         Event::Bought,
         Event::TeammateFielded,
         Event::BoughtWithItsEnergy,
+        Event::RolledFromPrep,
     ];
 
     /// Whether the event may be about `of`: a player deals effect damage, no die does;

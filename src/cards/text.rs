@@ -576,6 +576,9 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::Bought if of == Subject::This => "this die is bought".into(),
         Event::Bought if of == Subject::You => "you buy a die".into(),
         Event::Bought => format!("{who} is bought"),
+        Event::RolledFromPrep => format!(
+            "{who} is rolled in the roll step, having begun the turn in the prep area (Back for More)"
+        ),
         Event::BoughtWithItsEnergy => {
             format!("{who} is bought, paid for with energy of its card's types only (Crosspulse)")
         }

@@ -300,6 +300,19 @@ impl Replayer {
                 let t = self.turn_ref().expect("turn");
                 t.impulses.iter().any(|&(p, x)| p == player && same(x))
             }
+            StateLine::Prepped { player, dice } => {
+                let p = self.player(player)?;
+                let claimed = self.prepped_dice(p, dice)?;
+                let t = self.turn_ref().expect("turn");
+                let mut now: Vec<DieId> = t.prepped.clone().unwrap_or_default();
+                now.retain(|d| self.state.die(*d).zone == Zone::Prep);
+                let cards = |ids: &[DieId]| {
+                    let mut c: Vec<CardId> = ids.iter().map(|d| self.state.die(*d).card).collect();
+                    c.sort();
+                    c
+                };
+                p == active && claimed.is_some_and(|c| cards(&c) == cards(&now))
+            }
             StateLine::Reactable(r) => {
                 let Some(event) = Event::from_name(&r.event.node) else {
                     return Ok(false);
@@ -370,6 +383,31 @@ impl Replayer {
         Ok((player, self.card(&card.alias, player)?))
     }
 
+    /// The dice of `player`'s prep area a `prepped` line names, one of each card for each
+    /// die it lists (alike dice there are interchangeable); `None` when there are not
+    /// that many.
+    fn prepped_dice(
+        &mut self,
+        player: usize,
+        dice: &[DieItem],
+    ) -> Result<Option<Vec<DieId>>, Stop> {
+        let mut taken: Vec<DieId> = Vec::new();
+        for item in dice {
+            let card = self.card(&item.die.alias, player)?;
+            for _ in 0..item.times() {
+                let found = self
+                    .state
+                    .zone(player, Zone::Prep)
+                    .find(|d| self.state.die(*d).card == card && !taken.contains(d));
+                match found {
+                    Some(d) => taken.push(d),
+                    None => return Ok(None),
+                }
+            }
+        }
+        Ok(Some(taken))
+    }
+
     fn turn_fact(&self, s: &StateLine) -> String {
         let Some(t) = self.turn_ref() else {
             return "no turn has started".into();
@@ -419,6 +457,7 @@ impl Replayer {
             StateLine::Limit { .. } => of("limit"),
             StateLine::Reduction { .. } => of("reduction"),
             StateLine::Impulse { .. } => of("impulse"),
+            StateLine::Prepped { .. } => of("prepped"),
             StateLine::Reactable(_) => of("reactable"),
             StateLine::Held { .. } => of("held"),
             _ => String::new(),
@@ -651,6 +690,7 @@ impl Replayer {
                 | StateLine::Limit { .. }
                 | StateLine::Reduction { .. }
                 | StateLine::Impulse { .. }
+                | StateLine::Prepped { .. }
                 | StateLine::Reactable(_)
                 | StateLine::Held { .. } => facts.refs.push(entry),
             }
@@ -917,6 +957,21 @@ impl Replayer {
             // when they have resolved, its dice out of play going to the used pile.
             if t.step == Step::Cleanup && !t.pending.is_empty() {
                 t.done = true;
+            }
+            // In the clear and draw step before anything is drawn, the prep area is what
+            // began the turn there; once dice are drawn, only a `prepped` line says
+            // (Back for More, `steps::roll`).
+            let stated = p
+                .entries
+                .iter()
+                .any(|e| matches!(e.node, StateLine::Prepped { .. }));
+            if t.step == Step::Draw && !stated {
+                let active = t.active;
+                let fresh = (t.drawn, t.drawn_oop) == (0, 0);
+                let prep: Vec<DieId> = self.state.zone(active, Zone::Prep).collect();
+                if let Some(t) = self.state.turn.as_mut() {
+                    t.prepped = fresh.then_some(prep);
+                }
             }
         }
         match unmodelled {
@@ -1266,6 +1321,10 @@ impl Replayer {
                             self.held_suit_up(&held, die, owner, span)?;
                             continue;
                         }
+                        HeldOp::Gain { player, amount } => Op::GainLife {
+                            player: self.player(player)?,
+                            amount: amount.node,
+                        },
                         HeldOp::Spin { die, level } => Op::Spin {
                             die: self.anywhere(die, owner, span)?,
                             level: u8::try_from(level.node).unwrap_or(u8::MAX),
@@ -1332,6 +1391,18 @@ impl Replayer {
                         card: c,
                         once,
                     });
+            }
+            StateLine::Prepped { player, dice } => {
+                let p = self.player(player)?;
+                let Some(prepped) = self.prepped_dice(p, dice)?.filter(|_| p == active) else {
+                    return Err(self.impossible(
+                        span,
+                        "no such dice of the active player's prep area".to_string(),
+                        "a `prepped` line names dice of the active player's prep area that \
+                         began the turn there",
+                    ));
+                };
+                self.turn_mut().prepped = Some(prepped);
             }
             StateLine::Impulse { card } => {
                 let (player, c) = self.player_card(card, active)?;

@@ -380,6 +380,10 @@ pub struct Turn {
     /// prevent (`keywords::suit_up`). It outlasts a line only beside a held `ko` of that
     /// die, so a position writes it on the `held` line (`suit-up DIE`).
     pub suit_up: Option<(DieId, DieId, CardId)>,
+    /// The dice in the active player's prep area as the turn began, whose roll in the roll
+    /// step is Back for More's event; `None` where a position set in the clear and draw
+    /// step after dice were drawn does not say which were there before.
+    pub prepped: Option<Vec<DieId>>,
     /// The character dice fielded this turn, either player's, that Strike reads
     /// (`keywords::strike`), each with whether it is still in the field since: a die
     /// that left and came back without being fielded (Regenerate, `return-to-field`) is
@@ -568,6 +572,7 @@ impl Turn {
             suit_up: None,
             fielded: Vec::new(),
             fielded_unknown: false,
+            prepped: Some(Vec::new()),
         }
     }
 
@@ -1040,6 +1045,22 @@ impl GameState {
             );
             if t.step == Step::Draw && (t.drawn, t.drawn_oop) != (0, 0) {
                 let _ = writeln!(out, "{}", self.drawn_line());
+                // Which of the prep area's dice were there before the draw (Back for
+                // More), once dice have been drawn beside them.
+                if let Some(prepped) = &t.prepped {
+                    let still: Vec<DieId> = prepped
+                        .iter()
+                        .copied()
+                        .filter(|d| self.die(*d).zone == Zone::Prep)
+                        .collect();
+                    let items = self.items(cards, still);
+                    let items = if items.is_empty() {
+                        "none".into()
+                    } else {
+                        items
+                    };
+                    let _ = writeln!(out, "prepped {} {items}", cards.players[t.active]);
+                }
             }
             if t.reroll.is_some() {
                 out.push_str("rerolled\n");
@@ -1300,7 +1321,10 @@ impl GameState {
                     Op::DamagePlayer { player, amount } => {
                         write!(line, " damage {}={amount}", cards.players[player])
                     }
-                    Op::GainLife { .. } | Op::CostCut { .. } => Ok(()),
+                    Op::GainLife { player, amount } => {
+                        write!(line, " gain {}={amount}", cards.players[player])
+                    }
+                    Op::CostCut { .. } => Ok(()),
                 };
             }
             // Suit Up's move waits on the held knock-out (`keywords::suit_up`).
@@ -1333,8 +1357,12 @@ impl GameState {
     /// there (the order `#N` numbers them), the same neighbours merged: `SK:fist x2
     /// CA:L3[dmg=1]`; empty for an empty zone (the caller writes `none` where it must).
     pub fn zone_items(&self, cards: &GameCards, player: usize, zone: Zone) -> String {
+        self.items(cards, self.zone(player, zone).collect())
+    }
+
+    /// Dice as a zone line lists them: by card, alike dice grouped (`SK x3 DP`).
+    pub fn items(&self, cards: &GameCards, mut ids: Vec<DieId>) -> String {
         let mut groups: Vec<(String, u32)> = Vec::new();
-        let mut ids: Vec<DieId> = self.zone(player, zone).collect();
         ids.sort_by_key(|id| (self.die(*id).card, self.die(*id).stamp, *id));
         for id in ids {
             let text = self.die_text(cards, id);

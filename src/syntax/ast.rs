@@ -359,6 +359,12 @@ pub enum StateLine {
     Impulse {
         card: CardRef,
     },
+    /// `prepped Ann DP SK`: of the dice in Ann's prep area in the clear and draw step,
+    /// those that began the turn there (Back for More); empty for `none`.
+    Prepped {
+        player: Spanned<Text>,
+        dice: Vec<DieItem>,
+    },
     /// `assigned GR:L3 -> Bob.SK:L1=3 Bob.SK:L1=2`: an attacker's split among its
     /// blockers.
     Assigned {
@@ -481,6 +487,11 @@ pub enum HeldOp {
     },
     /// `spin DIE L2`: spun to that level.
     Spin { die: DieRef, level: Spanned<u32> },
+    /// `gain Ann=1`: life a player gains.
+    Gain {
+        player: Spanned<Text>,
+        amount: Spanned<u32>,
+    },
     /// `suit-up DIE`: not a change of the effect but what waits on it: Suit Up's bought
     /// die, in the used pile, moves to the field at level 2 once the held `ko` happens.
     SuitUp { die: DieRef },

@@ -365,6 +365,7 @@ const EXAMPLES: &[(&str, &str)] = &[
         "`reduction Mike.BE 1` or `reduction Mike.TD 2 next spent`",
     ),
     ("impulse", "`impulse Mike.BE`"),
+    ("prepped", "`prepped Mike DP SK` or `prepped Mike none`"),
     ("assigned", "`assigned HT:L2 -> SK:L1=2 BE:L1=1`"),
     ("combat", "`combat knocked-out`"),
     (
@@ -596,8 +597,8 @@ fn statement(i: In) -> PResult<Stmt> {
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "aside" | "supply" | "virtual"
         | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "lost" | "assigned"
-        | "combat" | "pending" | "limit" | "reduction" | "impulse" | "reactable" | "held"
-        | "conceded" => map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i),
+        | "combat" | "pending" | "limit" | "reduction" | "impulse" | "prepped" | "reactable"
+        | "held" | "conceded" => map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i),
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
         _ => {
             let mut e = PErr::unexpected(i);
@@ -962,6 +963,7 @@ fn state_line(i: In) -> PResult<StateLine> {
         "limit" => limit_state(i),
         "reduction" => reduction_state(i),
         "impulse" => impulse_state(i),
+        "prepped" => prepped_state(i),
         "reactable" => reactable_state(i),
         "held" => held_state(i),
         "conceded" => conceded_state(i),
@@ -1190,6 +1192,23 @@ fn impulse_state(i: In) -> PResult<StateLine> {
     Ok((i, StateLine::Impulse { card }))
 }
 
+/// `prepped Ann DP SK`, `prepped Ann none`.
+fn prepped_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("prepped"), ws).parse(i)?;
+    let (i, player) = expect("a player name", player).parse(i)?;
+    let (i, _) = expect(
+        "the dice that began the turn in the prep area, or `none`",
+        ws,
+    )
+    .parse(i)?;
+    let (i, dice) = expect(
+        "the dice that began the turn in the prep area, or `none`",
+        alt((value(Vec::new(), kw("none")), die_list)),
+    )
+    .parse(i)?;
+    Ok((i, StateLine::Prepped { player, dice }))
+}
+
 /// `reactable takes-damage die Bob.IC:L2 answered Ann.HT ability 2 by Ann`,
 /// `reactable deals-effect-damage player Ann`.
 fn reactable_state(i: In) -> PResult<StateLine> {
@@ -1268,6 +1287,13 @@ fn held_op(i: In) -> PResult<HeldOp> {
             |die| HeldOp::SuitUp { die },
         )
         .parse(i),
+        "gain" => {
+            let (i, _) = (kw("gain"), ws).parse(i)?;
+            let (i, player) = expect("the player", player).parse(i)?;
+            let (i, _) = expect("`=` and the life gained", char('=')).parse(i)?;
+            let (i, amount) = expect("the life gained", number).parse(i)?;
+            Ok((i, HeldOp::Gain { player, amount }))
+        }
         "spin" => {
             let (i, _) = (kw("spin"), ws).parse(i)?;
             let (i, die) = expect("the die", die_ref).parse(i)?;
@@ -1401,6 +1427,7 @@ const STATE_WORDS: &[&str] = &[
     "lost",
     "reduction",
     "impulse",
+    "prepped",
     "assigned",
     "combat",
     "pending",

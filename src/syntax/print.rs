@@ -289,6 +289,14 @@ impl Display for StateLine {
                 Ok(())
             }
             StateLine::Impulse { card } => write!(f, "impulse {card}"),
+            StateLine::Prepped { player, dice } => {
+                write!(f, "prepped {} ", player.node)?;
+                if dice.is_empty() {
+                    f.write_str("none")
+                } else {
+                    list(f, dice, " ")
+                }
+            }
             StateLine::Conceded { player } => write!(f, "conceded {}", player.node),
             StateLine::Assigned { attacker, shares } => {
                 write!(f, "assigned {attacker} -> ")?;
@@ -386,6 +394,7 @@ impl Display for HeldOp {
             }
             HeldOp::Spin { die, level } => write!(f, "spin {die} L{}", level.node),
             HeldOp::SuitUp { die } => write!(f, "suit-up {die}"),
+            HeldOp::Gain { player, amount } => write!(f, "gain {}={}", player.node, amount.node),
         }
     }
 }

@@ -3,9 +3,14 @@
 use crate::rules;
 use crate::syntax::{DieItem, Face, Span, Spanned, Step, Zone};
 
+use crate::cards::ability::Event;
 use crate::engine::coverage::Moment;
 use crate::engine::replay::{Flow, Replayer, describe_faces};
-use crate::engine::state::DieId;
+use crate::engine::state::{About, DieId};
+
+/// Why a card with Back for More is undecided as its die is rolled.
+const PREPPED_UNKNOWN: &str = "has Back for More, and the position the turn began from was \
+set after dice were drawn: which dice began the turn in the prep area is not said";
 
 impl Replayer {
     pub(in crate::engine) fn roll(&mut self, who: usize, dice: &[DieItem]) -> Flow {
@@ -110,7 +115,34 @@ impl Replayer {
         t.step_line = line;
         t.roll = Some(line);
         t.rolled = taken.clone();
-        self.text_rolled(&taken)
+        self.text_rolled(&taken)?;
+        self.rolled_from_prep(&taken);
+        Ok(())
+    }
+
+    /// Back for More's event (keywords-2017-11-09.txt:16): each die rolled that began the
+    /// turn in the prep area. Where a position does not say which dice were there before
+    /// the draw, a die rolled of a card waiting for the event is undecided.
+    fn rolled_from_prep(&mut self, rolled: &[DieId]) {
+        let prepped = self.turn_ref().and_then(|t| t.prepped.clone());
+        let Some(prepped) = prepped else {
+            let waiting = rolled
+                .iter()
+                .map(|d| self.state.die(*d).card)
+                .find(|&c| self.listens(c, Event::RolledFromPrep));
+            if let Some(card) = waiting {
+                self.undecided_later(card, PREPPED_UNKNOWN);
+            }
+            return;
+        };
+        let events: Vec<_> = rolled
+            .iter()
+            .filter(|d| prepped.contains(d))
+            .map(|d| (Event::RolledFromPrep, About::Die(*d)))
+            .collect();
+        if !events.is_empty() {
+            self.fire(&events, &[]);
+        }
     }
 
     /// Dice were rolled (or rerolled): text of their cards that acts then, and is not
