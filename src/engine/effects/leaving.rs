@@ -108,18 +108,18 @@ mod tests {
     /// Black Widow: Stinger (Aftershock) in Bob's field, Power Bolt in the reserve pool of
     /// the player whose turn it is, used on her.
     fn bolted(turn: &str) -> crate::engine::state::GameState {
-        let (user, target) = if turn == "Ann" {
-            ("Ann", "Bob.BW:L1")
+        // Each player's alias of the Power Bolt card in the middle, and the die's name as
+        // the player whose turn it is writes it.
+        let (bolt, target) = if turn == "Ann" {
+            ("PB", "Bob.BW:L1")
         } else {
-            ("Bob", "BW:L1")
+            ("BP", "BW:L1")
         };
         let log = format!(
             "dmlog 1\nformat custom life 10\nteam Ann\nGR = Ghost Rider: Johnny Blaze x2\n\
              basic PB = Power Bolt\nteam Bob\nBW = Black Widow: Stinger x2\nbasic BP = Power Bolt\n\
-             first Ann\nposition\nturn 4 {turn} main\nreserve {user} {}:act\nfield Ann GR:L1\n\
-             field Bob BW:L1\nused Ann SK x8\nused Bob SK x8\nend\nuse {}:act target {target}\n",
-            if user == "Ann" { "PB" } else { "BP" },
-            if user == "Ann" { "PB" } else { "BP" },
+             first Ann\nposition\nturn 4 {turn} main\nreserve {turn} {bolt}:act\nfield Ann GR:L1\n\
+             field Bob BW:L1\nused Ann SK x8\nused Bob SK x8\nend\nuse {bolt}:act target {target}\n"
         );
         replayed(&log).1
     }
