@@ -184,6 +184,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Grant { .. } => "grant",
         Effect::ReduceCost { .. } => "reduce-cost",
         Effect::RaiseCost { .. } => "raise-cost",
+        Effect::GiveImpulse => "give-impulse",
         Effect::Energy { .. } => "energy",
         Effect::Token { .. } => "token",
         Effect::PairUp => "pair-up",
@@ -505,6 +506,7 @@ const EFFECTS: &[(&str, &str)] = &[
         "reduce-cost: {amount: 1, of: {what: character, level: 1}}",
         "",
     ),
+    ("give-impulse", ""),
     ("energy: {amount: 1}", ""),
     ("token: {count: 1}", ""),
     ("pair-up", ""),
@@ -598,10 +600,10 @@ end
 end                             # @turn-end
 turn 4 Ann                      # @turn-start
 draw X SK x3                    # @draws
-roll X:L1 SK:fist x6 PB:act x2 A:*
+roll X:L1 SK:fist x6 PB:act x2 A:*   # @rolled-from-prep:die
 reroll X:L1->L2*
-buy X pay SK:fist               # @bought:this
-field X:L2*                      # @fielded:this @fielded:die
+buy X pay SK:fist               # @bought:this @bought:die @bought-with-its-energy:this @bought-with-its-energy:die
+field X:L2*                      # @fielded:this @fielded:die @teammate-fielded:die
 ?react-fielded Bob: global Y pay SK:fist
 ?use use A:* {CLAUSES}
 ?global global X {CLAUSES}
@@ -610,7 +612,7 @@ field X:L2*                      # @fielded:this @fielded:die
 ?activate activate X:L2* {CLAUSES}
 ?bob pass
 ?bob Bob: global X {CLAUSES}
-use PB:act target Bob.Y:L1      # @uses-action @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @would-be-knocked-out:this @would-be-knocked-out:die @deals-effect-damage:player
+use PB:act target Bob.Y:L1      # @uses-action @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @would-be-knocked-out:this @would-be-knocked-out:die @deals-effect-damage:player @leaves-field-by-opponent:this @leaves-field-by-opponent:die
 ?react-knocked-out Bob: global Y pay SK:fist
 ?react-deals-effect-damage global X pay SK:fist
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
@@ -655,7 +657,7 @@ end
 end                             # @turn-end
 turn 4 Ann                      # @turn-start
 draw SK x4                      # @draws
-roll SK:fist x4 PB:act A:act X:L1
+roll SK:fist x4 PB:act A:act X:L1   # @rolled-from-prep:this @rolled-from-prep:die
 field X:L1                      # @fielded:this @fielded:die @in-field:this
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
 pass
@@ -769,8 +771,43 @@ Bob: pass
 end
 ";
 
+/// Awaken's event: Enrage spins Ann's test hero up a level (it must then attack, and
+/// does, unblocked).
+const SPIN: &str = "\
+dmlog 1
+rules 2018
+format custom life 20
+team Ann
+X = Test Hero: {HERO} x4
+A = Test Action: {ACTION} x2
+basic EN = Enrage
+team Bob
+Y = Test Hero: {HERO} x4
+B = Test Action: {ACTION} x2
+first Ann
+position
+turn 4 Ann main
+life Ann 15
+life Bob 15
+reserve Ann EN:act
+field Ann X:L1
+field Bob Y:L1
+used Ann SK x8
+used Bob SK x8
+end
+use EN:act target X:L1          # @spins-up:this @spins-up:die
+pass
+Bob: pass
+attack X:L2*
+block none
+pass
+Bob: pass
+end
+";
+
 const SCRIPTS: &[(&str, &str)] = &[
     ("cycle", CYCLE),
+    ("spin", SPIN),
     ("nowhere", NOWHERE),
     ("bare", BARE),
     ("combat", COMBAT),
@@ -909,6 +946,8 @@ fn meaningless(e: Event, s: Subject) -> bool {
                 | Subject::ThisOrPartner
         ),
         Event::BlockersAssigned => s != Subject::This,
+        // Teamwatch: its card's controller fields the die.
+        Event::TeammateFielded => s != Subject::You,
         _ => false,
     }
 }
@@ -1079,6 +1118,9 @@ fn walk() -> Vec<Variant> {
         "{compare: {left: {life: opponent}, is: more, right: {life: you}}}",
         "{compare: {left: {count: {what: character, side: opposing}}, is: at-least, right: {number: 3}}}",
         "{compare: {left: {level: {what: this}}, is: equal, right: {number: 3}}}",
+        "underdog",
+        "resistance",
+        "{not: {some-match: {what: character, side: opposing}}}",
     ] {
         out.push(
             variant(
@@ -1740,8 +1782,8 @@ fn walk() -> Vec<Variant> {
 }
 
 /// A variant whose effect acts where the `cycle` game never goes: a purchase-cost
-/// reduction lowers a later purchase, and `cycle` buys nothing after its abilities are
-/// used; a fixture shows it applied.
+/// reduction lowers a later purchase, an Impulse given reaches a later purchase, and
+/// `cycle` buys nothing after its abilities are used; a fixture shows it applied.
 fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
     if effect.starts_with("reduce-cost:") && !effect.contains("level") {
         v.shown_by("fixtures/rules/abilities/reduce-cost.dmlog")
@@ -1767,6 +1809,8 @@ fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
     } else if effect.starts_with("surcharge:") {
         // The walk's opponent uses no global or action die while the static holds.
         v.shown_by("fixtures/cards/dps/lilandra-majestrix.dmlog")
+    } else if effect == "give-impulse" {
+        v.shown_by("fixtures/cards/ai/big-entrance.dmlog")
     } else {
         v
     }
@@ -2123,10 +2167,10 @@ fn the_games_are_legal_with_cards_without_text() {
             t.rest
         );
         assert_eq!(t.lines.last().map(|l| l.0), Some(last), "{name}");
-        // The combat and drain scripts mark only their own moment: other variants skip
-        // them.
+        // The combat, drain and spin scripts mark only their own moment: other variants
+        // skip them.
         assert!(
-            moments.len() > 5 || ["combat", "drain"].contains(name),
+            moments.len() > 5 || ["combat", "drain", "spin"].contains(name),
             "{name}: {moments:?}"
         );
     }

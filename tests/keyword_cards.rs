@@ -1129,9 +1129,7 @@ fn every_encoded_keyword_card_plays_its_keyword() {
             }
         }
     }
-    // A card the template cannot play is named here, not skipped: no Batman card the
-    // engine applies yet, so Thomas Wayne (encoded by hand) has nothing to suit up over;
-    // Gorilla Grodd's Call Out is played by the Strike template, whose game begins at the
+    // A card the template cannot play is named here, not skipped: Gorilla Grodd's Call Out is played by the Strike template, whose game begins at the
     // draw (Call Out's begins in the main step, where Strike is undecided); Kane's
     // Intimidate removes a "Superstar die", which the template's Ghost Rider may not be
     // (its Call Out is played);
@@ -1140,8 +1138,6 @@ fn every_encoded_keyword_card_plays_its_keyword() {
     assert_eq!(
         meaningless,
         [
-            "Thomas Wayne: Corrupted by Pain (SuitUp { names: [\"Batman\"] }): \
-             no character named [\"Batman\"] the engine applies",
             "Valindra Shadowmantle: Scholarly Wizard (EnergyDrain): \
              no template for EnergyDrain: write one",
             "Gorilla Grodd: Stronger Than You (CallOut): \
@@ -1166,7 +1162,8 @@ fn every_encoded_keyword_card_plays_its_keyword() {
     // the seven Breath Weapon cards, Gold Dragon: Paragon Dragon with Attune; the two
     // Immortal cards, Undertaker: The Deadman with Call Out; the five Turtle Power cards,
     // April: No Mere Damsel with Ally; the four Frag cards, Stompa: Mechanical God with
-    // Overcrush), 12 by hand (Supreme Intelligence: Psionic Collective
-    // twice, Intimidate and Overcrush).
-    assert_eq!(played, 156);
+    // Overcrush), 13 by hand (Supreme Intelligence: Psionic Collective twice, Intimidate
+    // and Overcrush; Thomas Wayne: Corrupted by Pain suits up over Batman: Terror of
+    // Crime Alley, applied since Vengeance).
+    assert_eq!(played, 157);
 }

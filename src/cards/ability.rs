@@ -505,6 +505,26 @@ pub enum Event {
     /// The subject is about to be knocked out ("when Arnim Zola would be KO'd, you may
     /// pay 1 to …"): a replacement, answered before the knock-out happens.
     WouldBeKnockedOut,
+    /// The subject spins up one or more levels: once per die, however many levels
+    /// (Awaken, keywords-2017-11-09.txt:15).
+    SpinsUp,
+    /// The subject leaves the field because of its owner's opponent: their character's
+    /// combat damage, their ability (damage, a knock-out, a die moved, rerolled into the
+    /// reserve pool, set aside) (Aftershock, keywords-2017-11-09.txt:9).
+    LeavesFieldByOpponent,
+    /// The subject is purchased (Impulse, keywords-2017-11-09.txt:45): a die bought,
+    /// in its buyer's used pile.
+    Bought,
+    /// The subject began the turn in its owner's prep area and is rolled in the roll step
+    /// (Back for More, keywords-2017-11-09.txt:16; mandatory).
+    RolledFromPrep,
+    /// The subject is bought, paid for with energy of its card's types only (Crosspulse,
+    /// keywords-2017-11-09.txt:27: "when you only spend the matching type of energy").
+    BoughtWithItsEnergy,
+    /// The card's controller fields a character die of another card that shares an
+    /// affiliation with it, while a die of it was already in the field (Teamwatch,
+    /// keywords-2017-11-09.txt:62): once for the card, about the die fielded (`of: you`).
+    TeammateFielded,
 }
 
 impl Event {
@@ -550,6 +570,12 @@ impl Event {
             Event::RollsDoubleEnergy => "rolls-double-energy",
             Event::WouldBeAffected => "would-be-affected",
             Event::WouldBeKnockedOut => "would-be-knocked-out",
+            Event::SpinsUp => "spins-up",
+            Event::LeavesFieldByOpponent => "leaves-field-by-opponent",
+            Event::Bought => "bought",
+            Event::TeammateFielded => "teammate-fielded",
+            Event::BoughtWithItsEnergy => "bought-with-its-energy",
+            Event::RolledFromPrep => "rolled-from-prep",
         }
     }
 
@@ -575,6 +601,12 @@ impl Event {
         Event::RollsDoubleEnergy,
         Event::WouldBeAffected,
         Event::WouldBeKnockedOut,
+        Event::SpinsUp,
+        Event::LeavesFieldByOpponent,
+        Event::Bought,
+        Event::TeammateFielded,
+        Event::BoughtWithItsEnergy,
+        Event::RolledFromPrep,
     ];
 
     /// Whether the event may be about `of`: a player deals effect damage, no die does;
@@ -586,6 +618,8 @@ impl Event {
                 matches!(of, Subject::You | Subject::ThisOrYou | Subject::Opponent)
             }
             Event::BlockersAssigned => of == Subject::This,
+            // The card's controller fields it, once for the card.
+            Event::TeammateFielded => of == Subject::You,
             _ if self.is_moment() => {
                 matches!(of, Subject::This | Subject::You | Subject::Opponent)
             }
@@ -631,6 +665,7 @@ impl Event {
             Event::BlockersAssigned => {
                 "it happens to each of the card's dice in the field: `of: this`"
             }
+            Event::TeammateFielded => "its card's controller fields the die: `of: you`",
             _ if self.is_moment() => {
                 "it is a player's (`of: you`, `of: opponent`), or each of the card's dice \
                  in the field meets it, whoever's it is (`of: this`)"
@@ -722,6 +757,18 @@ pub enum Condition {
     /// It is the card's controller's turn ("at the end of your turn", read for each of
     /// the card's dice: `when: {event: turn-end}, if: your-turn`).
     YourTurn,
+    /// Underdog: the card's side has fewer character dice in the field than the opponent
+    /// (`if: underdog`; keywords-2017-11-09.txt:66, "fewer character dice fielded than
+    /// your opponent"; the reminders say "your opponent has more character dice in their
+    /// Field Zone than you do"). Read wherever an `if:` is (`engine::condition`).
+    Underdog,
+    /// Resistance: a character die of the card's side was knocked out this turn (`if:
+    /// resistance`; keywords-2017-11-09.txt:52), whatever knocked it out and wherever it
+    /// is now.
+    Resistance,
+    /// The condition does not hold ("if none of your dice were KO'd this turn": `{not:
+    /// resistance}`).
+    Not(Box<Condition>),
 }
 
 /// An amount a condition compares.
@@ -786,11 +833,16 @@ impl Condition {
                     Amount::Number(_) | Amount::Life(_) => None,
                 })
                 .collect(),
+            Condition::Underdog | Condition::Resistance => Vec::new(),
+            Condition::Not(c) => c.selectors(),
         }
     }
 
     /// A level read off anything but one die (`this`, `it`): which die's would be a guess.
     fn problem(&self) -> Option<String> {
+        if let Condition::Not(c) = self {
+            return c.problem();
+        }
         let Condition::Compare { left, right, .. } = self else {
             return None;
         };
@@ -1262,6 +1314,10 @@ pub enum Effect {
         of: Selector,
         #[serde(default)]
         next: bool,
+        /// Once for its card however many times it is used in a turn ("no matter how many
+        /// Big Entrance dice are used"): a second use adds nothing.
+        #[serde(default)]
+        once: bool,
     },
     /// Purchases cost more, as a static ("non-Villain character dice cost your opponents
     /// 1 more to purchase", Dormammu: Call Upon the Shadowy Shapes): each die `of` names
@@ -1297,6 +1353,10 @@ pub enum Effect {
         on: Vec<UseKind>,
         cost: Vec<Cost>,
     },
+    /// For the rest of the turn, each die its controller buys gains the card's Impulse
+    /// (its own `bought` trigger, resolved about that die: Big Entrance's "dice purchased
+    /// this turn gain Impulse"); once for the card however many times it is used.
+    GiveImpulse,
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
         amount: u8,
@@ -1446,6 +1506,7 @@ impl Effect {
             | Effect::Surcharge { .. }
             | Effect::Energy { .. }
             | Effect::Token { .. }
+            | Effect::GiveImpulse
             | Effect::PairUp
             | Effect::Replace { .. }
             | Effect::StayInField { .. }

@@ -315,7 +315,11 @@ pub fn effect(e: &Effect) -> String {
             } else {
                 format!("{count} dice")
             };
-            format!("draw {dice} into your {}", zone(*z))
+            if *z == ZoneName::Reserve {
+                format!("draw and roll {dice} into your {}", zone(*z))
+            } else {
+                format!("draw {dice} into your {}", zone(*z))
+            }
         }
         Effect::Roll {
             what,
@@ -490,8 +494,13 @@ pub fn effect(e: &Effect) -> String {
             keyword(k),
             until(*u)
         ),
-        Effect::ReduceCost { amount, of, next } => {
-            if *next {
+        Effect::ReduceCost {
+            amount,
+            of,
+            next,
+            once,
+        } => {
+            let text = if *next {
                 let mut one = of.clone();
                 one.count = Count::One;
                 let one = sel(&one);
@@ -502,10 +511,20 @@ pub fn effect(e: &Effect) -> String {
                     "{} you buy this turn cost {amount} less (not below 1)",
                     kind(of)
                 )
+            };
+            if *once {
+                format!("{text}, once however many times this card is used")
+            } else {
+                text
             }
         }
         Effect::RaiseCost { amount, of } => {
             format!("{} bought cost {amount} more", kind(of))
+        }
+        Effect::GiveImpulse => {
+            "each die you buy this turn gains this card's Impulse (its when-bought ability), \
+             once however many times this card is used"
+                .into()
         }
         Effect::Energy { amount } => format!("gain {amount} generic energy"),
         Effect::Token { count } => format!("make {count} token(s)"),
@@ -776,8 +795,12 @@ pub fn sel(s: &Selector) -> String {
 
 /// An event, in words: "you deal damage with an action die or global ability".
 pub fn event(e: Event, of: Subject) -> String {
+    // "You" and "your opponent" are their dice where the event is about a die.
+    let dice = !e.about_player();
     let who = match of {
         Subject::This => "this die",
+        Subject::You if dice => "a die of yours",
+        Subject::Opponent if dice => "an opposing die",
         Subject::You => "you",
         Subject::ThisOrYou => "you or this die",
         Subject::Partner => "this die's partner",
@@ -826,6 +849,24 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::RollsDoubleEnergy => format!("{who} is rolled on a double energy face"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
         Event::WouldBeKnockedOut => format!("{who} would be knocked out"),
+        Event::SpinsUp => format!("{who} spins up one or more levels"),
+        Event::LeavesFieldByOpponent => {
+            format!("{who} leaves the field because of your opponent")
+        }
+        Event::Bought if of == Subject::This => "this die is bought".into(),
+        Event::Bought if of == Subject::You => "you buy a die".into(),
+        Event::Bought => format!("{who} is bought"),
+        Event::RolledFromPrep => format!(
+            "{who} is rolled in the roll step, having begun the turn in the prep area (Back for More)"
+        ),
+        Event::BoughtWithItsEnergy => {
+            format!("{who} is bought, paid for with energy of its card's types only (Crosspulse)")
+        }
+        Event::TeammateFielded => {
+            "you field a character of another card sharing an affiliation with this one, \
+             while this card is active (Teamwatch)"
+                .into()
+        }
     }
 }
 
@@ -845,6 +886,23 @@ pub fn condition(c: &Condition) -> String {
         return "if it is your turn".into();
     }
     // A condition counts the dice its selector reaches, whatever its count says.
+    match c {
+        Condition::Underdog => {
+            return "if you have fewer character dice in the field than your opponent (Underdog)"
+                .into();
+        }
+        Condition::Resistance => {
+            return "if a character die of yours was knocked out this turn (Resistance)".into();
+        }
+        Condition::Not(c) if **c == Condition::Resistance => {
+            return "if no character die of yours was knocked out this turn".into();
+        }
+        Condition::Not(c) => {
+            let inner = condition(c);
+            return format!("unless {}", inner.strip_prefix("if ").unwrap_or(&inner));
+        }
+        _ => {}
+    }
     let (Condition::NoneMatch(s) | Condition::SomeMatch(s)) = c else {
         let Condition::Compare { left, is, right } = c else {
             unreachable!("the other conditions are matched above")

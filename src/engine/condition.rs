@@ -10,6 +10,14 @@
 //! does not trigger) and when it resolves (a trigger whose condition no longer holds does
 //! nothing), since every effect has two parts, a trigger and a resolution
 //! (EFFECT TIMING AND RESOLUTION, 000:1092-1094). Its `while:` is read when it triggers.
+//!
+//! Underdog (`if: underdog`, keywords-2017-11-09.txt:66) is such a condition, read at the
+//! same moments: a static "Underdog - Thing is unblockable" holds exactly while its side
+//! has fewer character dice in the field (re-read at the `block` line, as damage is
+//! dealt …); a trigger's, as its event happens and again as it resolves; a "when
+//! fielded" one after the die is in the field, so it counts itself (the trigger happens
+//! once the die has been fielded, 000:1197-1200); an action die's or a global's, as it
+//! is used.
 
 use crate::cards::ability::{Ability, Amount, Condition, Player, Selector, What, While};
 use crate::syntax::{Face, Zone};
@@ -38,7 +46,24 @@ pub fn holds(cards: &GameCards, state: &GameState, cond: &Condition, src: &Sourc
             .turn
             .as_ref()
             .is_some_and(|t| t.active == src.controller),
+        Condition::Underdog => {
+            let me = src.controller;
+            characters_in_field(state, me) < characters_in_field(state, 1 - me)
+        }
+        // The turn remembers it (`Turn::lost`); with no turn under way, none was.
+        Condition::Resistance => state.turn.as_ref().is_some_and(|t| t.lost[src.controller]),
+        Condition::Not(c) => !holds(cards, state, c, src),
     }
+}
+
+/// The character dice a player has in the field now, the attack zone's included (a
+/// subset of the field): what Underdog compares. A die set aside (captured,
+/// intimidated) is in no zone; an action die in the field (Continuous) is no character.
+pub fn characters_in_field(state: &GameState, player: usize) -> usize {
+    state
+        .zone(player, Zone::Field)
+        .filter(|&id| select::is_character(state, id))
+        .count()
 }
 
 /// An amount a condition compares, now, seen from `src`: a life total (the life a
@@ -174,6 +199,47 @@ mod tests {
         );
         assert!(holds(&cards, &state, &cond, &Source::card(mg, 0)));
         assert!(!holds(&cards, &state, &cond, &Source::card(mg, 1)));
+    }
+
+    #[test]
+    fn underdog_compares_the_character_dice_each_side_has_in_the_field() {
+        let (cards, state, mg) = table(
+            "field Ann MG:L1\nfield Bob JU:L1 SK:L1\n",
+            "Magneto: Archvillain",
+            0,
+        );
+        // A sidekick die in the field is a character die: one against two.
+        assert_eq!(characters_in_field(&state, 1), 2);
+        assert!(holds(
+            &cards,
+            &state,
+            &Condition::Underdog,
+            &Source::card(mg, 0)
+        ));
+        assert!(!holds(
+            &cards,
+            &state,
+            &Condition::Underdog,
+            &Source::card(mg, 1)
+        ));
+        // As many on each side: neither is the underdog.
+        let (cards, state, mg) = table(
+            "field Ann MG:L1 SK:L1\nfield Bob JU:L1 SK:L1\n",
+            "Magneto: Archvillain",
+            0,
+        );
+        assert!(!holds(
+            &cards,
+            &state,
+            &Condition::Underdog,
+            &Source::card(mg, 0)
+        ));
+        assert!(!holds(
+            &cards,
+            &state,
+            &Condition::Underdog,
+            &Source::card(mg, 1)
+        ));
     }
 
     #[test]

@@ -90,6 +90,8 @@ pub fn effect_applied(e: &Effect) -> bool {
         Effect::FullAttackToEachBlocker { .. } => false,
         // One target player's draw, one die of it to the used pile (`effects::corrupt`).
         Effect::Corrupt { who, .. } => who.what == What::Player && who.count == Count::One,
+        // The dice bought this turn gain the card's Impulse (`effects::give_impulse`).
+        Effect::GiveImpulse => true,
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.

@@ -225,6 +225,10 @@ impl Replayer {
                 let ko = t.monster_ko;
                 self.player(player)? == active && ko
             }
+            StateLine::Lost { player } => {
+                let lost = t.lost;
+                lost[self.player(player)?]
+            }
             StateLine::Combat { stage } => self.state.combat_stage() == Some(stage.node),
             StateLine::Assigned { attacker, shares } => {
                 let Some(a) = self.named_anywhere(attacker, active)? else {
@@ -302,6 +306,25 @@ impl Replayer {
                 let t = self.turn_ref().expect("turn");
                 t.ignored.contains(&(c, !dice))
             }
+            StateLine::Impulse { card } => {
+                let (player, c) = self.player_card(card, active)?;
+                let same = |x: CardId| self.cards.canonical(x) == self.cards.canonical(c);
+                let t = self.turn_ref().expect("turn");
+                t.impulses.iter().any(|&(p, x)| p == player && same(x))
+            }
+            StateLine::Prepped { player, dice } => {
+                let p = self.player(player)?;
+                let claimed = self.prepped_dice(p, dice)?;
+                let t = self.turn_ref().expect("turn");
+                let mut now: Vec<DieId> = t.prepped.clone().unwrap_or_default();
+                now.retain(|d| self.state.die(*d).zone == Zone::Prep);
+                let cards = |ids: &[DieId]| {
+                    let mut c: Vec<CardId> = ids.iter().map(|d| self.state.die(*d).card).collect();
+                    c.sort();
+                    c
+                };
+                p == active && claimed.is_some_and(|c| cards(&c) == cards(&now))
+            }
             StateLine::Reactable(r) => {
                 let Some(event) = Event::from_name(&r.event.node) else {
                     return Ok(false);
@@ -375,6 +398,45 @@ impl Replayer {
         Ok((owner, c, n.node.checked_sub(1).map(|i| i as usize)))
     }
 
+    /// The player and card of a `reduction` or `impulse` line (`Ann.BE`): the player
+    /// written (else the active one), and the card of that alias on their side.
+    fn player_card(
+        &mut self,
+        card: &crate::syntax::CardRef,
+        active: usize,
+    ) -> Result<(usize, CardId), Stop> {
+        let player = match &card.player {
+            Some(pl) => self.player(pl)?,
+            None => active,
+        };
+        Ok((player, self.card(&card.alias, player)?))
+    }
+
+    /// The dice of `player`'s prep area a `prepped` line names, one of each card for each
+    /// die it lists (alike dice there are interchangeable); `None` when there are not
+    /// that many.
+    fn prepped_dice(
+        &mut self,
+        player: usize,
+        dice: &[DieItem],
+    ) -> Result<Option<Vec<DieId>>, Stop> {
+        let mut taken: Vec<DieId> = Vec::new();
+        for item in dice {
+            let card = self.card(&item.die.alias, player)?;
+            for _ in 0..item.times() {
+                let found = self
+                    .state
+                    .zone(player, Zone::Prep)
+                    .find(|d| self.state.die(*d).card == card && !taken.contains(d));
+                match found {
+                    Some(d) => taken.push(d),
+                    None => return Ok(None),
+                }
+            }
+        }
+        Ok(Some(taken))
+    }
+
     fn turn_fact(&self, s: &StateLine) -> String {
         let Some(t) = self.turn_ref() else {
             return "no turn has started".into();
@@ -404,6 +466,10 @@ impl Replayer {
                     format!("`passed {}`", names.join(" "))
                 }
             }
+            StateLine::Lost { player } => format!(
+                "no character die of {} was knocked out this turn",
+                player.node
+            ),
             StateLine::Acted { .. } => {
                 if t.inactive_acted {
                     format!("`acted {}`", self.name(t.inactive()))
@@ -428,6 +494,8 @@ impl Replayer {
             StateLine::Pending(_) => of("pending"),
             StateLine::Limit { .. } => of("limit"),
             StateLine::Ignored { .. } => of("ignored"),
+            StateLine::Impulse { .. } => of("impulse"),
+            StateLine::Prepped { .. } => of("prepped"),
             StateLine::Reactable(_) => of("reactable"),
             StateLine::Held { .. } => of("held"),
             StateLine::CostCut { .. } => of("cost-cut"),
@@ -657,6 +725,7 @@ impl Replayer {
                 StateLine::Acted { player } => {
                     facts.acted = Some((self.player(player)?, entry.span))
                 }
+                StateLine::Lost { player } => facts.lost[self.player(player)?] = true,
                 StateLine::Combat { stage } => facts.combat = Some((stage.node, entry.span)),
                 StateLine::Conceded { player } => facts.conceded = Some(self.player(player)?),
                 StateLine::MonsterKo { player } => {
@@ -672,6 +741,8 @@ impl Replayer {
                 | StateLine::Pending(_)
                 | StateLine::Limit { .. }
                 | StateLine::Ignored { .. }
+                | StateLine::Impulse { .. }
+                | StateLine::Prepped { .. }
                 | StateLine::Reactable(_)
                 | StateLine::Held { .. }
                 | StateLine::CostCut { .. } => facts.refs.push(entry),
@@ -871,6 +942,7 @@ impl Replayer {
             }
             t.monster_ko = true;
         }
+        t.lost = facts.lost;
         if let Some((stage, span)) = facts.combat {
             let fits = matches!(
                 (stage, t.step),
@@ -944,6 +1016,27 @@ impl Replayer {
         self.deadly_standing();
         if let Some(t) = self.state.turn.as_mut() {
             t.attack_damaged = facts.attack_damaged;
+            // A trigger waits in the cleanup step only once the `end` line has made the
+            // cleanup (combat's own resolve before the step comes): the turn then ends
+            // when they have resolved, its dice out of play going to the used pile.
+            if t.step == Step::Cleanup && !t.pending.is_empty() {
+                t.done = true;
+            }
+            // In the clear and draw step before anything is drawn, the prep area is what
+            // began the turn there; once dice are drawn, only a `prepped` line says
+            // (Back for More, `steps::roll`).
+            let stated = p
+                .entries
+                .iter()
+                .any(|e| matches!(e.node, StateLine::Prepped { .. }));
+            if t.step == Step::Draw && !stated {
+                let active = t.active;
+                let fresh = (t.drawn, t.drawn_oop) == (0, 0);
+                let prep: Vec<DieId> = self.state.zone(active, Zone::Prep).collect();
+                if let Some(t) = self.state.turn.as_mut() {
+                    t.prepped = fresh.then_some(prep);
+                }
+            }
         }
         // The dice that blocked this turn, for Frag (`keywords::frag`).
         self.frag_blockers_stated(&facts.has_blocked);
@@ -1297,8 +1390,8 @@ impl Replayer {
                     .abilities_of(card)
                     .and_then(|l| l.get(ability))
                     .and_then(crate::engine::effects::reduce_cost::reduction_of)
-                    .map(|(of, next)| (of.clone(), next));
-                let Some((of, next)) = made else {
+                    .map(|(of, next, once)| (of.clone(), next, once));
+                let Some((of, next, once)) = made else {
                     let name = self.cards.get(card).name.clone();
                     return Err(self.impossible(
                         span,
@@ -1315,6 +1408,7 @@ impl Replayer {
                     next,
                     on: true,
                     spent: false,
+                    once,
                 });
             }
             StateLine::Held { card, ability, ops } => {
@@ -1352,6 +1446,10 @@ impl Replayer {
                             self.held_suit_up(&held, die, owner, span)?;
                             continue;
                         }
+                        HeldOp::Gain { player, amount } => Op::GainLife {
+                            player: self.player(player)?,
+                            amount: amount.node,
+                        },
                         HeldOp::Spin { die, level } => Op::Spin {
                             die: self.anywhere(die, owner, span)?,
                             level: u8::try_from(level.node).unwrap_or(u8::MAX),
@@ -1376,6 +1474,30 @@ impl Replayer {
                     });
                 }
                 self.turn_mut().held = Some(held);
+            }
+            StateLine::Prepped { player, dice } => {
+                let p = self.player(player)?;
+                let Some(prepped) = self.prepped_dice(p, dice)?.filter(|_| p == active) else {
+                    return Err(self.impossible(
+                        span,
+                        "no such dice of the active player's prep area".to_string(),
+                        "a `prepped` line names dice of the active player's prep area that \
+                         began the turn there",
+                    ));
+                };
+                self.turn_mut().prepped = Some(prepped);
+            }
+            StateLine::Impulse { card } => {
+                let (player, c) = self.player_card(card, active)?;
+                if self.impulse_of(c).is_none() {
+                    let name = self.cards.get(c).name.clone();
+                    return Err(self.impossible(
+                        span,
+                        format!("{name} has no Impulse for the dice bought to gain"),
+                        "an `impulse` line names a card with a trigger on its die being bought",
+                    ));
+                }
+                self.turn_mut().impulses.push((player, c));
             }
             _ => {}
         }
@@ -1536,6 +1658,8 @@ struct Facts<'a> {
     rerolled: bool,
     passed: Option<(Vec<usize>, Span)>,
     acted: Option<(usize, Span)>,
+    /// `lost` lines: the players a character die of whom was knocked out this turn.
+    lost: [bool; 2],
     combat: Option<(CombatStage, Span)>,
     conceded: Option<usize>,
     /// `monster-ko`: the player it names, and the line.

@@ -139,12 +139,13 @@ pub(super) struct Replayer {
     /// The cards whose static burst the table left unsettled at the last line
     /// (`effects::text`): reported as it becomes so, not again on each line after.
     pub(super) unsettled: Vec<super::CardId>,
-    /// Card text that acted unapplied where no diagnostic could be made at once (a
-    /// knock-out deep in an effect): reported as the line ends.
+    /// Card text found undecided where the replay could not stop (a knock-out deep in an
+    /// effect, an event firing): the first only, reported as the line's moves settle
+    /// (`Replayer::undecided_later`).
     pub(super) deferred: Option<(super::CardId, &'static str)>,
-    /// Who makes the knock-outs under way, for Experience (`keywords::experience`);
-    /// `None` where the engine does not say.
-    pub(super) ko_by: Option<super::keywords::experience::KoBy>,
+    /// Whose doing the moves under way are: the dice leaving the field (Aftershock) and
+    /// the knock-outs (Experience) (`effects::leaving`).
+    pub(super) cause: Option<super::effects::Cause>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -297,10 +298,10 @@ impl Table {
             life_log: std::array::from_fn(|_| super::life::LifeLog::new(i64::from(life), None)),
             effect_card: None,
             damage_by: super::effects::By::Unknown,
-            ko_by: None,
             action_die: None,
             unsettled: Vec::new(),
             deferred: None,
+            cause: None,
         };
         if let Some((name, span)) = first {
             match r.player(&name) {
@@ -555,10 +556,7 @@ impl Replayer {
         // A static whose burst the table leaves open (two dice showing it) is read
         // wherever a stat is: the line that made it so is where it matters.
         let result = result.and_then(|()| self.static_bursts_settled());
-        let result = result.and_then(|()| match self.deferred.take() {
-            Some((card, why)) => self.undecided(self.line, card, why),
-            None => Ok(()),
-        });
+        let result = result.and_then(|()| self.report_open());
         if applies_waivers {
             self.flush_waivers();
         }
@@ -643,6 +641,20 @@ impl Replayer {
     /// (`waive dmlint::engine::undecided "…"`) and say what the text did with a
     /// `position` block after the line: the replay then goes on without the text, the
     /// waived diagnostic is kept (a warning), and the verdict counts the waiver.
+    /// Text undecided at a point the replay cannot stop (an event firing): kept, the first
+    /// one only, and reported as the line's moves settle ([`Replayer::report_open`]).
+    pub(super) fn undecided_later(&mut self, card: super::CardId, what: &'static str) {
+        self.deferred.get_or_insert((card, what));
+    }
+
+    /// The text found undecided while the line's events fired, if any.
+    pub(super) fn report_open(&mut self) -> Flow {
+        match self.deferred.take() {
+            Some((card, what)) => self.undecided(self.line, card, what),
+            None => Ok(()),
+        }
+    }
+
     pub(super) fn undecided(&mut self, span: Span, card: super::CardId, what: &str) -> Flow {
         let e = self.undecided_error(span, card, what);
         let code = crate::diag::Code::code(EngineCode::Undecided);

@@ -292,6 +292,9 @@ pub struct CostCut {
     pub on: bool,
     /// A `next` reduction a purchase has used.
     pub spent: bool,
+    /// It counts once for its card however many times that is used this turn (read from
+    /// the ability: a position's `cost-cut` line restores it).
+    pub once: bool,
 }
 
 /// An `assign` line: the attacker, each blocker's share, and the line.
@@ -337,6 +340,9 @@ pub struct Turn {
     /// Cards whose text an effect ignores until the end of the turn (`effects::ignore_text`),
     /// with whether their global abilities are ignored too.
     pub ignored: Vec<(CardId, bool)>,
+    /// The cards whose Impulse each die a player buys gains for the rest of the turn
+    /// (`effects::give_impulse`), with that player; a position writes `impulse Ann.BE`.
+    pub impulses: Vec<(usize, crate::engine::cards::CardId)>,
     /// Combat damage blocked attackers deal on to the opponent beyond their blockers'
     /// total defense, fixed when combat damage is dealt (the 2014 rules hit the player
     /// after the blockers are gone).
@@ -377,6 +383,9 @@ pub struct Turn {
     pub closed: bool,
     /// Dice knocked out this turn and the face each showed, for "return it to the field".
     pub knocked: Vec<(DieId, Face)>,
+    /// Whether a character die of each player was knocked out this turn (Resistance:
+    /// `Condition::Resistance`); a position writes it `lost PLAYER`.
+    pub lost: [bool; 2],
     /// Dice engaged this turn with a die with Deadly (the engaged die, the Deadly die),
     /// still in the field since: knocked out at the end of the turn (`keywords::deadly`).
     pub deadly: Vec<(DieId, DieId)>,
@@ -393,6 +402,10 @@ pub struct Turn {
     /// prevent (`keywords::suit_up`). It outlasts a line only beside a held `ko` of that
     /// die, so a position writes it on the `held` line (`suit-up DIE`).
     pub suit_up: Option<(DieId, DieId, CardId)>,
+    /// The dice in the active player's prep area as the turn began, whose roll in the roll
+    /// step is Back for More's event; `None` where a position set in the clear and draw
+    /// step after dice were drawn does not say which were there before.
+    pub prepped: Option<Vec<DieId>>,
     /// The character dice fielded this turn, either player's, that Strike reads
     /// (`keywords::strike`), each with whether it is still in the field since: a die
     /// that left and came back without being fielded (Regenerate, `return-to-field`) is
@@ -581,6 +594,7 @@ impl Turn {
             excess: Vec::new(),
             cost_cuts: Vec::new(),
             ignored: Vec::new(),
+            impulses: Vec::new(),
             attack: None,
             block: None,
             done: false,
@@ -594,6 +608,7 @@ impl Turn {
             damage: DamageStage::NotDealt,
             closed: false,
             knocked: Vec::new(),
+            lost: [false; 2],
             marked: Vec::new(),
             deadly: Vec::new(),
             attack_damaged: Vec::new(),
@@ -602,6 +617,7 @@ impl Turn {
             fielded: Vec::new(),
             fielded_unknown: false,
             monster_ko: false,
+            prepped: Some(Vec::new()),
         }
     }
 
@@ -1105,6 +1121,22 @@ impl GameState {
             );
             if t.step == Step::Draw && (t.drawn, t.drawn_oop) != (0, 0) {
                 let _ = writeln!(out, "{}", self.drawn_line());
+                // Which of the prep area's dice were there before the draw (Back for
+                // More), once dice have been drawn beside them.
+                if let Some(prepped) = &t.prepped {
+                    let still: Vec<DieId> = prepped
+                        .iter()
+                        .copied()
+                        .filter(|d| self.die(*d).zone == Zone::Prep)
+                        .collect();
+                    let items = self.items(cards, still);
+                    let items = if items.is_empty() {
+                        "none".into()
+                    } else {
+                        items
+                    };
+                    let _ = writeln!(out, "prepped {} {items}", cards.players[t.active]);
+                }
             }
             if t.reroll.is_some() {
                 out.push_str("rerolled\n");
@@ -1161,6 +1193,11 @@ impl GameState {
             }
             if t.monster_ko {
                 let _ = writeln!(out, "monster-ko {}", cards.players[t.active]);
+            }
+            for (p, lost) in t.lost.iter().enumerate() {
+                if *lost {
+                    let _ = writeln!(out, "lost {}", cards.players[p]);
+                }
             }
             let stage = self.combat_stage();
             let default = match t.step {
@@ -1322,6 +1359,11 @@ impl GameState {
             .collect();
         limits.sort();
         out.extend(limits);
+        // The Impulses dice bought gain, each named by its player and card.
+        let of = |p: usize, c: CardId| format!("{}.{}", cards.players[p], cards.get(c).alias);
+        for &(p, c) in &t.impulses {
+            out.push(format!("impulse {}", of(p, c)));
+        }
         // In the order the events happened: the order is part of the state.
         for r in &t.reactable {
             let mut line = format!("reactable {} ", r.event.name());
@@ -1370,7 +1412,10 @@ impl GameState {
                     Op::DamagePlayer { player, amount } => {
                         write!(line, " damage {}={amount}", cards.players[player])
                     }
-                    Op::GainLife { .. } | Op::LoseLife { .. } | Op::CostCut { .. } => Ok(()),
+                    Op::GainLife { player, amount } => {
+                        write!(line, " gain {}={amount}", cards.players[player])
+                    }
+                    Op::LoseLife { .. } | Op::CostCut { .. } => Ok(()),
                 };
             }
             // Suit Up's move waits on the held knock-out (`keywords::suit_up`).
@@ -1403,8 +1448,12 @@ impl GameState {
     /// there (the order `#N` numbers them), the same neighbours merged: `SK:fist x2
     /// CA:L3[dmg=1]`; empty for an empty zone (the caller writes `none` where it must).
     pub fn zone_items(&self, cards: &GameCards, player: usize, zone: Zone) -> String {
+        self.items(cards, self.zone(player, zone).collect())
+    }
+
+    /// Dice as a zone line lists them: by card, alike dice grouped (`SK x3 DP`).
+    pub fn items(&self, cards: &GameCards, mut ids: Vec<DieId>) -> String {
         let mut groups: Vec<(String, u32)> = Vec::new();
-        let mut ids: Vec<DieId> = self.zone(player, zone).collect();
         ids.sort_by_key(|id| (self.die(*id).card, self.die(*id).stamp, *id));
         for id in ids {
             let text = self.die_text(cards, id);

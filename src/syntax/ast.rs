@@ -342,6 +342,20 @@ pub enum StateLine {
     Acted {
         player: Spanned<Text>,
     },
+    /// `lost Bob`: a character die of Bob's was knocked out this turn (Resistance).
+    Lost {
+        player: Spanned<Text>,
+    },
+    /// `impulse Ann.BE`: each die Ann buys this turn gains that card's Impulse.
+    Impulse {
+        card: CardRef,
+    },
+    /// `prepped Ann DP SK`: of the dice in Ann's prep area in the clear and draw step,
+    /// those that began the turn there (Back for More); empty for `none`.
+    Prepped {
+        player: Spanned<Text>,
+        dice: Vec<DieItem>,
+    },
     /// `assigned GR:L3 -> Bob.SK:L1=3 Bob.SK:L1=2`: an attacker's split among its
     /// blockers.
     Assigned {
@@ -510,6 +524,11 @@ pub enum HeldOp {
     },
     /// `spin DIE L2`: spun to that level.
     Spin { die: DieRef, level: Spanned<u32> },
+    /// `gain Ann=1`: life a player gains.
+    Gain {
+        player: Spanned<Text>,
+        amount: Spanned<u32>,
+    },
     /// `suit-up DIE`: not a change of the effect but what waits on it: Suit Up's bought
     /// die, in the used pile, moves to the field at level 2 once the held `ko` happens.
     SuitUp { die: DieRef },

@@ -359,6 +359,9 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("rerolled", "`rerolled`"),
     ("passed", "`passed Eric Mike` or `passed none`"),
     ("acted", "`acted Mike`"),
+    ("lost", "`lost Mike`"),
+    ("impulse", "`impulse Mike.BE`"),
+    ("prepped", "`prepped Mike DP SK` or `prepped Mike none`"),
     ("assigned", "`assigned HT:L2 -> SK:L1=2 BE:L1=1`"),
     ("combat", "`combat knocked-out`"),
     (
@@ -592,9 +595,11 @@ fn statement(i: In) -> PResult<Stmt> {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "aside" | "supply" | "virtual"
-        | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "assigned" | "combat"
-        | "pending" | "limit" | "ignored" | "reactable" | "held" | "cost-cut" | "conceded"
-        | "tokens" | "monster-ko" => map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i),
+        | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "lost" | "assigned"
+        | "combat" | "pending" | "limit" | "ignored" | "reactable" | "held" | "cost-cut"
+        | "conceded" | "tokens" | "monster-ko" | "impulse" | "prepped" => {
+            map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
+        }
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
         _ => {
             let mut e = PErr::unexpected(i);
@@ -952,11 +957,14 @@ fn state_line(i: In) -> PResult<StateLine> {
         "rerolled" => rerolled_state(i),
         "passed" => passed_state(i),
         "acted" => acted_state(i),
+        "lost" => lost_state(i),
         "assigned" => assigned_state(i),
         "combat" => combat_state(i),
         "pending" => pending_state(i),
         "limit" => limit_state(i),
         "ignored" => ignored_state(i),
+        "impulse" => impulse_state(i),
+        "prepped" => prepped_state(i),
         "reactable" => reactable_state(i),
         "held" => held_state(i),
         "cost-cut" => cost_cut_state(i),
@@ -1004,6 +1012,13 @@ fn acted_state(i: In) -> PResult<StateLine> {
     let (i, _) = (kw("acted"), ws).parse(i)?;
     let (i, player) = expect("a player name", player).parse(i)?;
     Ok((i, StateLine::Acted { player }))
+}
+
+/// `lost Bob`: a character die of Bob's was knocked out this turn.
+fn lost_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("lost"), ws).parse(i)?;
+    let (i, player) = expect("a player name", player).parse(i)?;
+    Ok((i, StateLine::Lost { player }))
 }
 
 fn conceded_state(i: In) -> PResult<StateLine> {
@@ -1201,6 +1216,30 @@ fn ignored_state(i: In) -> PResult<StateLine> {
     ))
 }
 
+/// `impulse Ann.BE`.
+fn impulse_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("impulse"), ws).parse(i)?;
+    let (i, card) = expect("the player and card, like `Ann.BE`", card_ref).parse(i)?;
+    Ok((i, StateLine::Impulse { card }))
+}
+
+/// `prepped Ann DP SK`, `prepped Ann none`.
+fn prepped_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("prepped"), ws).parse(i)?;
+    let (i, player) = expect("a player name", player).parse(i)?;
+    let (i, _) = expect(
+        "the dice that began the turn in the prep area, or `none`",
+        ws,
+    )
+    .parse(i)?;
+    let (i, dice) = expect(
+        "the dice that began the turn in the prep area, or `none`",
+        alt((value(Vec::new(), kw("none")), die_list)),
+    )
+    .parse(i)?;
+    Ok((i, StateLine::Prepped { player, dice }))
+}
+
 /// `reactable takes-damage die Bob.IC:L2 answered Ann.HT ability 2 by Ann`,
 /// `reactable deals-effect-damage player Ann`.
 fn reactable_state(i: In) -> PResult<StateLine> {
@@ -1299,6 +1338,13 @@ fn held_op(i: In) -> PResult<HeldOp> {
             |die| HeldOp::SuitUp { die },
         )
         .parse(i),
+        "gain" => {
+            let (i, _) = (kw("gain"), ws).parse(i)?;
+            let (i, player) = expect("the player", player).parse(i)?;
+            let (i, _) = expect("`=` and the life gained", char('=')).parse(i)?;
+            let (i, amount) = expect("the life gained", number).parse(i)?;
+            Ok((i, HeldOp::Gain { player, amount }))
+        }
         "spin" => {
             let (i, _) = (kw("spin"), ws).parse(i)?;
             let (i, die) = expect("the die", die_ref).parse(i)?;
@@ -1429,6 +1475,9 @@ const STATE_WORDS: &[&str] = &[
     "rerolled",
     "passed",
     "acted",
+    "lost",
+    "impulse",
+    "prepped",
     "assigned",
     "combat",
     "pending",

@@ -272,6 +272,16 @@ impl Display for StateLine {
                 Ok(())
             }
             StateLine::Acted { player } => write!(f, "acted {}", player.node),
+            StateLine::Lost { player } => write!(f, "lost {}", player.node),
+            StateLine::Impulse { card } => write!(f, "impulse {card}"),
+            StateLine::Prepped { player, dice } => {
+                write!(f, "prepped {} ", player.node)?;
+                if dice.is_empty() {
+                    f.write_str("none")
+                } else {
+                    list(f, dice, " ")
+                }
+            }
             StateLine::Conceded { player } => write!(f, "conceded {}", player.node),
             StateLine::Tokens { card, kind, count } => {
                 write!(f, "tokens {card} {} {}", kind.node.name(), count.node)
@@ -386,6 +396,7 @@ impl Display for HeldOp {
             }
             HeldOp::Spin { die, level } => write!(f, "spin {die} L{}", level.node),
             HeldOp::SuitUp { die } => write!(f, "suit-up {die}"),
+            HeldOp::Gain { player, amount } => write!(f, "gain {}={}", player.node, amount.node),
         }
     }
 }

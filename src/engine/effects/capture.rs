@@ -46,6 +46,7 @@ impl Replayer {
             return Ok(Vec::new());
         };
         let dice = self.reach_dice(to, ctx)?;
+        let mut left = Vec::new();
         for die in dice {
             let d = self.state.die(die);
             if d.zone != Zone::Field || !matches!(d.face, Some(Face::Level { .. })) {
@@ -57,7 +58,10 @@ impl Replayer {
                 continue;
             }
             self.state.set_aside(die, Some(captor), line);
+            left.push(die);
         }
+        // Removed from the game for the turn: it leaves the field (`leaving`).
+        self.fire_leaving(&left);
         Ok(Vec::new())
     }
 }

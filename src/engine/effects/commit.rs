@@ -2,7 +2,7 @@
 //! damage triggers, knock-outs, the end of the game.
 
 use crate::cards::ability::Event;
-use crate::syntax::{Span, Zone};
+use crate::syntax::{Face, Span, Zone};
 
 use super::{By, Hurt};
 use crate::engine::replay::{Flow, Replayer};
@@ -87,6 +87,13 @@ impl Replayer {
                     if let Some(face) = face
                         && self.state.die(die).zone == Zone::Field
                     {
+                        // Spun up one or more levels: one event for the die however
+                        // many (Awaken, keywords-2017-11-09.txt:15).
+                        if let Some(Face::Level { level: was, .. }) = self.state.die(die).face
+                            && level > was
+                        {
+                            events.push((Event::SpinsUp, About::Die(die)));
+                        }
                         self.state.die_mut(die).face = Some(face);
                     }
                 }
@@ -143,7 +150,9 @@ impl Replayer {
         if dice.is_empty() {
             return Ok(());
         }
-        let events = ko_events(&self.state, dice);
+        let mut events = ko_events(&self.state, dice);
+        // Leaving the field because of the opponent, with the knock-out (`leaving`).
+        events.extend(self.leaving_events(dice));
         self.fire(&events, &[]);
         self.remove_knocked_at(dice, line)
     }
@@ -153,7 +162,8 @@ impl Replayer {
         self.remove_knocked_at(dice, self.line)
     }
 
-    /// The face each die showed is kept for the turn: "return it to the field".
+    /// The face each die showed is kept for the turn: "return it to the field", and that
+    /// its owner lost a character die this turn (`Condition::Resistance`).
     /// A die with Regenerate is rolled once there (`keywords::regenerate`), and an
     /// opposing Monster knocked out is remembered for Experience
     /// (`keywords::experience`): the one place every knock-out, whatever its cause,
@@ -165,8 +175,11 @@ impl Replayer {
         let returning = self.returning(dice);
         for &die in dice {
             let face = self.state.die(die).face.clone();
+            let owner = self.state.die(die).owner;
             if let (Some(f), Some(t)) = (face, self.state.turn.as_mut()) {
                 t.knocked.push((die, f));
+                // A character die of its owner's knocked out this turn (Resistance).
+                t.lost[owner] = true;
             }
             self.state.move_die(die, Zone::Prep, line);
         }
@@ -174,10 +187,10 @@ impl Replayer {
             if regenerating.iter().any(|(d, _)| *d == die) {
                 // Which comes first is its owner's choice: said undecided after the line.
                 let card = self.state.die(die).card;
-                self.deferred = self.deferred.or(Some((
+                self.undecided_later(
                     card,
                     "is knocked out with both a return to the field and Regenerate waiting: which comes first is not said",
-                )));
+                );
                 regenerating.retain(|(d, _)| *d != die);
                 continue;
             }

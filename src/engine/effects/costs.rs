@@ -19,7 +19,6 @@ use crate::cards::model::EnergyType;
 use crate::rules;
 use crate::syntax::{DieRef, Face, Payment, PaymentItem, Spanned, Zone};
 
-use crate::engine::keywords::experience::KoBy;
 use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::select::{self, Source};
 use crate::engine::state::DieId;
@@ -566,8 +565,13 @@ impl Replayer {
                 "may replace the knock-out of a die given up to pay a cost: whether the cost is then paid is not said",
             )?;
         }
-        // A cost takes its payer's own dice: their knock-outs are their own.
-        self.knocking(KoBy::Own, |r| r.knock_out_unreplaced(&knocked, line))
+        // A cost takes its payer's own dice: their knock-outs are their payer's doing.
+        match knocked.first().map(|&d| self.state.die(d).owner) {
+            Some(payer) => self.with_cause(super::Cause::Player(payer), |r| {
+                r.knock_out_unreplaced(&knocked, line)
+            }),
+            None => Ok(()),
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! The draw effect: "draw a die", from the bag as in the clear and draw step (an empty
 //! bag is refilled from the used pile; a die that cannot be drawn costs a life and
-//! gives a generic energy).
+//! gives a generic energy). "Draw and roll" is its own effect (`draw_roll`).
 
 use crate::cards::ability::ZoneName;
 use crate::rules;

@@ -16,7 +16,11 @@
 //! `stay_in_field` (a knock-out replaced, held for one line), `prevent_damage`
 //! (prevention globals answering damage held for them), and [`unless`] (effects held
 //! while the opponent may pay to stop them); `cant_be_targeted` keeps a die out of the
-//! targets of globals or action dice. The table in
+//! targets of globals or action dice; `give_impulse` (the dice bought this turn gain the
+//! card's Impulse), [`leaving`] (dice leaving the field because of the opponent:
+//! Aftershock's event), [`teamwatch`] (a character sharing an affiliation fielded:
+//! Teamwatch's) and [`crosspulse`] (a die bought with its own energy types: Crosspulse's).
+//! The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
 //! effect is a new file and one line there.
 //!
@@ -47,6 +51,7 @@ mod commit;
 mod copy;
 mod corrupt;
 mod costs;
+mod crosspulse;
 mod damage;
 mod damage_equal_attack;
 mod damage_equal_level;
@@ -60,11 +65,13 @@ mod exchange_damage;
 mod field;
 mod gain_affiliation;
 mod gain_life;
+mod give_impulse;
 mod globals;
 mod grant;
 mod ignore_text;
 mod ko;
 mod leave_combat;
+mod leaving;
 pub(in crate::engine) mod lose_life;
 mod move_dice;
 mod must_attack;
@@ -86,6 +93,7 @@ mod stay_in_field;
 mod surcharge;
 mod swap;
 mod targets;
+mod teamwatch;
 mod text;
 mod triggers;
 mod unblockable;
@@ -93,6 +101,7 @@ mod unless;
 
 pub(in crate::engine) use commit::ko_events;
 pub(in crate::engine) use damage_from::{By, Hurt};
+pub(in crate::engine) use leaving::Cause;
 pub(in crate::engine) use prevent_damage::prevention_global;
 pub(in crate::engine) use redirect::is_redirection;
 pub(in crate::engine) use reduce::is_reduction;
@@ -298,8 +307,15 @@ impl Replayer {
             Effect::DoubleDamageToBlockers { to } => self.double_damage_to_blockers_effect(to, ctx),
             Effect::ExcessToPlayer { to } => self.excess_to_player_effect(to, ctx),
             Effect::Grant { to, keyword, .. } => self.grant_effect(to, keyword, ctx),
-            Effect::ReduceCost { amount, of, next } => {
-                Ok(self.reduce_cost_effect(*amount, of, *next, ctx))
+            Effect::ReduceCost {
+                amount,
+                of,
+                next,
+                once,
+            } => Ok(self.reduce_cost_effect(*amount, of, (*next, *once), ctx)),
+            Effect::GiveImpulse => {
+                self.give_impulse_effect(ctx);
+                Ok(Vec::new())
             }
             Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
             Effect::Unblockable { to } => self.unblockable_effect(to, ctx),

@@ -29,6 +29,7 @@ impl Replayer {
         let written: Vec<_> = (first..ctx.target)
             .filter_map(|k| ctx.choices.target_to.get(k).cloned().flatten())
             .collect();
+        let mut left = Vec::new();
         for die in dice {
             let mut dest = self.placement(zone, die, &ctx.src)?;
             if let Some(w) = written.iter().find(|w| w.node != dest) {
@@ -83,8 +84,13 @@ impl Replayer {
                 continue;
             }
             let dest = self.sent_to_checked(die, dest)?;
+            if from == Zone::Field && dest != Zone::Field {
+                left.push(die);
+            }
             self.state.move_die(die, dest, line);
         }
+        // Sent from the field by the effect: Aftershock's event (`leaving`).
+        self.fire_leaving(&left);
         Ok(Vec::new())
     }
 }

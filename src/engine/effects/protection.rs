@@ -222,10 +222,15 @@ impl Replayer {
         // Effects the opponent did not pay to stop happen now, as any effect does: a die's
         // own protection may still answer them.
         if self.held_for_unless(h.card, h.ability) {
-            self.apply(h.ops)?;
+            // The ability's own effects: its controller's doing (`leaving`).
+            match self.cards.get(h.card).owner {
+                Some(p) => self.with_cause(super::Cause::Player(p), |r| r.apply(h.ops))?,
+                None => self.apply(h.ops)?,
+            }
         } else if self.held_replaces_ko(&h) {
             self.ko_declined(&h.ops)?;
         } else {
+            // Held for a protection: whose effect it was is no longer known.
             self.commit(h.ops)?;
         }
         // A knock-out Suit Up waited for has happened now.

@@ -26,6 +26,9 @@
 //! - A `position` block writes a reduction under way as a `cost-cut` line, naming the
 //!   ability that made it, the player it lowers and by how much (a `next` one already
 //!   used is gone); `of` and `next` are the ability's.
+//! - With `once` ("no matter how many Big Entrance dice are used", AI #49), a card's
+//!   reduction is made once a turn for a player: a second use adds nothing. A position's
+//!   `cost-cut` line restores it from the ability it names.
 //! - Turtle Power's reduction is a keyword's static one, added to these
 //!   (`keywords::turtle_power`).
 
@@ -43,7 +46,7 @@ impl Replayer {
         &mut self,
         amount: u8,
         of: &Selector,
-        next: bool,
+        (next, once): (bool, bool),
         ctx: &mut Run,
     ) -> Vec<Op> {
         // The ability it belongs to, for a position's `cost-cut` line: the card's first
@@ -52,20 +55,33 @@ impl Replayer {
             .abilities_of(ctx.src.card)
             .and_then(|list| {
                 list.iter()
-                    .position(|a| reduction_of(a).is_some_and(|r| r == (of, next)))
+                    .position(|a| reduction_of(a).is_some_and(|r| r.0 == of && r.1 == next))
             })
             .unwrap_or(0);
         let card = ctx.src.card;
+        let player = ctx.src.controller;
+        // "No matter how many are used": its card's reduction is made once a turn (a
+        // second player's alias of a card in the middle is the same card).
+        let same = |c: CardId| self.cards.canonical(c) == self.cards.canonical(card);
+        let made = self.state.turn.as_ref().is_some_and(|t| {
+            t.cost_cuts
+                .iter()
+                .any(|c| c.once && c.player == player && same(c.card))
+        });
+        if once && made {
+            return Vec::new();
+        }
         let cuts = &mut self.turn_mut().cost_cuts;
         cuts.push(CostCut {
             card,
             ability,
-            player: ctx.src.controller,
+            player,
             amount: u32::from(amount),
             of: of.clone(),
             next,
             on: false,
             spent: false,
+            once,
         });
         vec![Op::CostCut {
             cut: cuts.len() - 1,
@@ -145,6 +161,7 @@ impl Replayer {
                         amount,
                         of,
                         next: false,
+                        ..
                     } => (amount, of, false),
                     Effect::RaiseCost { amount, of } => (amount, of, true),
                     _ => continue,
@@ -173,13 +190,13 @@ impl Replayer {
 }
 
 /// The first purchase-cost reduction an ability makes, base effects then bursts: what it
-/// lowers and whether only the next such die.
-pub(in crate::engine) fn reduction_of(a: &Ability) -> Option<(&Selector, bool)> {
+/// lowers, whether only the next such die, and whether once a turn for its card.
+pub(in crate::engine) fn reduction_of(a: &Ability) -> Option<(&Selector, bool, bool)> {
     a.effects
         .iter()
         .chain(a.bursts.iter().flat_map(|b| b.effects.iter()))
         .find_map(|e| match e {
-            Effect::ReduceCost { of, next, .. } => Some((of, *next)),
+            Effect::ReduceCost { of, next, once, .. } => Some((of, *next, *once)),
             _ => None,
         })
 }

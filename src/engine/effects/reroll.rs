@@ -74,6 +74,7 @@ impl Replayer {
             results.push((id, ctx.choices.rolls[k]));
         }
         let mut rolled = Vec::new();
+        let mut left = Vec::new();
         for (id, item) in results {
             let die = self.state.die(id).clone();
             let Some(face) = item.die.face.clone() else {
@@ -108,8 +109,11 @@ impl Replayer {
                     None => Zone::Reserve,
                 };
                 self.place(id, face.node, zone);
+                left.push(id);
             }
         }
+        // Rerolled out of the field: Aftershock's event (`leaving`).
+        self.fire_leaving(&left);
         self.after_roll(&rolled, ctx.src.controller)
     }
 }

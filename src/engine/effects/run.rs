@@ -5,10 +5,9 @@ use crate::cards::ability::{Ability, Condition, Effect, Event, Kind, Selector, W
 use crate::rules;
 use crate::syntax::Clause;
 
-use super::{By, Choices, Run, effects_for};
+use super::{By, Cause, Choices, Run, effects_for};
 use crate::engine::condition;
 use crate::engine::coverage::effect_applied;
-use crate::engine::keywords::experience::KoBy;
 use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::select::{self, Source};
 use crate::engine::state::{About, DieId};
@@ -58,8 +57,21 @@ impl Replayer {
     }
 
     /// Runs one ability with a line's choices; `Ok(false)` when an optional one was
-    /// declined.
+    /// declined. The dice it makes leave the field leave because of its controller
+    /// (`leaving`).
     pub(super) fn run(
+        &mut self,
+        a: &Ability,
+        src: Source,
+        bursts: u8,
+        clauses: &[Clause],
+        payers: &[DieId],
+    ) -> Result<bool, Stop> {
+        let by = Cause::Player(src.controller);
+        self.with_cause(by, |r| r.run_as(a, src, bursts, clauses, payers))
+    }
+
+    fn run_as(
         &mut self,
         a: &Ability,
         src: Source,
@@ -110,16 +122,18 @@ impl Replayer {
                 return Ok(false);
             }
             let name = self.cards.get(src.card).name.clone();
-            let help = if a.may {
-                "`may no` declines the ability: nothing else goes on the line"
+            let (message, help) = if a.may {
+                (
+                    format!("{name}'s ability is declined but the line makes choices for it"),
+                    "`may no` declines the ability: nothing else goes on the line",
+                )
             } else {
-                "the ability is mandatory: it has no `may`"
+                (
+                    format!("{name}'s ability is not optional: it cannot be declined"),
+                    "the ability is mandatory: it has no `may`",
+                )
             };
-            self.violate(rules::invalid_choice::new(
-                at,
-                format!("{name}'s ability is declined but the line makes choices for it"),
-                help,
-            ))?;
+            self.violate(rules::invalid_choice::new(at, message, help))?;
             return Ok(false);
         }
         if let Some((true, at)) = choices.may
@@ -178,11 +192,9 @@ impl Replayer {
         // Damage an action die or a global deals is an event a reactive global may answer
         // (Human Torch: "Flame On!"); a reaction's own damage is not.
         let dealer = matches!(a.kind, Kind::Action | Kind::Global) && !self.answering;
-        let before = (self.dealing, self.effect_card, self.damage_by, self.ko_by);
+        let before = (self.dealing, self.effect_card, self.damage_by);
         self.dealing = dealer.then_some(ctx.src.controller);
         self.effect_card = Some(ctx.src.card);
-        // Its knock-outs are its controller's (Experience: `keywords::experience`).
-        self.ko_by = Some(KoBy::Player(ctx.src.controller));
         // Who deals its damage: the die whose ability it is (a character's ability damage
         // is the character's, 002:737), the action die used; a global's is not said.
         self.damage_by = match a.kind {
@@ -208,7 +220,7 @@ impl Replayer {
             None if !a.unless.is_empty() => self.hold_unless(a, &ctx.src, ops),
             None => self.apply(ops),
         };
-        (self.dealing, self.effect_card, self.damage_by, self.ko_by) = before;
+        (self.dealing, self.effect_card, self.damage_by) = before;
         applied?;
         for p in (0..2).filter(|&p| ctx.drew[p]) {
             self.fire(&[(Event::Draws, About::Player(p))], &[]);

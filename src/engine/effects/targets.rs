@@ -202,21 +202,41 @@ impl Replayer {
             .copied()
             .filter(|d| !chosen.contains(d))
             .collect();
+        // A player it may reach is a choice too ("target player").
+        let players_left: Vec<usize> = if players_too {
+            players(to, &ctx.src)
+                .filter(|p| {
+                    !out.iter()
+                        .any(|r| matches!(r, Reached::Player(q) if q == p))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         // "Up to N" and "any number" let the controller choose fewer, none at all.
         let up_to = matches!(to.count, Count::UpTo(_) | Count::AnyNumber);
-        if !up_to && out.len() < want && !available.is_empty() {
+        if !up_to && out.len() < want && !(available.is_empty() && players_left.is_empty()) {
             let name = self.cards.get(ctx.src.card).name.clone();
-            // The dice it could still reach, as its controller names them.
+            // The players and dice it could still reach, as its controller names them.
             let example: Vec<String> = available
                 .iter()
-                .take(want - out.len())
                 .map(|d| self.die_for(*d, ctx.src.controller))
+                .chain(players_left.iter().map(|p| self.name(*p).to_string()))
+                .take(want - out.len())
                 .collect();
+            // What it names, in the words a judge reads out: a player where only players
+            // are left to choose.
+            let noun = match (to.target, available.is_empty()) {
+                (true, true) => "target player",
+                (false, true) => "player",
+                (true, false) => "target",
+                (false, false) => "choice",
+            };
             self.violate(rules::invalid_target::new(
                 ctx.choices.span,
                 format!(
-                    "{name} needs {want} {} and the line names {}",
-                    if want == 1 { "choice" } else { "choices" },
+                    "{name} needs {want} {noun}{} and the line names {}",
+                    if want == 1 { "" } else { "s" },
                     out.len()
                 ),
                 format!(

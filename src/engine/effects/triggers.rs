@@ -13,6 +13,8 @@ use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select::{self, Source};
 use crate::engine::state::{About, DieId, Pending, Reactable, Used};
 
+use super::teamwatch::Teammate;
+
 impl Replayer {
     /// An event happened: every triggered ability waiting for it joins the queue, as one
     /// batch.
@@ -20,6 +22,8 @@ impl Replayer {
         if self.state.turn.is_none() {
             return;
         }
+        // A die fielded is also a teammate fielded, for Teamwatch (`teamwatch`).
+        let events = &super::teamwatch::with_teammates(events);
         if !self.answering {
             let line = self.line;
             let step = self.turn_ref().expect("turn").step;
@@ -43,10 +47,20 @@ impl Replayer {
         let batch = t.batch + 1;
         let mut new: Vec<Pending> = Vec::new();
         let mut first_time: Vec<(CardId, usize)> = Vec::new();
+        let mut open: Option<(CardId, &'static str)> = None;
         for &(event, about) in events {
             for card in self.cards.ids() {
-                let Some(owner) = self.cards.get(card).owner else {
-                    continue;
+                let owner = match (self.cards.get(card).owner, about) {
+                    (Some(o), _) => o,
+                    // A card in the middle (a basic action) is no player's: a trigger of
+                    // its die is that die's owner's (Big Entrance's Impulse, as bought).
+                    (None, About::Die(d))
+                        if self.cards.get(card).alias_of.is_none()
+                            && self.state.die(d).card == card =>
+                    {
+                        self.state.die(d).owner
+                    }
+                    (None, _) => continue,
                 };
                 let Some(list) = self.abilities_of(card) else {
                     continue;
@@ -79,6 +93,17 @@ impl Replayer {
                         .collect();
                     // (the die whose ability it is, the die the event is about)
                     let hits: Vec<(Option<DieId>, Option<DieId>)> = match (when.of, about) {
+                        // Teamwatch: once for the card, about the die fielded.
+                        (Subject::You, About::Die(d)) if event == Event::TeammateFielded => {
+                            match self.teammate(card, owner, d) {
+                                Teammate::Fires => vec![(None, Some(d))],
+                                Teammate::Not => Vec::new(),
+                                Teammate::Open(why) => {
+                                    open.get_or_insert((card, why));
+                                    Vec::new()
+                                }
+                            }
+                        }
                         (Subject::This | Subject::ThisOrYou, About::Die(d)) if mine(d) => {
                             vec![(Some(d), Some(d))]
                         }
@@ -231,9 +256,16 @@ impl Replayer {
                 }
             }
         }
-        // Keywords that wait for a choice as the event happens (`keywords`).
+        if let Some((card, why)) = open {
+            self.undecided_later(card, why);
+        }
+        // Keywords that wait for a choice as the event happens (`keywords`), and the
+        // Impulses a die bought gains this turn (`give_impulse`).
         for &(event, about) in events {
             new.extend(self.keyword_pending(event, about, batch));
+            if let (Event::Bought, About::Die(d)) = (event, about) {
+                new.extend(self.gained_impulses(d, batch));
+            }
         }
         if new.is_empty() {
             return;
@@ -340,6 +372,8 @@ impl Replayer {
 
     /// Resolves every trigger that needs nothing from the log, in queue order.
     pub(in crate::engine) fn settle(&mut self) -> Flow {
+        // Text found undecided as the line's events fired (`Replayer::undecided_later`).
+        self.report_open()?;
         loop {
             let ready = self.resolvable();
             let auto = ready.into_iter().find(|&i| {
@@ -552,8 +586,10 @@ impl Replayer {
                     .is_none_or(|d| self.state.die(d).face.as_ref() == Some(&f.node))
             }) && named.is_none_or(|n| p.die == n)
         };
+        // A second player's alias of a card in the middle names the same card.
+        let same = |c: CardId| self.cards.canonical(c) == self.cards.canonical(card);
         let mine: Vec<usize> = (0..t.pending.len())
-            .filter(|&i| t.pending[i].card == card && face_ok(&t.pending[i]))
+            .filter(|&i| same(t.pending[i].card) && face_ok(&t.pending[i]))
             .collect();
         let Some(&first) = mine.first() else {
             let name = self.cards.get(card).name.clone();

@@ -15,7 +15,7 @@ use crate::cards::ability::{Ability, Effect, Kind};
 use crate::rules;
 use crate::syntax::{Clause, DieRef};
 
-use super::Choices;
+use super::{Cause, Choices};
 use crate::engine::cards::CardId;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select::Source;
@@ -143,17 +143,20 @@ impl Replayer {
             )?;
         }
         let choices = Choices::of(clauses, self.line);
+        // The ability's effects are its controller's doing; the price paid to stop them,
+        // the opponent's own (`leaving`).
+        let (by, payer) = (Cause::Player(controller), Cause::Player(opponent));
         if let Some((false, _)) = choices.may {
-            return self.apply(held.ops);
+            return self.with_cause(by, |r| r.apply(held.ops));
         }
         let src = Source::card(held.card, opponent);
-        if self
-            .pay_costs(&as_opponents(&a), &src, &choices.pays)?
-            .is_some()
-        {
+        let stopped = self.with_cause(payer, |r| {
+            r.pay_costs(&as_opponents(&a), &src, &choices.pays)
+        })?;
+        if stopped.is_some() {
             // Paid: the effects do not happen (an empty hold had already let them).
             return Ok(());
         }
-        self.apply(held.ops)
+        self.with_cause(by, |r| r.apply(held.ops))
     }
 }

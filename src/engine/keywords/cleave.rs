@@ -26,9 +26,9 @@
 use super::TargetWords;
 use crate::syntax::{Clause, Zone};
 
-use super::experience::KoBy;
 use crate::engine::edition::{Combat, book};
 use crate::engine::effects::By;
+use crate::engine::effects::Cause;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select;
 use crate::engine::state::{DamageStage, DieId, Op, Pending};
@@ -95,7 +95,7 @@ impl Replayer {
         // The attacker deals it (`effects::damage_from`).
         let before = std::mem::replace(&mut self.damage_by, By::Die(die));
         // An opposing die it knocks out is the attacker's player's knock-out.
-        let done = self.knocking(KoBy::Opposing, |r| {
+        let done = self.with_cause(Cause::Opposing, |r| {
             r.commit(vec![Op::Damage {
                 die: target,
                 amount,

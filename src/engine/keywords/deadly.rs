@@ -24,7 +24,6 @@
 
 use crate::cards::ability::Keyword;
 
-use super::experience::KoBy;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::state::{DieId, Op};
 
@@ -114,7 +113,8 @@ impl Replayer {
         }
         self.turn_mut().deadly.clear();
         let ops = marked.into_iter().map(|(die, _)| Op::Ko { die }).collect();
-        // Each die knocked out by the opposing die with Deadly it was engaged with.
-        self.knocking(KoBy::Opposing, |r| r.commit(ops))
+        // Each die knocked out by the opposing die with Deadly it was engaged with
+        // (Experience, Aftershock: `effects::leaving`).
+        self.with_cause(crate::engine::effects::Cause::Opposing, |r| r.commit(ops))
     }
 }

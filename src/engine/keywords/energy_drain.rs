@@ -15,7 +15,6 @@
 use crate::cards::ability::Keyword;
 use crate::syntax::Face;
 
-use super::experience::KoBy;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::state::{DieId, Op};
 
@@ -46,7 +45,7 @@ impl Replayer {
             return Ok(());
         }
         // Spun down by the opposing die with Energy Drain: a die its damage now knocks
-        // out is that die's player's knock-out.
-        self.knocking(KoBy::Opposing, |r| r.commit(ops))
+        // out is that die's player's doing (`effects::leaving`).
+        self.with_cause(crate::engine::effects::Cause::Opposing, |r| r.commit(ops))
     }
 }

@@ -43,21 +43,9 @@ use crate::syntax::{TokenKind, Zone};
 
 use crate::engine::cards::{CardId, GameCards};
 use crate::engine::edition::book;
+use crate::engine::effects::Cause;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::state::{DieId, GameState};
-
-/// Who makes a knock-out under way, for Experience's "you KO'd an opposing Monster".
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(in crate::engine) enum KoBy {
-    /// A player's effect (the controller of the ability, the user of a global).
-    Player(usize),
-    /// The opponent of each knocked-out die's owner: combat damage, and the keywords
-    /// that knock out dice engaged with or targeted by an opposing die (Deadly, Cleave,
-    /// Range, Energy Drain).
-    Opposing,
-    /// Each knocked-out die's own player: a cost paid with it, Suit Up.
-    Own,
-}
 
 /// Whether a card is a Monster (its affiliations).
 fn monster(cards: &GameCards, card: CardId) -> bool {
@@ -81,14 +69,6 @@ impl Replayer {
             .collect()
     }
 
-    /// Runs `f` with the knock-outs it makes counted as `by`'s.
-    pub(in crate::engine) fn knocking<T>(&mut self, by: KoBy, f: impl FnOnce(&mut Self) -> T) -> T {
-        let before = self.ko_by.replace(by);
-        let out = f(self);
-        self.ko_by = before;
-        out
-    }
-
     /// Dice being knocked out: an opposing Monster knocked out by the active player, who
     /// has a card with Experience, is remembered for the end of the turn.
     pub(in crate::engine) fn experience_knocked(&mut self, dice: &[DieId]) -> Flow {
@@ -107,10 +87,10 @@ impl Replayer {
             if d.owner == active || !monster(&self.cards, d.card) {
                 continue;
             }
-            let by = match self.ko_by {
-                Some(KoBy::Player(p)) => Some(p),
-                Some(KoBy::Opposing) => Some(1 - d.owner),
-                Some(KoBy::Own) => Some(d.owner),
+            // Whose doing it is (`effects::leaving`).
+            let by = match self.cause {
+                Some(Cause::Player(p)) => Some(p),
+                Some(Cause::Opposing) => Some(1 - d.owner),
                 None => None,
             };
             match by {

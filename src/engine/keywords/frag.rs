@@ -22,10 +22,10 @@
 use crate::cards::ability::Keyword;
 use crate::syntax::Zone;
 
-use super::experience::KoBy;
 use crate::engine::cards::GameCards;
 use crate::engine::edition::{Combat, book};
 use crate::engine::effects::By;
+use crate::engine::effects::Cause;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select;
 use crate::engine::state::{DamageStage, DieId, Op, Pending};
@@ -106,7 +106,7 @@ impl Replayer {
         // attacker's player's knock-out.
         let before_card = self.effect_card.replace(p.card);
         let before = std::mem::replace(&mut self.damage_by, By::Die(die));
-        let done = self.knocking(KoBy::Opposing, |r| r.commit(ops));
+        let done = self.with_cause(Cause::Opposing, |r| r.commit(ops));
         self.damage_by = before;
         self.effect_card = before_card;
         done

@@ -79,6 +79,8 @@ impl Replayer {
         }
         let line = self.line;
         self.state.set_aside(target, None, line);
+        // Removed from the field until the end of the turn (`effects::leaving`).
+        self.fire_leaving(&[target]);
         Ok(())
     }
 }

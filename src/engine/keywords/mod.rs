@@ -235,7 +235,8 @@ impl Replayer {
     }
 
     /// Keyword choices an event opens, as pending triggers of `batch`: Heroic as a die is
-    /// fielded (when it has a die to pair with); Infiltrate as the blockers are declared.
+    /// fielded (when it has a die to pair with); Suit Up as it is bought; Infiltrate as
+    /// the blockers are declared.
     /// A keyword that triggers is not a "when fielded" ability (Avengers Infinity
     /// rulebook, ACTIVE AND FIELDED, 000:1220-1224).
     pub(in crate::engine) fn keyword_pending(
@@ -255,7 +256,8 @@ impl Replayer {
             // Retaliation, of each die with it beside the knocked-out die (`retaliation`).
             return self.retaliation_pending(event, about, batch);
         }
-        let (Event::Fielded | Event::Attacks, About::Die(die)) = (event, about) else {
+        let (Event::Fielded | Event::Attacks | Event::Bought, About::Die(die)) = (event, about)
+        else {
             return Vec::new();
         };
         let d = self.state.die(die);
@@ -270,6 +272,11 @@ impl Replayer {
                 (Event::Attacks, Keyword::CallOut) => self.calls_out(die),
                 // Range targets as the die attacks (`range`).
                 (Event::Attacks, Keyword::Range(_)) => self.ranges(die),
+                // Suit Up, as the die is bought, when its buyer has a die of a listed
+                // name in the field (`suit_up`).
+                (Event::Bought, Keyword::SuitUp { .. }) => {
+                    !suit_up::candidates(&self.cards, &self.state, d.card, d.owner).is_empty()
+                }
                 _ => false,
             })
             .map(|(i, _)| Pending::of_die(d.card, i, die, d.owner, batch, self.line))
@@ -323,31 +330,6 @@ impl Replayer {
             .extend(new.into_iter().map(|p| Pending { batch, ..p }));
     }
 
-    /// A purchase: each bought die with Suit Up whose buyer has a die of a listed name in
-    /// the field waits for its choice.
-    pub(in crate::engine) fn keyword_bought(&mut self, who: usize, bought: &[DieId]) {
-        let Some(t) = self.state.turn.as_ref() else {
-            return;
-        };
-        let batch = t.batch + 1;
-        let mut new = Vec::new();
-        for &die in bought {
-            let card = self.state.die(die).card;
-            for (i, k) in of(&self.cards, &self.state, card) {
-                if matches!(k, Keyword::SuitUp { .. })
-                    && !suit_up::candidates(&self.cards, &self.state, card, who).is_empty()
-                {
-                    new.push(Pending::of_die(card, i, die, who, batch, self.line));
-                }
-            }
-        }
-        if !new.is_empty() {
-            let t = self.turn_mut();
-            t.batch = batch;
-            t.pending.extend(new);
-        }
-    }
-
     /// Whether a keyword waiting in the queue still has a choice to make: with none left
     /// (the partner or the named die has left the field), it resolves to nothing.
     pub(in crate::engine) fn keyword_needs_line(&self, p: &Pending, k: &Keyword) -> bool {
@@ -376,6 +358,12 @@ impl Replayer {
         k: &Keyword,
         clauses: &[Clause],
     ) -> Flow {
+        // What it makes leave the field is its controller's doing (`effects::leaving`).
+        let by = super::effects::Cause::Player(p.controller);
+        self.with_cause(by, |r| r.resolve_keyword_as(p, k, clauses))
+    }
+
+    fn resolve_keyword_as(&mut self, p: &Pending, k: &Keyword, clauses: &[Clause]) -> Flow {
         match k {
             Keyword::Heroic => self.resolve_heroic(p, clauses),
             Keyword::SuitUp { .. } => self.resolve_suit_up(p, clauses),

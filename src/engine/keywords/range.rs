@@ -28,8 +28,8 @@ use super::TargetWords;
 use crate::cards::ability::Keyword;
 use crate::syntax::{Clause, Zone};
 
-use super::experience::KoBy;
 use crate::engine::effects::By;
+use crate::engine::effects::Cause;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select;
 use crate::engine::state::{DieId, Op, Pending};
@@ -131,7 +131,7 @@ impl Replayer {
         };
         let before = std::mem::replace(&mut self.damage_by, by);
         // An opposing die it knocks out is the attacker's player's knock-out.
-        let done = self.knocking(KoBy::Opposing, |r| {
+        let done = self.with_cause(Cause::Opposing, |r| {
             r.commit(vec![Op::Damage {
                 die: target,
                 amount,

@@ -6,8 +6,7 @@ use crate::syntax::{DieRef, Step, Zone};
 
 use crate::cards::ability::Event;
 use crate::engine::edition::{Combat, book};
-use crate::engine::effects::{By, Hurt};
-use crate::engine::keywords::experience::KoBy;
+use crate::engine::effects::{By, Cause, Hurt};
 use crate::engine::replay::{Flow, Replayer, Stop, step_name};
 use crate::engine::state::About;
 use crate::engine::state::{DamageStage, DieId};
@@ -786,9 +785,11 @@ impl Replayer {
                 }
                 let falling = self.blockers_falling(&dead);
                 events.extend(super::super::effects::ko_events(&self.state, &dead));
+                // Combat damage: each die knocked out by its opponent's dice
+                // (`effects::leaving`).
+                events.extend(self.with_cause(Cause::Opposing, |r| r.leaving_events(&dead)));
                 self.fire(&events, &[]);
-                // Combat damage: each die knocked out by its opponent's dice.
-                self.knocking(KoBy::Opposing, |r| r.remove_knocked(&dead))?;
+                self.with_cause(Cause::Opposing, |r| r.remove_knocked(&dead))?;
                 // Cleave and Frag wait with the effects of the knock-outs.
                 self.blockers_fell(&falling);
             }
@@ -824,7 +825,7 @@ impl Replayer {
                 // Cleave and Frag act as their blockers are knocked out.
                 let falling = self.blockers_falling(&dead);
                 // Combat damage: each die knocked out by its opponent's dice.
-                self.knocking(KoBy::Opposing, |r| r.knock_out_all(&dead, line))?;
+                self.with_cause(Cause::Opposing, |r| r.knock_out_all(&dead, line))?;
                 self.blockers_fell(&falling);
             }
             (DamageStage::FastKnockedOut | DamageStage::KnockedOut, Combat::Y2014) => {

@@ -166,8 +166,16 @@ impl Replayer {
             }
         }
         self.acted(who);
-        // Suit Up waits for its choice (`keywords::suit_up`).
-        self.keyword_bought(who, &bought);
+        // Each die bought is an event ("when you purchase this die": Impulse), with
+        // Suit Up's choice (`keywords::suit_up`) in the same batch; the dice that paid
+        // for it are the move's payers.
+        let mut events: Vec<_> = bought
+            .iter()
+            .map(|id| (Event::Bought, About::Die(*id)))
+            .collect();
+        // Bought with its own energy types only: Crosspulse (`effects::crosspulse`).
+        events.extend(self.bought_with_its_energy(&bought, &paid.units));
+        self.fire(&events, &paid.taken());
         // The purchase is made; text of the cards bought that acts on a purchase, or
         // once a die is in play, and is not applied leaves the game undecided.
         for &(card, _) in &wanted {
@@ -236,8 +244,10 @@ impl Replayer {
             .collect();
         self.fire(&events, &paid.taken());
         // A static of the card now active may bring a character to 0 defense: it is
-        // knocked out (Avengers Infinity rulebook, BONUSES AND DAMAGE).
-        self.ko_check()?;
+        // knocked out (Avengers Infinity rulebook, BONUSES AND DAMAGE), the fielder's
+        // doing (`effects::leaving`).
+        let by = crate::engine::effects::Cause::Player(who);
+        self.with_cause(by, |r| r.ko_check())?;
         Ok(())
     }
 

@@ -8,6 +8,10 @@ use crate::engine::coverage::Moment;
 use crate::engine::replay::{Flow, Replayer, describe_faces};
 use crate::engine::state::{About, DieId};
 
+/// Why a card with Back for More is undecided as its die is rolled.
+const PREPPED_UNKNOWN: &str = "has Back for More, and the position the turn began from was \
+set after dice were drawn: which dice began the turn in the prep area is not said";
+
 impl Replayer {
     pub(in crate::engine) fn roll(&mut self, who: usize, dice: &[DieItem]) -> Flow {
         self.active_only(who, "rolls")?;
@@ -112,7 +116,34 @@ impl Replayer {
         t.step_line = line;
         t.roll = Some(line);
         t.rolled = taken.clone();
-        self.after_roll(&rolled, who)
+        self.after_roll(&rolled, who)?;
+        self.rolled_from_prep(&taken);
+        Ok(())
+    }
+
+    /// Back for More's event (keywords-2017-11-09.txt:16): each die rolled that began the
+    /// turn in the prep area. Where a position does not say which dice were there before
+    /// the draw, a die rolled of a card waiting for the event is undecided.
+    fn rolled_from_prep(&mut self, rolled: &[DieId]) {
+        let prepped = self.turn_ref().and_then(|t| t.prepped.clone());
+        let Some(prepped) = prepped else {
+            let waiting = rolled
+                .iter()
+                .map(|d| self.state.die(*d).card)
+                .find(|&c| self.listens(c, Event::RolledFromPrep));
+            if let Some(card) = waiting {
+                self.undecided_later(card, PREPPED_UNKNOWN);
+            }
+            return;
+        };
+        let events: Vec<_> = rolled
+            .iter()
+            .filter(|d| prepped.contains(d))
+            .map(|d| (Event::RolledFromPrep, About::Die(*d)))
+            .collect();
+        if !events.is_empty() {
+            self.fire(&events, &[]);
+        }
     }
 
     /// Dice were rolled (or rerolled) by `by`, each on the face given: text of their cards

@@ -2,7 +2,7 @@
 //! line, and closing a turn with the steps it still owes.
 
 use crate::rules;
-use crate::syntax::{Spanned, Step, Text};
+use crate::syntax::{Spanned, Step, Text, Zone};
 
 use crate::cards::ability::Event;
 use crate::engine::coverage::Moment;
@@ -93,7 +93,10 @@ impl Replayer {
         }
         let first = !self.started;
         self.started = true;
-        self.state.turn = Some(Turn::new(number.node, p, self.line));
+        let mut turn = Turn::new(number.node, p, self.line);
+        // What begins the turn in the prep area, for Back for More (`steps::roll`).
+        turn.prepped = Some(self.state.zone(p, Zone::Prep).collect());
+        self.state.turn = Some(turn);
         // Pairings last until the start of their owner's next turn (`keywords::heroic`).
         crate::engine::keywords::heroic::turn_starts(&mut self.state, p);
         if first {
