@@ -121,6 +121,7 @@ pub fn effect(e: &Effect) -> String {
             per,
             per_paid,
             instead,
+            plus,
         } => {
             let mut s = format!("deal {amount} damage to {}", sel(to));
             if let Some(i) = instead {
@@ -131,6 +132,9 @@ pub fn effect(e: &Effect) -> String {
             }
             if *per_paid {
                 s.push_str(" for each energy paid");
+            }
+            if *plus > 0 {
+                s.push_str(&format!(", plus {plus}"));
             }
             s
         }
@@ -603,8 +607,7 @@ pub fn sel(s: &Selector) -> String {
         words.push("target".into());
     }
     match s.side {
-        Side::Any => {}
-        Side::Yours => {}
+        Side::Any | Side::Yours | Side::Theirs => {}
         Side::Opposing => words.push("opposing".into()),
     }
     if s.other {
@@ -698,7 +701,7 @@ pub fn sel(s: &Selector) -> String {
         let whose = match side {
             Side::Opposing => "opposing ",
             Side::Yours => "your own ",
-            Side::Any => "",
+            Side::Any | Side::Theirs => "",
         };
         nouns = format!("character or {whose}player");
     }
@@ -720,6 +723,15 @@ pub fn sel(s: &Selector) -> String {
     }
     if s.side == Side::Yours {
         words.push("of yours".into());
+    }
+    if s.side == Side::Theirs {
+        words.push("of theirs".into());
+    }
+    if s.fielded_this_turn {
+        words.push("fielded this turn".into());
+    }
+    if s.distinct {
+        words.push("(each card once)".into());
     }
     if let Some(is) = s.own_level {
         words.push(
@@ -817,6 +829,9 @@ pub fn event(e: Event, of: Subject) -> String {
         Event::Attacked => format!("{who} is attacked"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
         Event::WouldBeKnockedOut => format!("{who} would be knocked out"),
+        Event::KosWithCombatDamage => {
+            format!("{who} knocks out a character die with combat damage")
+        }
     }
 }
 

@@ -393,9 +393,12 @@ pub struct Turn {
     /// (`keywords::strike`), each with whether it is still in the field since: a die
     /// that left and came back without being fielded (Regenerate, `return-to-field`) is
     /// not the die that was fielded. `fielded_unknown` when a position began the turn
-    /// after its main step had begun, and so does not say.
+    /// after its main step had begun and did not say (no `fielded` line).
     pub fielded: Vec<Fielded>,
     pub fielded_unknown: bool,
+    /// Character dice each player fielded this turn that a position counts (its
+    /// `fielded` line) but does not name: those no longer in the field.
+    pub fielded_gone: [u32; 2],
 }
 
 /// A character die fielded this turn (`Turn::fielded`).
@@ -547,6 +550,10 @@ pub struct Held {
     pub ability: usize,
     /// The line of the effect held.
     pub line: Span,
+    /// Its knock-outs are made by combat damage (a replacement of a knock-out in combat
+    /// held for its answer): the dice whose combat damage did it knock them out
+    /// (`effects::knocks_out`). A position writes them `combat-ko`.
+    pub combat: bool,
 }
 
 impl Turn {
@@ -592,11 +599,31 @@ impl Turn {
             suit_up: None,
             fielded: Vec::new(),
             fielded_unknown: false,
+            fielded_gone: [0, 0],
         }
     }
 
     pub fn inactive(&self) -> usize {
         1 - self.active
+    }
+
+    /// How many character dice `player` fielded this turn (`state` to read whose each
+    /// die is), or `None` when a position did not say.
+    pub fn fielded_by(&self, state: &GameState, player: usize) -> Option<u32> {
+        if self.fielded_unknown {
+            return None;
+        }
+        let named = self
+            .fielded
+            .iter()
+            .filter(|f| state.die(f.die).owner == player)
+            .count();
+        Some(u32::try_from(named).unwrap_or(u32::MAX) + self.fielded_gone[player])
+    }
+
+    /// Whether die `id` was fielded this turn and has stayed in the field since.
+    pub fn fielded_here(&self, id: DieId) -> bool {
+        self.fielded.iter().any(|f| f.die == id && f.here)
     }
 
     /// Records character dice fielded this turn, for Strike (`keywords::strike`).
@@ -1068,6 +1095,17 @@ impl GameState {
             if t.reroll.is_some() {
                 out.push_str("rerolled\n");
             }
+            // What was fielded this turn, once the main step may have fielded dice: each
+            // player's count (the active player's even when it is 0, so that the block
+            // says it is known), the dice still in the field marked `fielded`.
+            if !matches!(t.step, Step::Draw | Step::Roll) && !t.fielded_unknown {
+                for (p, name) in cards.players.iter().enumerate() {
+                    let n = t.fielded_by(self, p).unwrap_or(0);
+                    if n > 0 || (p == t.active && t.fielded_by(self, 1 - p) == Some(0)) {
+                        let _ = writeln!(out, "fielded {name} {n}");
+                    }
+                }
+            }
         }
         for (p, name) in cards.players.iter().enumerate() {
             let _ = writeln!(out, "life {name} {}", self.players[p].life.max(0));
@@ -1308,6 +1346,7 @@ impl GameState {
             let mut line = format!("held {} ability {}", card(h.card), h.ability + 1);
             for op in &h.ops {
                 let _ = match *op {
+                    Op::Ko { die: d } if h.combat => write!(line, " combat-ko {}", die(d)),
                     Op::Ko { die: d } => write!(line, " ko {}", die(d)),
                     Op::Damage { die: d, amount } | Op::DamageBy { die: d, amount, .. } => {
                         write!(line, " damage {}={amount}", die(d))
@@ -1435,6 +1474,15 @@ impl GameState {
         }
         if self.attack_damaged(id) {
             mods.push("attack-damaged".to_string());
+        }
+        // Only beside the `fielded` lines, which a turn whose fielding is unknown lacks.
+        if die.zone == Zone::Field
+            && self
+                .turn
+                .as_ref()
+                .is_some_and(|t| !t.fielded_unknown && t.fielded_here(id))
+        {
+            mods.push("fielded".to_string());
         }
         if let Some(c) = die.captor.filter(|_| die.zone == Zone::Aside) {
             mods.push(format!("captured-by={}", self.partner_text(cards, c)));

@@ -111,7 +111,7 @@ impl Replayer {
         if dealt && let Some(p) = self.dealing {
             events.push((Event::DealsEffectDamage, About::Player(p)));
         }
-        self.knock_out_all(&knocked, line)?;
+        self.knock_out_all(&knocked, line, false)?;
         self.fire(&events, &[]);
         self.ko_check()?;
         self.check_life();
@@ -138,14 +138,24 @@ impl Replayer {
 
     /// Knocks dice out, all at once, no replacement asked (`stay_in_field` asks first).
     /// Their KO triggers fire first, as one batch, so they see the face (and the bursts)
-    /// each die showed.
-    pub(in crate::engine) fn knock_out_unreplaced(&mut self, dice: &[DieId], line: Span) {
+    /// each die showed; with `combat`, the triggers of the dice whose combat damage
+    /// knocked them out too (`knocks_out`).
+    pub(in crate::engine) fn knock_out_unreplaced(
+        &mut self,
+        dice: &[DieId],
+        line: Span,
+        combat: bool,
+    ) -> Flow {
         if dice.is_empty() {
-            return;
+            return Ok(());
         }
-        let events = ko_events(&self.state, dice);
+        let mut events = ko_events(&self.state, dice);
+        if combat {
+            events.extend(self.knocker_events(dice, line)?);
+        }
         self.fire(&events, &[]);
         self.remove_knocked_at(dice, line);
+        Ok(())
     }
 
     /// Knocked-out dice go to their owner's prep area.
@@ -217,7 +227,7 @@ impl Replayer {
             return Ok(());
         }
         let dead = self.lethal();
-        self.knock_out_all(&dead, self.line)
+        self.knock_out_all(&dead, self.line, false)
     }
 }
 

@@ -565,8 +565,7 @@ impl Replayer {
                 "may replace the knock-out of a die given up to pay a cost: whether the cost is then paid is not said",
             )?;
         }
-        self.knock_out_unreplaced(&knocked, line);
-        Ok(())
+        self.knock_out_unreplaced(&knocked, line, false)
     }
 }
 

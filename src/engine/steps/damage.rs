@@ -498,7 +498,7 @@ impl Replayer {
     }
 
     /// Whether this stage of combat damage is the Fast round (`keywords::fast`).
-    fn fast_stage(&self) -> bool {
+    pub(in crate::engine) fn fast_stage(&self) -> bool {
         matches!(
             self.turn_ref().expect("turn").damage,
             DamageStage::FastDamaged | DamageStage::FastKnockedOut | DamageStage::FastPlayerHit
@@ -785,6 +785,7 @@ impl Replayer {
                 }
                 let cleaving = self.cleaving(&dead);
                 events.extend(super::super::effects::ko_events(&self.state, &dead));
+                events.extend(self.knocker_events(&dead, line)?);
                 self.fire(&events, &[]);
                 self.remove_knocked(&dead);
                 // Cleave waits with the effects of the knock-outs (`keywords::cleave`).
@@ -821,7 +822,7 @@ impl Replayer {
                 let dead = self.lethal();
                 // Cleave acts as its blockers are knocked out (`keywords::cleave`).
                 let cleaving = self.cleaving(&dead);
-                self.knock_out_all(&dead, line)?;
+                self.knock_out_all(&dead, line, true)?;
                 self.cleave_pending(&cleaving);
             }
             (DamageStage::FastKnockedOut | DamageStage::KnockedOut, Combat::Y2014) => {
