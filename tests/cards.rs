@@ -427,8 +427,9 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
     assert_eq!(counts("GATF"), (136, 5, 5), "GATF");
     assert_eq!(counts("DS"), (25, 3, 3), "DS");
     assert_eq!(counts("DP"), (138, 7, 7), "DP");
-    // Jarvis: Butler's global: its cost lost in our sources (not applied).
-    assert_eq!(counts("IMWM"), (35, 14, 13), "IMWM");
+    // Jarvis: Butler's and Iron Manor: Earth X's and Celestial Slayer's global: its
+    // cost lost in our sources (not applied).
+    assert_eq!(counts("IMWM"), (35, 27, 24), "IMWM");
     assert_eq!(counts("SMMC"), (27, 1, 1), "SMMC");
     assert_eq!(counts("GotG"), (129, 12, 12), "GotG");
     assert_eq!(counts("TMT"), (142, 3, 3), "TMT");
@@ -490,7 +491,9 @@ fn encoded_cards_not_applied_in_full_are_these() {
             "AVX Vibranium Shield: One of a Kind (Blank)",
             // Its global ignores one die's text, not its card's: not applied.
             "DPS Mister Sinister: Mutant Supremacist",
-            // Its global: the cost lost in our sources, a fielding cost cut for one die.
+            // Their global: the cost lost in our sources, a fielding cost cut for one die.
+            "IMWM Iron Manor: Celestial Slayer",
+            "IMWM Iron Manor: Earth X",
             "IMWM Jarvis: Butler",
             // A global switching a character's attack and defense: not in the engine.
             "UX Ant-Man: Pym Particles",

@@ -951,6 +951,8 @@ fn keyword(k: &Keyword) -> String {
         Keyword::IronWill => "Iron Will".into(),
         Keyword::Overcrush => "Overcrush".into(),
         Keyword::Heroic => "Heroic".into(),
+        // No names: any Suit Up, as a selector names it (Armor Wars).
+        Keyword::SuitUp { names } if names.is_empty() => "Suit Up".into(),
         Keyword::SuitUp { names } => format!("Suit Up ({})", names.join(", ")),
         Keyword::Deadly => "Deadly".into(),
         Keyword::EnergyDrain => "Energy Drain".into(),

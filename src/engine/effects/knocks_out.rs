@@ -11,7 +11,8 @@
 //! - An attacker knocked out by combat damage with one blocker was knocked out by that
 //!   blocker. With several blockers (each dealing it damage, all at once or over the
 //!   Fast round and the regular one) which of them knocked it out is not said: where a
-//!   card waits for the event from one of them, undecided. A die knocked out in the
+//!   card waits for the event from one of them (its own die's trigger, or one about
+//!   other dice), undecided. A die knocked out in the
 //!   Fast round was knocked out by the Fast dice only: the others have dealt nothing yet.
 //! - Only a die whose combat damage is more than nothing knocks a die out: a blocker
 //!   knocked out while its attacker "deals no combat damage" (Smash!'s global), by an
@@ -21,7 +22,7 @@
 //!   answer and declined (`Held::combat`); an effect's knock-out is not one, even in
 //!   the attack step.
 
-use crate::cards::ability::{Event, Kind};
+use crate::cards::ability::{Event, Kind, Subject};
 use crate::syntax::{Span, Zone};
 
 use crate::engine::replay::{Replayer, Stop};
@@ -38,11 +39,12 @@ impl Replayer {
     ) -> Result<Vec<(Event, About)>, Stop> {
         let mut events = Vec::new();
         for &d in dead {
-            match self.knockers(d)[..] {
+            let knockers = self.knockers(d);
+            match knockers[..] {
                 [] => {}
                 [one] => events.push((Event::KosWithCombatDamage, About::Die(one))),
                 [..] => {
-                    if let Some(card) = self.waiting_for_knock_out() {
+                    if let Some(card) = self.waiting_for_knock_out(&knockers) {
                         // Waived: no die knocked it out.
                         self.undecided(
                             line,
@@ -77,16 +79,18 @@ impl Replayer {
             .collect()
     }
 
-    /// A card of the game with a trigger waiting for a die to knock another out with
-    /// combat damage, if one has.
-    fn waiting_for_knock_out(&self) -> Option<crate::engine::cards::CardId> {
+    /// A card of the game with a trigger waiting for one of `knockers` to knock a die
+    /// out with combat damage, if one has: a die's own trigger (`of: this`) waits only
+    /// for a die of its card; one about other dice may wait for any.
+    fn waiting_for_knock_out(&self, knockers: &[DieId]) -> Option<crate::engine::cards::CardId> {
         self.cards.ids().find(|&card| {
+            let own = knockers.iter().any(|&k| self.state.die(k).card == card);
             self.abilities_of(card).is_some_and(|list| {
                 list.iter().any(|a| {
                     a.kind == Kind::Triggered
-                        && a.when
-                            .as_ref()
-                            .is_some_and(|w| w.event == Event::KosWithCombatDamage)
+                        && a.when.as_ref().is_some_and(|w| {
+                            w.event == Event::KosWithCombatDamage && (own || w.of != Subject::This)
+                        })
                 })
             })
         })
