@@ -625,7 +625,7 @@ block Y:L1 -> X:L1              # @blocks:this @blocks:die @is-blocked:this @is-
 ?react-blocks Bob: global Y pay SK:fist
 ?react-is-blocked Bob: global Y pay SK:fist
 pass
-Bob: pass                       # @takes-damage:this @takes-damage:die @takes-damage:player @knocked-out:this @knocked-out:die @would-be-knocked-out:this @would-be-knocked-out:die @knocked-out-while-blocking:this @knocked-out-while-blocking:die @damages-opponent:this @damages-opponent:die
+Bob: pass                       # @takes-damage:this @takes-damage:die @takes-damage:player @knocked-out:this @knocked-out:die @would-be-knocked-out:this @would-be-knocked-out:die @knocked-out-while-blocking:this @knocked-out-while-blocking:die @damages-opponent:this @damages-opponent:die @kos-with-combat-damage:this @kos-with-combat-damage:die
 ?react-damages-opponent Bob: global Y pay SK:fist
 end                             # @turn-end
 ";
@@ -704,7 +704,7 @@ Bob: pass
 attack SK:L1 x3                 # @attack-step-start @attacked @attacks:die
 block SK:L1 -> SK:L1            # @blocks:die @is-blocked:die @engaged:die
 pass
-Bob: pass                       # @takes-damage:die @takes-damage:player @knocked-out:die @would-be-knocked-out:die @knocked-out-while-blocking:die @damages-opponent:die
+Bob: pass                       # @takes-damage:die @takes-damage:player @knocked-out:die @would-be-knocked-out:die @knocked-out-while-blocking:die @damages-opponent:die @kos-with-combat-damage:die
 end                             # @turn-end
 ";
 

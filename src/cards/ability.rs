@@ -285,7 +285,11 @@ impl Ability {
             .iter()
             .chain(self.bursts.iter().flat_map(|b| b.effects.iter()))
             .chain(self.otherwise.iter());
-        for sel in effects.flat_map(Effect::selectors) {
+        let effects: Vec<&Effect> = effects.collect();
+        if let Some(p) = effects.iter().find_map(|e| e.per_problem(self.kind)) {
+            return Some(p);
+        }
+        for sel in effects.into_iter().flat_map(Effect::selectors) {
             if no_die && sel.what == What::This {
                 return Some(
                     "`what: this` is a die's own ability; a global or an action die has no die \
@@ -525,6 +529,10 @@ pub enum Event {
     /// affiliation with it, while a die of it was already in the field (Teamwatch,
     /// keywords-2017-11-09.txt:62): once for the card, about the die fielded (`of: you`).
     TeammateFielded,
+    /// The subject's combat damage knocks out a character die ("when War Machine KOs an
+    /// opposing character die with combat damage"): once for each die it knocks out,
+    /// with that knock-out's own triggers (`engine::effects::knocks_out`).
+    KosWithCombatDamage,
 }
 
 impl Event {
@@ -576,6 +584,7 @@ impl Event {
             Event::TeammateFielded => "teammate-fielded",
             Event::BoughtWithItsEnergy => "bought-with-its-energy",
             Event::RolledFromPrep => "rolled-from-prep",
+            Event::KosWithCombatDamage => "kos-with-combat-damage",
         }
     }
 
@@ -607,6 +616,7 @@ impl Event {
         Event::TeammateFielded,
         Event::BoughtWithItsEnergy,
         Event::RolledFromPrep,
+        Event::KosWithCombatDamage,
     ];
 
     /// Whether the event may be about `of`: a player deals effect damage, no die does;
@@ -1008,6 +1018,10 @@ pub enum Effect {
         /// instead", Takedown), read as the effect resolves.
         #[serde(default)]
         instead: Option<Box<AmountIf>>,
+        /// Added to the amount once it is counted ("X, where X is the number of … plus
+        /// 2", One Against Many).
+        #[serde(default)]
+        plus: u8,
     },
     /// Damage equal to the source die's attack (Wolverine: Not Very Nice).
     DamageEqualAttack {
@@ -1520,6 +1534,55 @@ impl Effect {
     }
 }
 
+impl Effect {
+    /// The selector an effect counts by ("N for each …"), if it has one: the only place
+    /// a selector may count dice fielded this turn, count cards once (`distinct`) or, in
+    /// a damage, be the reached player's (`side: theirs`).
+    pub fn per(&self) -> Option<&Selector> {
+        match self {
+            Effect::GainLife { per, .. }
+            | Effect::Boost { per, .. }
+            | Effect::Damage { per, .. } => per.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Why the effect's selectors use a counting-only field where it does not fit.
+    fn per_problem(&self, kind: Kind) -> Option<String> {
+        let per = self.per();
+        for sel in self.selectors() {
+            let counts = per.is_some_and(|p| std::ptr::eq(p, sel));
+            if !counts && (sel.fielded_this_turn || sel.distinct || sel.side == Side::Theirs) {
+                return Some(
+                    "`fielded_this_turn`, `distinct` and `side: theirs` are ways of counting: \
+                     only in an effect's `per:`"
+                        .into(),
+                );
+            }
+            if counts && sel.side == Side::Theirs && !matches!(self, Effect::Damage { .. }) {
+                return Some(
+                    "`side: theirs` is the player a damage reaches: only in a damage's `per:`"
+                        .into(),
+                );
+            }
+            if counts && sel.fielded_this_turn && sel.distinct {
+                return Some(
+                    "`fielded_this_turn` counts dice, some of them gone: not with `distinct`"
+                        .into(),
+                );
+            }
+            if counts && sel.fielded_this_turn && kind == Kind::Static {
+                return Some(
+                    "`fielded_this_turn` is counted as an effect resolves: a static has no \
+                     moment to count it"
+                        .into(),
+                );
+            }
+        }
+        None
+    }
+}
+
 fn one() -> u8 {
     1
 }
@@ -1740,6 +1803,16 @@ pub struct Selector {
     /// The fielding cost of the character face it shows ("with fielding cost of 2").
     #[serde(default)]
     pub fielding: Option<u8>,
+    /// The character dice the turn records as fielded this turn, wherever they are now
+    /// ("the number of character dice you fielded this turn", Jarvis: Butler): only in a
+    /// `per`, with a `side`.
+    #[serde(default)]
+    pub fielded_this_turn: bool,
+    /// In a `per`, each card counted once, however many of its dice match ("for each
+    /// other, different active [Stark] character", Iron Manor: Hermetically Sealed): the
+    /// number of different cards among the dice, both players' cards told apart.
+    #[serde(default)]
+    pub distinct: bool,
 }
 
 impl Selector {
@@ -1799,6 +1872,9 @@ pub enum Side {
     Any,
     Yours,
     Opposing,
+    /// The player the effect reaches (in a damage's `per`: "the number of character dice
+    /// in their Field Zone", One Against Many).
+    Theirs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

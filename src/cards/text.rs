@@ -121,6 +121,7 @@ pub fn effect(e: &Effect) -> String {
             per,
             per_paid,
             instead,
+            plus,
         } => {
             let mut s = format!("deal {amount} damage to {}", sel(to));
             if let Some(i) = instead {
@@ -131,6 +132,9 @@ pub fn effect(e: &Effect) -> String {
             }
             if *per_paid {
                 s.push_str(" for each energy paid");
+            }
+            if *plus > 0 {
+                s.push_str(&format!(", plus {plus}"));
             }
             s
         }
@@ -627,8 +631,7 @@ pub fn sel(s: &Selector) -> String {
         words.push("target".into());
     }
     match s.side {
-        Side::Any => {}
-        Side::Yours => {}
+        Side::Any | Side::Yours | Side::Theirs => {}
         Side::Opposing => words.push("opposing".into()),
     }
     if s.other {
@@ -722,7 +725,7 @@ pub fn sel(s: &Selector) -> String {
         let whose = match side {
             Side::Opposing => "opposing ",
             Side::Yours => "your own ",
-            Side::Any => "",
+            Side::Any | Side::Theirs => "",
         };
         nouns = format!("character or {whose}player");
     }
@@ -744,6 +747,15 @@ pub fn sel(s: &Selector) -> String {
     }
     if s.side == Side::Yours {
         words.push("of yours".into());
+    }
+    if s.side == Side::Theirs {
+        words.push("of theirs".into());
+    }
+    if s.fielded_this_turn {
+        words.push("fielded this turn".into());
+    }
+    if s.distinct {
+        words.push("(each card once)".into());
     }
     if let Some(is) = s.own_level {
         words.push(
@@ -866,6 +878,9 @@ pub fn event(e: Event, of: Subject) -> String {
             "you field a character of another card sharing an affiliation with this one, \
              while this card is active (Teamwatch)"
                 .into()
+        }
+        Event::KosWithCombatDamage => {
+            format!("{who} knocks out a character die with combat damage")
         }
     }
 }
@@ -1003,6 +1018,8 @@ fn keyword(k: &Keyword) -> String {
         Keyword::IronWill => "Iron Will".into(),
         Keyword::Overcrush => "Overcrush".into(),
         Keyword::Heroic => "Heroic".into(),
+        // No names: any Suit Up, as a selector names it (Armor Wars).
+        Keyword::SuitUp { names } if names.is_empty() => "Suit Up".into(),
         Keyword::SuitUp { names } => format!("Suit Up ({})", names.join(", ")),
         Keyword::Deadly => "Deadly".into(),
         Keyword::EnergyDrain => "Energy Drain".into(),

@@ -323,16 +323,24 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             }
             // A static's burst is read where stats and damage are (`select::static_effects`):
             // a stat change or a "damage from" of the die showing it, or, reaching other
-            // dice, while a die of the card shows it; and an attacker's own "can't be
-            // blocked by" off its own face (`restrictions::block_forbidden`). Any other
-            // restriction, or a keyword granted, on a burst is read nowhere yet.
+            // dice, while a die of the card shows it; an attacker's own "can't be
+            // blocked by" off its own face (`restrictions::block_forbidden`); and a
+            // restriction of the die itself read where restrictions are
+            // (`restrictions::static_says`: Howard Stark: Father's "* can't be targeted
+            // by globals"). Any other restriction, or a keyword granted, on a burst is
+            // read nowhere yet.
             let unread = a.bursts.iter().flat_map(|b| b.effects.iter()).find(|e| {
-                !matches!(
-                    e,
+                let own = |to: &crate::cards::ability::Selector| to.what == What::This;
+                !match e {
                     Effect::Boost { .. }
-                        | Effect::DamageFrom { .. }
-                        | Effect::CantBeBlockedBy { .. }
-                )
+                    | Effect::DamageFrom { .. }
+                    | Effect::CantBeBlockedBy { .. } => true,
+                    Effect::CantBlock { to }
+                    | Effect::CantAttack { to }
+                    | Effect::CantBeTargeted { to, .. }
+                    | Effect::MustAttack { to, .. } => own(to),
+                    _ => false,
+                }
             });
             if let Some(e) = unread {
                 return Some(format!(

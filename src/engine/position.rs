@@ -210,6 +210,11 @@ impl Replayer {
                     && swarm.as_ref().is_none_or(|s| t.swarm == s.node)
             }
             StateLine::Rerolled => t.reroll.is_some(),
+            StateLine::Fielded { player, count } => {
+                let p = self.player(player)?;
+                let t = self.turn_ref().expect("turn");
+                t.fielded_by(&self.state, p) == Some(count.node)
+            }
             StateLine::Passed { players } => {
                 let mut claimed = Vec::new();
                 for p in players {
@@ -457,6 +462,18 @@ impl Replayer {
         match s {
             StateLine::Drawn { .. } => format!("`{}`", self.state.drawn_line()),
             StateLine::Rerolled => "the reroll was not made".into(),
+            StateLine::Fielded { player, .. } => {
+                let p = self.cards.players.iter().position(|n| *n == player.node);
+                match (self.turn_ref(), p) {
+                    (Some(t), Some(p)) => match t.fielded_by(&self.state, p) {
+                        Some(n) => format!("`fielded {} {n}`", player.node),
+                        None => {
+                            "the position this turn began from does not say what was fielded".into()
+                        }
+                    },
+                    _ => "no turn under way".into(),
+                }
+            }
             StateLine::Passed { .. } => {
                 let round = self.state.passed_round();
                 if round.is_empty() {
@@ -619,7 +636,8 @@ impl Replayer {
                     }
                     if !matches!(step.node, Step::Draw | Step::Roll) {
                         t.roll = Some(self.line);
-                        // What was fielded this turn the block does not say.
+                        // What was fielded this turn the block says only with its
+                        // `fielded` lines (read below).
                         t.fielded_unknown = true;
                     }
                     if matches!(
@@ -694,6 +712,14 @@ impl Replayer {
                                     Modifier::DeadlyKo => facts.deadly.push(id),
                                     Modifier::AttackDamaged => facts.attack_damaged.push(id),
                                     Modifier::HasBlocked => facts.has_blocked.push(id),
+                                    Modifier::Fielded if zone.node != Zone::Field => {
+                                        return Err(self.impossible(
+                                            m.span,
+                                            format!("a die listed in `{}` cannot be marked `fielded`", zone.node),
+                                            "`fielded` marks a die fielded this turn that is still in the field; the line `fielded PLAYER N` counts the others",
+                                        ));
+                                    }
+                                    Modifier::Fielded => facts.fielded_marks.push((id, m.span)),
                                     Modifier::MustBlock(Some(target)) => {
                                         facts.must_block.push((id, target, m.span))
                                     }
@@ -713,6 +739,11 @@ impl Replayer {
                         oop.as_ref().map(|o| o.node),
                         swarm.as_ref().map(|s| s.node),
                     ))
+                }
+                StateLine::Fielded { player, count } => {
+                    facts
+                        .fielded
+                        .push((self.player(player)?, count.node, entry.span))
                 }
                 StateLine::Rerolled => facts.rerolled = true,
                 StateLine::Passed { players } => {
@@ -871,6 +902,39 @@ impl Replayer {
         }
         if facts.rerolled {
             t.reroll = Some(line);
+        }
+        // What was fielded this turn, when the block says (`fielded` lines and marks).
+        if !facts.fielded.is_empty() || !facts.fielded_marks.is_empty() {
+            let mut counts = [0u32; 2];
+            for &(p, n, _) in &facts.fielded {
+                counts[p] = n;
+            }
+            t.fielded_unknown = false;
+            t.fielded.clear();
+            for (p, &n) in counts.iter().enumerate() {
+                let marked: Vec<(DieId, Span)> = facts
+                    .fielded_marks
+                    .iter()
+                    .copied()
+                    .filter(|&(d, _)| state.dice[usize::from(d.0)].owner == p)
+                    .collect();
+                if let Some(&(_, span)) = marked.get(usize::try_from(n).unwrap_or(usize::MAX)) {
+                    return Err(self.impossible(
+                        span,
+                        format!(
+                            "{} dice are marked `fielded`, and the block counts {n} fielded this turn",
+                            marked.len()
+                        ),
+                        "count every die marked `fielded` in its owner's `fielded` line",
+                    ));
+                }
+                t.fielded_gone[p] = n - marked.len() as u32;
+                t.fielded.extend(
+                    marked
+                        .iter()
+                        .map(|&(die, _)| crate::engine::state::Fielded { die, here: true }),
+                );
+            }
         }
         let inactive = t.inactive();
         if let Some((passed, span)) = &facts.passed {
@@ -1419,12 +1483,20 @@ impl Replayer {
                     card,
                     ability,
                     line: span,
+                    combat: false,
                 };
                 for op in ops {
                     held.ops.push(match op {
                         HeldOp::Ko { die } => Op::Ko {
                             die: self.anywhere(die, owner, span)?,
                         },
+                        // A knock-out by combat damage (`effects::knocks_out`).
+                        HeldOp::CombatKo { die } => {
+                            held.combat = true;
+                            Op::Ko {
+                                die: self.anywhere(die, owner, span)?,
+                            }
+                        }
                         // A bare name may be a player: damage held on its way to them.
                         HeldOp::Damage { die, amount }
                             if die.face.is_none()
@@ -1653,6 +1725,10 @@ struct Facts<'a> {
     attack_damaged: Vec<DieId>,
     /// `has-blocked` marks: dice that blocked this turn, their attacker gone.
     has_blocked: Vec<DieId>,
+    /// `fielded` lines: each player's count of character dice fielded this turn.
+    fielded: Vec<(usize, u32, Span)>,
+    /// `fielded` marks: dice fielded this turn, in the field since.
+    fielded_marks: Vec<(DieId, Span)>,
     blocked: Vec<DieId>,
     drawn: Option<(u32, Option<u32>, Option<u32>)>,
     rerolled: bool,
@@ -1696,6 +1772,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         | Modifier::DeadlyKo
         | Modifier::AttackDamaged
         | Modifier::HasBlocked
+        | Modifier::Fielded
         | Modifier::Blocked
         | Modifier::Spent
         | Modifier::Copy(_)

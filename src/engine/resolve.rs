@@ -260,6 +260,7 @@ impl Replayer {
                 Modifier::ExcessToPlayer => die.boost.excess_to_player,
                 Modifier::Unblockable => die.boost.unblockable,
                 Modifier::DefenseIsAttack => die.boost.defense_is_attack,
+                Modifier::Fielded => self.state.turn.as_ref().is_some_and(|t| t.fielded_here(id)),
                 Modifier::DeadlyKo => self.state.deadly_ko(id),
                 Modifier::AttackDamaged => self.state.attack_damaged(id),
                 Modifier::HasBlocked => self.state.has_blocked(id),

@@ -102,6 +102,8 @@ pub fn matches(
         Side::Any => {}
         Side::Yours if die.owner != src.controller => return false,
         Side::Opposing if die.owner == src.controller => return false,
+        // The player a damage reaches: read where that damage is (`effects::damage`).
+        Side::Theirs => return false,
         _ => {}
     }
     if sel.other && src.die == Some(id) {
@@ -296,6 +298,8 @@ pub fn matches_card(cards: &GameCards, sel: &Selector, src: &Source, card: CardI
         Side::Any => true,
         Side::Yours => c.owner == Some(src.controller),
         Side::Opposing => c.owner.is_some_and(|o| o != src.controller),
+        // The player a damage reaches: read where that damage is (`effects::damage`).
+        Side::Theirs => false,
     };
     side && card_is(c, sel)
 }
@@ -417,6 +421,7 @@ pub fn matches_player(sel: &Selector, src: &Source, p: usize) -> bool {
             Side::Any => true,
             Side::Yours => p == src.controller,
             Side::Opposing => p != src.controller,
+            Side::Theirs => false,
         }
 }
 
@@ -672,10 +677,52 @@ fn per_count(
     id: DieId,
 ) -> i64 {
     let src = Source::static_for(state, card, owner, id);
-    state
+    // A static never counts the dice fielded this turn (`cards --check`), so the count
+    // is always known.
+    count(cards, state, per, &src).unwrap_or(0) as i64
+}
+
+/// How many a "for each" selector counts, seen from `src`: the dice it matches now, or,
+/// with `fielded_this_turn`, the character dice the turn records as fielded by the
+/// player its `side` names, wherever they are now ("the number of character dice you
+/// fielded this turn (including Jarvis)", Jarvis: Butler). With `distinct`, each card
+/// once however many of its dice match ("each other, different active [Stark]
+/// character", Iron Manor: Hermetically Sealed), both players' cards told apart (the
+/// Iron Man and War Machine rulebook counts an opposing character of the same name as
+/// another, 002:631), and with `other` never the ability's own card. `None` when the
+/// turn's fielding is not known (a position began it after its main step had begun).
+pub fn count(cards: &GameCards, state: &GameState, per: &Selector, src: &Source) -> Option<usize> {
+    if per.fielded_this_turn {
+        // Dice, not cards: `cards --check` refuses `distinct` beside it.
+        let Some(t) = state.turn.as_ref() else {
+            return Some(0);
+        };
+        let players: &[usize] = match per.side {
+            Side::Yours => &[src.controller],
+            Side::Opposing => &[1 - src.controller],
+            Side::Any | Side::Theirs => &[0, 1],
+        };
+        let mut n = 0;
+        for &p in players {
+            n += t.fielded_by(state, p)?;
+        }
+        return Some(n as usize);
+    }
+    let dice: Vec<DieId> = state
         .ids()
-        .filter(|&x| matches(cards, state, per, &src, x))
-        .count() as i64
+        .filter(|&x| matches(cards, state, per, src, x))
+        .collect();
+    if !per.distinct {
+        return Some(dice.len());
+    }
+    let mut seen: Vec<(CardId, usize)> = dice
+        .iter()
+        .map(|&d| (state.die(d).card, state.die(d).owner))
+        .filter(|&c| !(per.other && c == (src.card, src.controller)))
+        .collect();
+    seen.sort_unstable();
+    seen.dedup();
+    Some(seen.len())
 }
 
 #[cfg(test)]

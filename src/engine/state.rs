@@ -410,13 +410,16 @@ pub struct Turn {
     /// (`keywords::strike`), each with whether it is still in the field since: a die
     /// that left and came back without being fielded (Regenerate, `return-to-field`) is
     /// not the die that was fielded. `fielded_unknown` when a position began the turn
-    /// after its main step had begun, and so does not say.
+    /// after its main step had begun and did not say (no `fielded` line).
     pub fielded: Vec<Fielded>,
     pub fielded_unknown: bool,
     /// The active player knocked out an opposing Monster this turn, what Experience reads
     /// at the end of the turn (`keywords::experience`). Kept only while the active player
     /// has a card with Experience, so that no other game carries a fact nothing reads.
     pub monster_ko: bool,
+    /// Character dice each player fielded this turn that a position counts (its
+    /// `fielded` line) but does not name: those no longer in the field.
+    pub fielded_gone: [u32; 2],
 }
 
 /// A character die fielded this turn (`Turn::fielded`).
@@ -568,6 +571,10 @@ pub struct Held {
     pub ability: usize,
     /// The line of the effect held.
     pub line: Span,
+    /// Its knock-outs are made by combat damage (a replacement of a knock-out in combat
+    /// held for its answer): the dice whose combat damage did it knock them out
+    /// (`effects::knocks_out`). A position writes them `combat-ko`.
+    pub combat: bool,
 }
 
 impl Turn {
@@ -618,11 +625,31 @@ impl Turn {
             fielded_unknown: false,
             monster_ko: false,
             prepped: Some(Vec::new()),
+            fielded_gone: [0, 0],
         }
     }
 
     pub fn inactive(&self) -> usize {
         1 - self.active
+    }
+
+    /// How many character dice `player` fielded this turn (`state` to read whose each
+    /// die is), or `None` when a position did not say.
+    pub fn fielded_by(&self, state: &GameState, player: usize) -> Option<u32> {
+        if self.fielded_unknown {
+            return None;
+        }
+        let named = self
+            .fielded
+            .iter()
+            .filter(|f| state.die(f.die).owner == player)
+            .count();
+        Some(u32::try_from(named).unwrap_or(u32::MAX) + self.fielded_gone[player])
+    }
+
+    /// Whether die `id` was fielded this turn and has stayed in the field since.
+    pub fn fielded_here(&self, id: DieId) -> bool {
+        self.fielded.iter().any(|f| f.die == id && f.here)
     }
 
     /// Records character dice fielded this turn, for Strike (`keywords::strike`).
@@ -1119,16 +1146,21 @@ impl GameState {
                 "turn {} {} {}",
                 t.number, cards.players[t.active], t.step
             );
-            if t.step == Step::Draw && (t.drawn, t.drawn_oop) != (0, 0) {
+            let drew = (t.drawn, t.drawn_oop) != (0, 0);
+            if t.step == Step::Draw && drew {
                 let _ = writeln!(out, "{}", self.drawn_line());
-                // Which of the prep area's dice were there before the draw (Back for
-                // More), once dice have been drawn beside them.
-                if let Some(prepped) = &t.prepped {
-                    let still: Vec<DieId> = prepped
-                        .iter()
-                        .copied()
-                        .filter(|d| self.die(*d).zone == Zone::Prep)
-                        .collect();
+            }
+            // Which of the prep area's dice were there as the turn began (Back for More),
+            // once dice have been drawn beside them or a start-of-turn effect has put
+            // others there (a position in the draw step without the line reads the whole
+            // prep area as there from the start).
+            if let (Step::Draw, Some(prepped)) = (t.step, &t.prepped) {
+                let still: Vec<DieId> = prepped
+                    .iter()
+                    .copied()
+                    .filter(|d| self.die(*d).zone == Zone::Prep)
+                    .collect();
+                if drew || still.len() != self.count(t.active, Zone::Prep) {
                     let items = self.items(cards, still);
                     let items = if items.is_empty() {
                         "none".into()
@@ -1140,6 +1172,19 @@ impl GameState {
             }
             if t.reroll.is_some() {
                 out.push_str("rerolled\n");
+            }
+            // What was fielded this turn, once the main step may have fielded dice (or an
+            // effect before it: Energize's in the roll step): each player's count (the
+            // active player's even when it is 0 from the main step on, so that the block
+            // says it is known), the dice still in the field marked `fielded`.
+            if !t.fielded_unknown {
+                let early = matches!(t.step, Step::Draw | Step::Roll);
+                for (p, name) in cards.players.iter().enumerate() {
+                    let n = t.fielded_by(self, p).unwrap_or(0);
+                    if n > 0 || (!early && p == t.active && t.fielded_by(self, 1 - p) == Some(0)) {
+                        let _ = writeln!(out, "fielded {name} {n}");
+                    }
+                }
             }
         }
         for (p, name) in cards.players.iter().enumerate() {
@@ -1397,6 +1442,7 @@ impl GameState {
             let mut line = format!("held {} ability {}", card(h.card), h.ability + 1);
             for op in &h.ops {
                 let _ = match *op {
+                    Op::Ko { die: d } if h.combat => write!(line, " combat-ko {}", die(d)),
                     Op::Ko { die: d } => write!(line, " ko {}", die(d)),
                     Op::Damage { die: d, amount } | Op::DamageBy { die: d, amount, .. } => {
                         write!(line, " damage {}={amount}", die(d))
@@ -1534,6 +1580,15 @@ impl GameState {
         }
         if self.has_blocked(id) {
             mods.push("has-blocked".to_string());
+        }
+        // Only beside the `fielded` lines, which a turn whose fielding is unknown lacks.
+        if die.zone == Zone::Field
+            && self
+                .turn
+                .as_ref()
+                .is_some_and(|t| !t.fielded_unknown && t.fielded_here(id))
+        {
+            mods.push("fielded".to_string());
         }
         if let Some(c) = die.captor.filter(|_| die.zone == Zone::Aside) {
             mods.push(format!("captured-by={}", self.partner_text(cards, c)));

@@ -330,6 +330,13 @@ pub enum StateLine {
         oop: Option<Spanned<u32>>,
         swarm: Option<Spanned<u32>>,
     },
+    /// `fielded Ann 2`: the character dice a player fielded this turn, those still in
+    /// the field since marked `[fielded]` among them (Strike, Jarvis: Butler's "the
+    /// number of character dice you fielded this turn").
+    Fielded {
+        player: Spanned<Text>,
+        count: Spanned<u32>,
+    },
     /// `rerolled`: the turn's one reroll has been made.
     Rerolled,
     /// `passed Ann Bob`: the passes of the priority round under way, in order (`passed
@@ -514,6 +521,9 @@ pub struct Answer {
 pub enum HeldOp {
     /// `ko DIE`
     Ko { die: DieRef },
+    /// `combat-ko DIE`: a knock-out by combat damage, whose cause "when this die KOs a
+    /// character with combat damage" reads once it happens.
+    CombatKo { die: DieRef },
     /// `damage DIE=N`
     Damage { die: DieRef, amount: Spanned<u32> },
     /// `boost DIE +1A +1D`: applied effects (stat modifiers, `double-attack`, `no-damage`,
@@ -632,6 +642,9 @@ pub enum Modifier {
     /// `has-blocked`: it blocked this turn and has stayed in the field since, though the
     /// attacker it blocked is gone (Frag's "did not block this turn" reads it).
     HasBlocked,
+    /// `fielded`: it was fielded this turn and has stayed in the field since (counted
+    /// in its owner's `fielded` line).
+    Fielded,
     /// `iron-will-spared=D`: Iron Will kept it in the field when its only damage this
     /// turn reached its defense, which was D.
     IronWillSpared(u32),

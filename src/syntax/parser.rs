@@ -356,6 +356,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("virtual", "`virtual Eric 1`"),
     ("priority", "`priority Mike`"),
     ("drawn", "`drawn 3`, `drawn 3 oop 1` or `drawn 5 swarm 1`"),
+    ("fielded", "`fielded Eric 2`"),
     ("rerolled", "`rerolled`"),
     ("passed", "`passed Eric Mike` or `passed none`"),
     ("acted", "`acted Mike`"),
@@ -595,9 +596,9 @@ fn statement(i: In) -> PResult<Stmt> {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "aside" | "supply" | "virtual"
-        | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "lost" | "assigned"
-        | "combat" | "pending" | "limit" | "ignored" | "reactable" | "held" | "cost-cut"
-        | "conceded" | "tokens" | "monster-ko" | "impulse" | "prepped" => {
+        | "priority" | "drawn" | "fielded" | "rerolled" | "passed" | "acted" | "lost"
+        | "assigned" | "combat" | "pending" | "limit" | "ignored" | "reactable" | "held"
+        | "cost-cut" | "conceded" | "tokens" | "monster-ko" | "impulse" | "prepped" => {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
@@ -954,6 +955,7 @@ fn state_line(i: In) -> PResult<StateLine> {
         "virtual" => virtual_state(i),
         "priority" => priority_state(i),
         "drawn" => drawn_state(i),
+        "fielded" => fielded_state(i),
         "rerolled" => rerolled_state(i),
         "passed" => passed_state(i),
         "acted" => acted_state(i),
@@ -990,6 +992,19 @@ fn drawn_state(i: In) -> PResult<StateLine> {
     ))
     .parse(i)?;
     Ok((i, StateLine::Drawn { count, oop, swarm }))
+}
+
+/// `fielded Ann 2`.
+fn fielded_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("fielded"), ws).parse(i)?;
+    let (i, player) = expect("a player name", player).parse(i)?;
+    let (i, _) = ws(i)?;
+    let (i, count) = expect(
+        "the number of character dice they fielded this turn",
+        number,
+    )
+    .parse(i)?;
+    Ok((i, StateLine::Fielded { player, count }))
 }
 
 /// `rerolled`.
@@ -1333,6 +1348,11 @@ fn held_op(i: In) -> PResult<HeldOp> {
             let (i, modifiers) = many1(preceded(ws, spanned(effect_modifier))).parse(i)?;
             Ok((i, HeldOp::Boost { die, modifiers }))
         }
+        "combat-ko" => map(
+            preceded((kw("combat-ko"), ws), expect("the die", die_ref)),
+            |die| HeldOp::CombatKo { die },
+        )
+        .parse(i),
         "suit-up" => map(
             preceded((kw("suit-up"), ws), expect("the bought die", die_ref)),
             |die| HeldOp::SuitUp { die },
@@ -1472,6 +1492,7 @@ const STATE_WORDS: &[&str] = &[
     "priority",
     "turn",
     "drawn",
+    "fielded",
     "rerolled",
     "passed",
     "acted",
@@ -2174,6 +2195,7 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
         value(Modifier::DeadlyKo, kw("deadly-ko")),
         value(Modifier::AttackDamaged, kw("attack-damaged")),
         value(Modifier::HasBlocked, kw("has-blocked")),
+        value(Modifier::Fielded, kw("fielded")),
         map(
             preceded(
                 tag("must-block="),

@@ -260,6 +260,9 @@ impl Display for StateLine {
                     None => Ok(()),
                 }
             }
+            StateLine::Fielded { player, count } => {
+                write!(f, "fielded {} {}", player.node, count.node)
+            }
             StateLine::Rerolled => f.write_str("rerolled"),
             StateLine::Passed { players } => {
                 f.write_str("passed")?;
@@ -386,6 +389,7 @@ impl Display for HeldOp {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
             HeldOp::Ko { die } => write!(f, "ko {die}"),
+            HeldOp::CombatKo { die } => write!(f, "combat-ko {die}"),
             HeldOp::Damage { die, amount } => write!(f, "damage {die}={}", amount.node),
             HeldOp::Boost { die, modifiers } => {
                 write!(f, "boost {die}")?;
@@ -466,6 +470,7 @@ impl Display for Modifier {
             Modifier::DeadlyKo => f.write_str("deadly-ko"),
             Modifier::AttackDamaged => f.write_str("attack-damaged"),
             Modifier::HasBlocked => f.write_str("has-blocked"),
+            Modifier::Fielded => f.write_str("fielded"),
             Modifier::MustBlock(None) => f.write_str("must-block"),
             Modifier::MustBlock(Some(d)) => write!(f, "must-block={d}"),
             Modifier::DoubleDamageToBlockers => f.write_str("double-damage-to-blockers"),

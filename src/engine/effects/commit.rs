@@ -118,7 +118,7 @@ impl Replayer {
         if dealt && let Some(p) = self.dealing {
             events.push((Event::DealsEffectDamage, About::Player(p)));
         }
-        self.knock_out_all(&knocked, line)?;
+        self.knock_out_all(&knocked, line, false)?;
         self.fire(&events, &[]);
         self.ko_check()?;
         self.check_life();
@@ -145,12 +145,21 @@ impl Replayer {
 
     /// Knocks dice out, all at once, no replacement asked (`stay_in_field` asks first).
     /// Their KO triggers fire first, as one batch, so they see the face (and the bursts)
-    /// each die showed.
-    pub(in crate::engine) fn knock_out_unreplaced(&mut self, dice: &[DieId], line: Span) -> Flow {
+    /// each die showed; with `combat`, the triggers of the dice whose combat damage
+    /// knocked them out too (`knocks_out`).
+    pub(in crate::engine) fn knock_out_unreplaced(
+        &mut self,
+        dice: &[DieId],
+        line: Span,
+        combat: bool,
+    ) -> Flow {
         if dice.is_empty() {
             return Ok(());
         }
         let mut events = ko_events(&self.state, dice);
+        if combat {
+            events.extend(self.knocker_events(dice, line)?);
+        }
         // Leaving the field because of the opponent, with the knock-out (`leaving`).
         events.extend(self.leaving_events(dice));
         self.fire(&events, &[]);
@@ -234,7 +243,7 @@ impl Replayer {
             return Ok(());
         }
         let dead = self.lethal();
-        self.knock_out_all(&dead, self.line)
+        self.knock_out_all(&dead, self.line, false)
     }
 }
 

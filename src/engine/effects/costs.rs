@@ -568,7 +568,7 @@ impl Replayer {
         // A cost takes its payer's own dice: their knock-outs are their payer's doing.
         match knocked.first().map(|&d| self.state.die(d).owner) {
             Some(payer) => self.with_cause(super::Cause::Player(payer), |r| {
-                r.knock_out_unreplaced(&knocked, line)
+                r.knock_out_unreplaced(&knocked, line, false)
             }),
             None => Ok(()),
         }

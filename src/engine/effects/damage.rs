@@ -1,6 +1,9 @@
-//! The damage effect: "deal N damage" to each die or player it reaches.
+//! The damage effect: "deal N damage" to each die or player it reaches: N for each die
+//! a `per` selector counts, plus a number. A `per` whose side is `theirs` counts for each
+//! player reached the dice of that player ("X damage, where X is the number of character
+//! dice in their Field Zone plus 2", One Against Many).
 
-use crate::cards::ability::{AmountIf, Selector};
+use crate::cards::ability::{AmountIf, Selector, Side};
 
 use super::{Reached, Run};
 use crate::engine::replay::{Replayer, Stop};
@@ -14,16 +17,16 @@ impl Replayer {
         &mut self,
         amount: u8,
         to: &Selector,
-        per: Option<&Selector>,
+        (per, plus): (Option<&Selector>, u8),
         instead: Option<&AmountIf>,
         ctx: &mut Run,
     ) -> Result<Vec<Op>, Stop> {
         // Counted before the targets are chosen: as the effect resolves.
-        let n = u32::from(amount) * self.per_count(per, ctx);
+        let n = u32::from(amount) * self.per_count(per, ctx)? + u32::from(plus);
         let reached = self.reach(to, ctx)?;
-        Ok(reached
-            .into_iter()
-            .map(|t| match t {
+        let mut ops = Vec::with_capacity(reached.len());
+        for t in reached {
+            ops.push(match t {
                 Reached::Die(die) => {
                     let amount = match instead {
                         Some(i)
@@ -35,8 +38,25 @@ impl Replayer {
                     };
                     Op::Damage { die, amount }
                 }
-                Reached::Player(player) => Op::DamagePlayer { player, amount: n },
-            })
-            .collect())
+                Reached::Player(player) => {
+                    // "Their" dice: counted for the player reached, seen from the
+                    // ability's side.
+                    let amount = match per.filter(|p| p.side == Side::Theirs) {
+                        Some(p) => {
+                            let side = if player == ctx.src.controller {
+                                Side::Yours
+                            } else {
+                                Side::Opposing
+                            };
+                            let p = Selector { side, ..p.clone() };
+                            u32::from(amount) * self.per_count(Some(&p), ctx)? + u32::from(plus)
+                        }
+                        None => n,
+                    };
+                    Op::DamagePlayer { player, amount }
+                }
+            });
+        }
+        Ok(ops)
     }
 }

@@ -4,7 +4,7 @@
 //! changes are made: the ops of one ability are committed together).
 
 use super::Run;
-use crate::engine::replay::Replayer;
+use crate::engine::replay::{Replayer, Stop};
 use crate::engine::state::Op;
 use crate::syntax::Face;
 
@@ -16,7 +16,7 @@ impl Replayer {
         per: Option<&crate::cards::ability::Selector>,
         per_level: bool,
         ctx: &mut Run,
-    ) -> Vec<Op> {
+    ) -> Result<Vec<Op>, Stop> {
         let n = if per_level {
             ctx.chosen
                 .iter()
@@ -26,11 +26,11 @@ impl Replayer {
                 })
                 .sum()
         } else {
-            self.per_count(per, ctx)
+            self.per_count(per, ctx)?
         };
-        vec![Op::GainLife {
+        Ok(vec![Op::GainLife {
             player: ctx.src.controller,
             amount: u32::from(amount) * n,
-        }]
+        }])
     }
 }

@@ -13,7 +13,8 @@
 //! `reduce` (applied as damage is dealt), `surcharge` (a static adding to the cost of
 //! the opponent's globals and action dice), `damage_from` (a static lessening the damage
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line),
-//! `stay_in_field` (a knock-out replaced, held for one line), `prevent_damage`
+//! `stay_in_field` (a knock-out replaced, held for one line), `knocks_out` (the die
+//! whose combat damage knocked a die out), `prevent_damage`
 //! (prevention globals answering damage held for them), and [`unless`] (effects held
 //! while the opponent may pay to stop them); `cant_be_targeted` keeps a die out of the
 //! targets of globals or action dice; `give_impulse` (the dice bought this turn gain the
@@ -69,6 +70,7 @@ mod give_impulse;
 mod globals;
 mod grant;
 mod ignore_text;
+mod knocks_out;
 mod ko;
 mod leave_combat;
 mod leaving;
@@ -226,6 +228,7 @@ impl Replayer {
                 per,
                 per_paid,
                 instead,
+                plus,
             } => {
                 // "For each energy spent": the `up-to` cost's energy (`costs`).
                 let amount = if *per_paid {
@@ -233,7 +236,7 @@ impl Replayer {
                 } else {
                     *amount
                 };
-                self.damage_effect(amount, to, per.as_ref(), instead.as_deref(), ctx)
+                self.damage_effect(amount, to, (per.as_ref(), *plus), instead.as_deref(), ctx)
             }
             Effect::DamageEqualAttack { to } => self.damage_equal_attack_effect(to, ctx),
             Effect::DamageEqualLevel { of, to } => self.damage_equal_level_effect(of, to, ctx),
@@ -250,7 +253,7 @@ impl Replayer {
                 ..
             } => {
                 // "For each": counted as the effect resolves (`run::per_count`).
-                let n = i32::try_from(self.per_count(per.as_ref(), ctx)).unwrap_or(i32::MAX);
+                let n = i32::try_from(self.per_count(per.as_ref(), ctx)?).unwrap_or(i32::MAX);
                 self.boost_effect(to, (*attack, *defense, n), *double_attack, ctx)
             }
             Effect::NoDamage { to } => self.no_damage_effect(to, ctx),
@@ -260,7 +263,7 @@ impl Replayer {
                 amount,
                 per,
                 per_level,
-            } => Ok(self.gain_life_effect(*amount, per.as_ref(), *per_level, ctx)),
+            } => self.gain_life_effect(*amount, per.as_ref(), *per_level, ctx),
             Effect::LeaveCombat { to } => self.leave_combat_effect(to, ctx),
             Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
             Effect::SpinTo { to, face } => self.spin_to_effect(to, *face, ctx),

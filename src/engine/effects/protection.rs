@@ -58,6 +58,7 @@ impl Replayer {
                         card,
                         ability,
                         line: self.line,
+                        combat: false,
                     })
                 }
                 (Some((card, _)), Some(h)) if h.card == card => h.ops.push(op),
@@ -133,6 +134,7 @@ impl Replayer {
                     card,
                     ability,
                     line,
+                    combat: false,
                 });
                 return Ok(());
             }
@@ -228,7 +230,7 @@ impl Replayer {
                 None => self.apply(h.ops)?,
             }
         } else if self.held_replaces_ko(&h) {
-            self.ko_declined(&h.ops)?;
+            self.ko_declined(&h.ops, h.combat)?;
         } else {
             // Held for a protection: whose effect it was is no longer known.
             self.commit(h.ops)?;
@@ -322,13 +324,13 @@ impl Replayer {
         }
         if super::stay_in_field::is_ko_replacement(&a) {
             if let Some((false, _)) = choices.may {
-                return self.ko_declined(&mine);
+                return self.ko_declined(&mine, held.combat);
             }
             if self.pay_costs(&a, &src, &choices.pays)?.is_some() {
                 self.stay_in_field(&a, die);
                 return Ok(());
             }
-            return self.ko_declined(&mine);
+            return self.ko_declined(&mine, held.combat);
         }
         if let Some((false, _)) = choices.may {
             return self.commit(mine);

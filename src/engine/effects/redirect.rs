@@ -152,6 +152,7 @@ impl Replayer {
             card,
             ability,
             line,
+            combat: false,
         });
     }
 
@@ -202,6 +203,7 @@ impl Replayer {
                 .and_then(|l| l.iter().position(is_redirection))
                 .unwrap_or(0),
             line: self.line,
+            combat: false,
         };
         let share = self.redirect_share(&held);
         if declined {

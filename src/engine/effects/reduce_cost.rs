@@ -170,6 +170,8 @@ impl Replayer {
                     Side::Any => true,
                     Side::Yours => who == owner,
                     Side::Opposing => who != owner,
+                    // Read in a damage's `per` only (`cards --check`).
+                    Side::Theirs => false,
                 };
                 if buyer && static_selector(of) {
                     out.push((u32::from(*amount), of, raise));

@@ -98,7 +98,9 @@ impl Replayer {
         pick: impl Fn(&Effect) -> Option<&Selector>,
     ) -> Option<CardId> {
         self.statics().into_iter().find_map(|(card, owner, a)| {
-            a.effects
+            // With the bursts in force: "this die" reads its own face (Howard Stark:
+            // Father's "* can't be targeted by globals", `select::static_effects`).
+            select::static_effects(&self.state, a, (card, owner), id)
                 .iter()
                 .filter(|e| static_applied(e))
                 .filter_map(&pick)

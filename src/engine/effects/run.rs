@@ -279,16 +279,18 @@ impl Replayer {
     }
 
     /// The multiplier of an amount "for each" die a selector matches, counted as the
-    /// effect resolves: every die that matches (its `count` is not a choice here), or
-    /// the dice the previous effect chose for "those" (with a zone, those now there:
-    /// "for each die moved"); 1 without `per`.
+    /// effect resolves: every die that matches (its `count` is not a choice here, and
+    /// `select::count` says how `fielded_this_turn` and `distinct` count), or the dice
+    /// the previous effect chose for "those" (with a zone, those now there: "for each
+    /// die moved"); 1 without `per`. Undecided when the dice fielded this turn are not
+    /// known (a position began the turn after its main step had begun).
     pub(super) fn per_count(
-        &self,
+        &mut self,
         per: Option<&crate::cards::ability::Selector>,
         ctx: &Run,
-    ) -> u32 {
+    ) -> Result<u32, Stop> {
         let Some(per) = per else {
-            return 1;
+            return Ok(1);
         };
         let n = if per.what == crate::cards::ability::What::Those {
             // "For each die moved": those the previous effect chose that are now in the
@@ -299,10 +301,18 @@ impl Replayer {
                 .iter()
                 .filter(|&&d| !named || zones.contains(&self.state.die(d).zone))
                 .count()
+        } else if let Some(n) = select::count(&self.cards, &self.state, per, &ctx.src) {
+            n
         } else {
-            self.candidates(per, &ctx.src).len()
+            // Waived: none counted.
+            self.undecided(
+                self.line,
+                ctx.src.card,
+                "counts the character dice fielded this turn, and the position does not say which were",
+            )?;
+            0
         };
-        u32::try_from(n).unwrap_or(u32::MAX)
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
 
     /// Choices the line made that no effect used.

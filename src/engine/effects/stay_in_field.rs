@@ -84,8 +84,15 @@ impl Replayer {
 
     /// Knocks dice out, all at once, but for those whose knock-out a replacement may
     /// still stop: held back for their owner's answer. A die whose knock-out already
-    /// waits is left waiting (a lethal check while it waits finds it again).
-    pub(in crate::engine) fn knock_out_all(&mut self, dice: &[DieId], line: Span) -> Flow {
+    /// waits is left waiting (a lethal check while it waits finds it again). `combat`:
+    /// the knock-outs of combat damage, whose dealers' "when this die KOs a character
+    /// with combat damage" they set off (`knocks_out`).
+    pub(in crate::engine) fn knock_out_all(
+        &mut self,
+        dice: &[DieId],
+        line: Span,
+        combat: bool,
+    ) -> Flow {
         let waiting = |s: &Self, d: DieId| {
             s.state
                 .turn
@@ -112,6 +119,7 @@ impl Replayer {
                         card,
                         ability,
                         line,
+                        combat,
                     })
                 }
             }
@@ -129,12 +137,13 @@ impl Replayer {
                 self.turn_mut().held = Some(h);
             }
         }
-        self.knock_out_unreplaced(&now, line)
+        self.knock_out_unreplaced(&now, line, combat)
     }
 
     /// A held knock-out its owner let happen (`may no`, or another line): the die goes
-    /// now, with its "when knocked out" effects, and what follows from it.
-    pub(super) fn ko_declined(&mut self, ops: &[Op]) -> Flow {
+    /// now, with its "when knocked out" effects, and what follows from it; `combat`, the
+    /// knock-out of combat damage (`Held::combat`).
+    pub(super) fn ko_declined(&mut self, ops: &[Op], combat: bool) -> Flow {
         let dice: Vec<DieId> = ops
             .iter()
             .filter_map(|o| match o {
@@ -142,7 +151,7 @@ impl Replayer {
                 _ => None,
             })
             .collect();
-        self.knock_out_unreplaced(&dice, self.line)?;
+        self.knock_out_unreplaced(&dice, self.line, combat)?;
         self.ko_check()?;
         self.check_life();
         Ok(())

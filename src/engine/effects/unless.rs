@@ -94,6 +94,7 @@ impl Replayer {
             card: src.card,
             ability,
             line: self.line,
+            combat: false,
         };
         if !payable {
             self.apply(ops)?;

@@ -60,6 +60,7 @@ pub fn ability(x: u32) -> Ability {
                 per: None,
                 per_paid: false,
                 instead: None,
+                plus: 0,
             },
             Effect::Damage {
                 amount,
@@ -67,6 +68,7 @@ pub fn ability(x: u32) -> Ability {
                 per: None,
                 per_paid: false,
                 instead: None,
+                plus: 0,
             },
         ],
         bursts: Vec::new(),

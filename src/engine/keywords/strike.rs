@@ -22,9 +22,11 @@
 //!   that leaves the field and comes back is a new die, not the one fielded: no bonus
 //!   unless it is fielded again (`Turn::fielded` marks it gone as it leaves). A die of
 //!   its controller fielded and knocked out since still was fielded this turn.
-//! - Undecided: when a position began the turn after its main step had begun, it does
-//!   not say what was fielded this turn, so a die with Strike in the field then, or
-//!   fielded later that turn, leaves the game undecided.
+//! - A position says what was fielded this turn with its `fielded` lines and the
+//!   `[fielded]` marks of the dice still in the field (`Turn::fielded_gone` counts the
+//!   others). Undecided: a position that began the turn after its main step had begun
+//!   without them does not say, so a die with Strike in the field then, or fielded later
+//!   that turn, leaves the game undecided.
 
 use crate::cards::ability::Keyword;
 use crate::syntax::Zone;
@@ -48,7 +50,8 @@ pub fn holds(cards: &GameCards, state: &GameState, id: DieId) -> Option<bool> {
     // A die fielded and knocked out since still counts as fielded this turn; the die
     // itself must still be the one fielded (it has not left the field since).
     Some(
-        t.fielded.iter().any(|f| f.die == id && f.here)
+        t.fielded_here(id)
+            && t.fielded_gone[d.owner] == 0
             && t.fielded
                 .iter()
                 .all(|f| f.die == id || state.die(f.die).owner != d.owner),

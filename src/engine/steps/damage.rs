@@ -498,7 +498,7 @@ impl Replayer {
     }
 
     /// Whether this stage of combat damage is the Fast round (`keywords::fast`).
-    fn fast_stage(&self) -> bool {
+    pub(in crate::engine) fn fast_stage(&self) -> bool {
         matches!(
             self.turn_ref().expect("turn").damage,
             DamageStage::FastDamaged | DamageStage::FastKnockedOut | DamageStage::FastPlayerHit
@@ -788,6 +788,7 @@ impl Replayer {
                 // Combat damage: each die knocked out by its opponent's dice
                 // (`effects::leaving`).
                 events.extend(self.with_cause(Cause::Opposing, |r| r.leaving_events(&dead)));
+                events.extend(self.knocker_events(&dead, line)?);
                 self.fire(&events, &[]);
                 self.with_cause(Cause::Opposing, |r| r.remove_knocked(&dead))?;
                 // Cleave and Frag wait with the effects of the knock-outs.
@@ -825,7 +826,7 @@ impl Replayer {
                 // Cleave and Frag act as their blockers are knocked out.
                 let falling = self.blockers_falling(&dead);
                 // Combat damage: each die knocked out by its opponent's dice.
-                self.with_cause(Cause::Opposing, |r| r.knock_out_all(&dead, line))?;
+                self.with_cause(Cause::Opposing, |r| r.knock_out_all(&dead, line, true))?;
                 self.blockers_fell(&falling);
             }
             (DamageStage::FastKnockedOut | DamageStage::KnockedOut, Combat::Y2014) => {
