@@ -958,6 +958,11 @@ pub enum Effect {
         effects: bool,
         #[serde(default)]
         to: Option<Selector>,
+        /// `amount` for each unit paid for the ability's optional cost: each die its
+        /// `any-number` cost gave up ("prevent up to 3 damage per Sidekick moved",
+        /// Juggernaut: Cain Marko), or each energy of its `up-to` cost.
+        #[serde(default)]
+        per_paid: bool,
     },
     /// "Choose an energy type": the line names one (`choose fist`), which the selectors
     /// of the effects after it read as `chosen_energy` (Deflection).

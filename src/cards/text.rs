@@ -166,9 +166,16 @@ pub fn effect(e: &Effect) -> String {
             format!("deal damage equal to this die's attack to {}", sel(to))
         }
         Effect::Prevent {
+            per_paid: true,
+            amount: Some(n),
+            effects: false,
+            to: None,
+        } => format!("prevent up to {n} of the damage for each die paid"),
+        Effect::Prevent {
             amount,
             effects,
             to,
+            ..
         } => match (amount, effects, to) {
             (_, true, _) => "prevent the effect from affecting this die".into(),
             (Some(n), false, Some(t)) => {

@@ -192,6 +192,7 @@ pub fn protection_applied(a: &Ability) -> bool {
                     amount: None,
                     effects: true,
                     to: None,
+                    per_paid: false,
                 }
             )
         })
@@ -418,6 +419,7 @@ pub fn ability_applied(a: &Ability) -> bool {
         _ => {
             crate::engine::effects::is_reduction(a)
                 || crate::engine::effects::is_redirection(a)
+                || crate::engine::effects::is_prevent_taken(a)
                 || crate::engine::effects::prevention_global(a).is_some()
                 || all_effects(a).all(effect_applied)
         }

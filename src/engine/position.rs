@@ -1143,6 +1143,7 @@ impl Replayer {
                     batch,
                     subject,
                     payers,
+                    taken: p.taken.as_ref().map_or(0, |n| n.node),
                     line: span,
                 });
             }

@@ -447,6 +447,9 @@ pub struct Pending {
     pub subject: Option<DieId>,
     /// Dice that paid for the move that triggered it.
     pub payers: Vec<DieId>,
+    /// The damage its event dealt, for a trigger on a die taking damage: what a
+    /// prevention of that damage may take back (`effects::prevent_taken`); 0 otherwise.
+    pub taken: u32,
     /// The line that triggered it.
     pub line: Span,
 }
@@ -471,6 +474,7 @@ impl Pending {
             batch,
             subject: None,
             payers: Vec::new(),
+            taken: 0,
             line,
         }
     }
@@ -1248,6 +1252,9 @@ impl GameState {
             if !p.payers.is_empty() {
                 let paid: Vec<String> = p.payers.iter().map(|d| die(*d)).collect();
                 let _ = write!(line, " paid {}", paid.join(" "));
+            }
+            if p.taken > 0 {
+                let _ = write!(line, " taken {}", p.taken);
             }
             out.push(line);
         }

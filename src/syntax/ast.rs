@@ -433,6 +433,9 @@ pub struct PendingTrigger {
     pub bursts: Option<Spanned<u32>>,
     /// The dice that paid for the move that set it off.
     pub paid: Vec<DieItem>,
+    /// The damage its event dealt (a trigger on a die taking damage that may prevent
+    /// some of it).
+    pub taken: Option<Spanned<u32>>,
 }
 
 /// A `reactable` line's parts.

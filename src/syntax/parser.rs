@@ -1091,7 +1091,7 @@ fn card_ability(i: In) -> PResult<(CardRef, Spanned<u32>)> {
     Ok((i, (card, n)))
 }
 
-/// `pending Ann.HK ability 1 die HK:L3 about Bob.SK:L1 batch 2 bursts 1 paid SK x2`.
+/// `pending Ann.HK ability 1 die HK:L3 about Bob.SK:L1 batch 2 bursts 1 paid SK x2 taken 3`.
 fn pending_state(i: In) -> PResult<StateLine> {
     let (i, _) = (kw("pending"), ws).parse(i)?;
     let (i, (card, ability)) = card_ability(i)?;
@@ -1116,6 +1116,11 @@ fn pending_state(i: In) -> PResult<StateLine> {
         expect("the dice that paid", die_list),
     ))
     .parse(i)?;
+    let (i, taken) = opt(preceded(
+        (ws, kw("taken"), ws),
+        expect("the damage its event dealt", number),
+    ))
+    .parse(i)?;
     Ok((
         i,
         StateLine::Pending(Box::new(PendingTrigger {
@@ -1126,6 +1131,7 @@ fn pending_state(i: In) -> PResult<StateLine> {
             batch,
             bursts,
             paid: paid.unwrap_or_default(),
+            taken,
         })),
     ))
 }

@@ -296,6 +296,9 @@ impl Display for StateLine {
                     f.write_str(" paid ")?;
                     list(f, &p.paid, " ")?;
                 }
+                if let Some(n) = &p.taken {
+                    write!(f, " taken {}", n.node)?;
+                }
                 Ok(())
             }
             StateLine::Limit {

@@ -13,7 +13,8 @@
 //! `reduce` (applied as damage is dealt), `surcharge` (a static adding to the cost of
 //! the opponent's globals and action dice), `damage_from` (a static lessening the damage
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line),
-//! `stay_in_field` (a knock-out replaced, held for one line), `prevent_damage`
+//! `stay_in_field` (a knock-out replaced, held for one line), `prevent_taken` (a die's own
+//! damage prevented as its owner chooses or pays), `prevent_damage`
 //! (prevention globals answering damage held for them), and [`unless`] (effects held
 //! while the opponent may pay to stop them); `cant_be_targeted` keeps a die out of the
 //! targets of globals or action dice. The table in
@@ -70,6 +71,7 @@ mod must_attack;
 mod must_block;
 mod no_damage;
 mod prevent_damage;
+mod prevent_taken;
 mod protection;
 mod redirect;
 pub(in crate::engine) mod reduce;
@@ -93,6 +95,7 @@ mod unless;
 pub(in crate::engine) use commit::ko_events;
 pub(in crate::engine) use damage_from::{By, Hurt};
 pub(in crate::engine) use prevent_damage::prevention_global;
+pub(in crate::engine) use prevent_taken::is_prevent_taken;
 pub(in crate::engine) use redirect::is_redirection;
 pub(in crate::engine) use reduce::is_reduction;
 pub(in crate::engine) use unless::unless_unheld;
@@ -309,6 +312,16 @@ impl Replayer {
                 to,
                 next_opportunity,
             } => self.must_attack_effect(to, *next_opportunity, ctx),
+            // A die's own prevention of the damage it took (`prevent_taken`).
+            Effect::Prevent {
+                amount: Some(n),
+                per_paid,
+                effects: false,
+                to: None,
+            } if self.taking.is_some() => {
+                self.prevent_taken_effect(*n, *per_paid, ctx.paid);
+                Ok(Vec::new())
+            }
             // A static, read wherever damage is dealt (`damage_from`): nothing to do here.
             Effect::DamageFrom { .. } => Ok(Vec::new()),
             _ => Ok(Vec::new()),
