@@ -1276,6 +1276,13 @@ pub enum Effect {
         on: Vec<UseKind>,
         cost: Vec<Cost>,
     },
+    /// A static: its controller draws `count` more dice in each clear and draw step
+    /// while it holds ("draw an additional die during the clear and draw step",
+    /// Magneto: Heir to the Dream).
+    ExtraDraw {
+        #[serde(default = "one")]
+        count: u8,
+    },
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
         amount: u8,
@@ -1422,6 +1429,7 @@ impl Effect {
             | Effect::DrawRoll { .. }
             | Effect::BlockedOnlyByTwoOrMore
             | Effect::Surcharge { .. }
+            | Effect::ExtraDraw { .. }
             | Effect::Energy { .. }
             | Effect::Token { .. }
             | Effect::PairUp

@@ -452,6 +452,10 @@ pub fn effect(e: &Effect) -> String {
                 on.join(" or ")
             )
         }
+        Effect::ExtraDraw { count } => format!(
+            "you draw {count} more {} in each clear and draw step",
+            if *count == 1 { "die" } else { "dice" }
+        ),
         Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
         Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", kind(by)),
         Effect::BlockedOnlyByTwoOrMore => "this die can only be blocked by two or more".into(),

@@ -147,6 +147,8 @@ pub fn static_applied(e: &Effect) -> bool {
         // Added to the cost of each global or action die the opponent uses
         // (`effects::surcharge`).
         Effect::Surcharge { .. } => true,
+        // Counted into each clear and draw step of its controller (`effects::extra_draw`).
+        Effect::ExtraDraw { .. } => true,
         // Read wherever a card's text is (`select::ignored`), of the cards a selector
         // names.
         Effect::IgnoreText { to, .. } => to.count == Count::Each && !to.target,

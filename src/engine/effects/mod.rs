@@ -11,7 +11,8 @@
 //! `gain_affiliation` (the Villain affiliation for the turn), `swap` (two dice change places),
 //! `ignore_text` (cards' text ignored for the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `surcharge` (a static adding to the cost of
-//! the opponent's globals and action dice), `damage_from` (a static lessening the damage
+//! the opponent's globals and action dice), `extra_draw` (a static adding dice to its
+//! controller's clear and draw step), `damage_from` (a static lessening the damage
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line),
 //! `stay_in_field` (a knock-out replaced, held for one line), `prevent_taken` (a die's own
 //! damage prevented as its owner chooses or pays), `prevent_damage`
@@ -57,6 +58,7 @@ mod draw;
 mod draw_roll;
 mod excess_to_player;
 mod exchange_damage;
+mod extra_draw;
 mod field;
 mod gain_affiliation;
 mod gain_life;
@@ -324,6 +326,8 @@ impl Replayer {
             }
             // A static, read wherever damage is dealt (`damage_from`): nothing to do here.
             Effect::DamageFrom { .. } => Ok(Vec::new()),
+            // A static, read by the clear and draw step (`extra_draw`).
+            Effect::ExtraDraw { .. } => Ok(Vec::new()),
             _ => Ok(Vec::new()),
         }
     }
