@@ -1035,6 +1035,10 @@ pub enum Effect {
         defense: i8,
         #[serde(default)]
         double_attack: bool,
+        /// Defense doubled after the other modifiers ("double its attack and defense",
+        /// Silver Surfer: Sky-Rider).
+        #[serde(default)]
+        double_defense: bool,
         #[serde(default)]
         until: Until,
         #[serde(default)]

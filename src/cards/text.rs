@@ -228,12 +228,16 @@ pub fn effect(e: &Effect) -> String {
             attack,
             defense,
             double_attack,
+            double_defense,
             until: u,
             per,
         } => {
             let mut mods = Vec::new();
             if *double_attack {
                 mods.push("double attack".to_string());
+            }
+            if *double_defense {
+                mods.push("double defense".to_string());
             }
             if *attack != 0 {
                 mods.push(format!("{attack:+}A"));

@@ -1478,6 +1478,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::Attack(n) => boost.attack = *n,
         Modifier::Defense(n) => boost.defense = *n,
         Modifier::DoubleAttack => boost.double_attack = true,
+        Modifier::DoubleDefense => boost.double_defense = true,
         Modifier::NoDamage => boost.no_damage = true,
         Modifier::MustAttack => boost.must_attack = true,
         Modifier::CantAttack => boost.cant_attack = true,

@@ -431,7 +431,7 @@ pub fn active(state: &GameState, card: CardId, controller: usize) -> bool {
 /// die's applied modifiers, and the static modifiers of the cards' static abilities
 /// whose conditions hold (`while:`, `if:`: [`super::condition`]) — those without a
 /// condition always, from the card. Modifiers add up before they apply, and never take
-/// a stat below zero; a doubled attack doubles the total.
+/// a stat below zero; a doubled attack (or defense) doubles the total.
 pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
     totals(cards, state, id, true)
 }
@@ -468,7 +468,7 @@ fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> 
         i64::from(level.attack) + i64::from(die.boost.attack),
         printed_defense + i64::from(die.boost.defense),
     );
-    let mut double = die.boost.double_attack;
+    let (mut double, mut double_defense) = (die.boost.double_attack, die.boost.double_defense);
     if die.zone == Zone::Field {
         for (card, c) in cards.ids().map(|c| (c, cards.get(c))) {
             let (Some(list), Some(owner)) = (text_of(cards, state, card), c.owner) else {
@@ -487,10 +487,11 @@ fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> 
                         attack: da,
                         defense: dd,
                         double_attack,
+                        double_defense: dd2,
                         per,
                         ..
                     } = e
-                        && (attack_too || *dd != 0)
+                        && (attack_too || *dd != 0 || *dd2)
                         && super::condition::static_reaches(
                             cards,
                             state,
@@ -506,6 +507,7 @@ fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> 
                         attack += i64::from(*da) * n;
                         defense += i64::from(*dd) * n;
                         double |= *double_attack;
+                        double_defense |= *dd2;
                     }
                 }
             }
@@ -520,7 +522,11 @@ fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> 
     if double {
         attack *= 2;
     }
-    (attack, defense.max(0) as u32)
+    let mut defense = defense.max(0) as u32;
+    if double_defense {
+        defense *= 2;
+    }
+    (attack, defense)
 }
 
 /// The effects of a static ability of `card` in force for die `id`, with its bursts: a

@@ -81,6 +81,8 @@ pub struct Boost {
     pub defense: i32,
     /// Attack doubled (after the other modifiers).
     pub double_attack: bool,
+    /// Defense doubled (after the other modifiers).
+    pub double_defense: bool,
     /// Deals no combat damage (Smash!'s global).
     pub no_damage: bool,
     /// Must attack this turn if able (Enrage).
@@ -155,6 +157,7 @@ impl Boost {
         self.attack += other.attack;
         self.defense += other.defense;
         self.double_attack |= other.double_attack;
+        self.double_defense |= other.double_defense;
         self.no_damage |= other.no_damage;
         self.must_attack |= other.must_attack;
         self.cant_attack |= other.cant_attack;
@@ -1470,6 +1473,7 @@ impl GameState {
         }
         let flags = [
             (b.double_attack, "double-attack"),
+            (b.double_defense, "double-defense"),
             (b.no_damage, "no-damage"),
             (b.must_attack, "must-attack"),
             (b.cant_attack, "cant-attack"),

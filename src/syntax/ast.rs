@@ -555,6 +555,8 @@ pub enum Modifier {
     Defense(i32),
     /// Its attack is doubled (after the other modifiers), until the end of the turn.
     DoubleAttack,
+    /// Its defense is doubled (after the other modifiers), until the end of the turn.
+    DoubleDefense,
     /// It deals no combat damage this turn.
     NoDamage,
     /// It must attack this turn if able.

@@ -2031,7 +2031,7 @@ fn owned_alias(i: In) -> PResult<(PlayerName, Spanned<Text>)> {
 fn modifiers(i: In) -> PResult<Vec<Spanned<Modifier>>> {
     let (i, _) = char('[').parse(i)?;
     let (i, list) = expect(
-        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=CA:L3`, `double-damage-to-blockers`, `excess-to-player` or `iron-will-spared=2`",
+        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `double-defense`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=CA:L3`, `double-damage-to-blockers`, `excess-to-player` or `iron-will-spared=2`",
         separated_list1((space0, char(','), space0), spanned(modifier)),
     )
     .parse(i)?;
@@ -2078,13 +2078,15 @@ fn modifier(i: In) -> PResult<Modifier> {
     .parse(i)
 }
 
-/// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`, `no-damage`,
+/// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`,
+/// `double-defense`, `no-damage`,
 /// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `defense-is-attack`, `deadly-ko`, `attack-damaged`, `must-block`, `must-block=Ann.SM:L1`,
 /// `double-damage-to-blockers`, `excess-to-player`, `iron-will-spared=D`, `+overcrush`,
 /// `villain`, `copy=Bob.GR`.
 fn effect_modifier(i: In) -> PResult<Modifier> {
     alt((
         value(Modifier::DoubleAttack, kw("double-attack")),
+        value(Modifier::DoubleDefense, kw("double-defense")),
         value(Modifier::NoDamage, kw("no-damage")),
         value(Modifier::MustAttack, kw("must-attack")),
         value(Modifier::CantAttack, kw("cant-attack")),
@@ -2605,7 +2607,7 @@ mod tests {
     #[test]
     fn die_refs_with_a_number_and_every_state() {
         let Stmt::Plain(Statement::State(StateLine::Zone { dice, .. })) = ok(
-            "field Mike SK:L1#2[attacking,blocked,+1A,-2D,double-attack,no-damage] \
+            "field Mike SK:L1#2[attacking,blocked,+1A,-2D,double-attack,double-defense,no-damage] \
              Bob.SK:L1[blocking=Mike.SK:L1#2] SK#3",
         ) else {
             panic!()
@@ -2620,6 +2622,7 @@ mod tests {
                 &Modifier::Attack(1),
                 &Modifier::Defense(-2),
                 &Modifier::DoubleAttack,
+                &Modifier::DoubleDefense,
                 &Modifier::NoDamage
             ]
         );
@@ -2634,7 +2637,7 @@ mod tests {
                 .map(|d| d.to_string())
                 .collect::<Vec<_>>()
                 .join(" "),
-            "SK:L1#2[attacking,blocked,+1A,-2D,double-attack,no-damage] \
+            "SK:L1#2[attacking,blocked,+1A,-2D,double-attack,double-defense,no-damage] \
              Bob.SK:L1[blocking=Mike.SK:L1#2] SK#3"
         );
         assert!(mv("block SK:L1 -> SK:L1#2").to_string().contains("SK:L1#2"));

@@ -241,12 +241,18 @@ impl Replayer {
                 attack,
                 defense,
                 double_attack,
+                double_defense,
                 per,
                 ..
             } => {
                 // "For each": counted as the effect resolves (`run::per_count`).
                 let n = i32::try_from(self.per_count(per.as_ref(), ctx)).unwrap_or(i32::MAX);
-                self.boost_effect(to, (*attack, *defense, n), *double_attack, ctx)
+                self.boost_effect(
+                    to,
+                    (*attack, *defense, n),
+                    (*double_attack, *double_defense),
+                    ctx,
+                )
             }
             Effect::NoDamage { to } => self.no_damage_effect(to, ctx),
             Effect::LoseLife { amount, who } => Ok(self.lose_life_effect(*amount, who, ctx)),
