@@ -1266,12 +1266,16 @@ pub enum Effect {
         globals: bool,
     },
     /// A static: the dice `to` names (in the reserve pool, as they are fielded) cost
-    /// `less` less to field, or nothing at all without `less` ("your character dice with
-    /// fielding cost of 2 are free to field").
+    /// `less` less to field, or nothing at all without `less` or `more` ("your character
+    /// dice with fielding cost of 2 are free to field"), or `more` more ("your opponent's
+    /// Sidekick characters cost 1 extra energy to field", Captain America: Sentinel of
+    /// Liberty).
     FieldingCost {
         to: Selector,
         #[serde(default)]
         less: Option<u8>,
+        #[serde(default)]
+        more: Option<u8>,
     },
     /// A static: the opposing player pays `cost` more to use each ability of the kinds
     /// `on` names ("your opponent must pay [1] extra to use a Global Ability", "… must

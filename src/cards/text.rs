@@ -437,9 +437,10 @@ pub fn effect(e: &Effect) -> String {
             sel(to),
             sel(with)
         ),
-        Effect::FieldingCost { to, less } => match less {
-            Some(n) => format!("{} {} {n} less to field", sel(to), verb(to, "cost")),
-            None => format!("{} {} nothing to field", sel(to), verb(to, "cost")),
+        Effect::FieldingCost { to, less, more } => match (less, more) {
+            (_, Some(n)) => format!("{} {} {n} more to field", sel(to), verb(to, "cost")),
+            (Some(n), None) => format!("{} {} {n} less to field", sel(to), verb(to, "cost")),
+            (None, None) => format!("{} {} nothing to field", sel(to), verb(to, "cost")),
         },
         Effect::Surcharge { on, cost: c } => {
             let on: Vec<&str> = on
