@@ -271,7 +271,6 @@ fn every_ability_encoding_names_a_card_of_its_set() {
     // Every starter card of the two starter sets is encoded, has no text, or is listed
     // here as waiting on a construct the language lacks (see cards/README.md).
     let waiting = [
-        "Juggernaut: Cain Marko",
         "Kitty Pryde: Shadowcat",
         "Magneto: Will to Live",
         "Feedback",
@@ -412,11 +411,13 @@ fn per_set_encoded_and_applied_counts_are_pinned() {
         (s.cards, s.with_abilities, s.applied)
     };
     // (cards, encoded, applied in full)
-    assert_eq!(counts("AVX"), (158, 112, 108), "AVX");
-    assert_eq!(counts("UX"), (141, 96, 91), "UX");
+    assert_eq!(counts("AVX"), (158, 116, 112), "AVX");
+    assert_eq!(counts("UX"), (141, 102, 97), "UX");
+    // Yu-Gi-Oh! Series 1, encoded by hand (cards/abilities/s1.yaml) beside its
+    // keyword-only cards.
+    assert_eq!(counts("S1"), (120, 54, 54), "S1");
     // The sets the keyword-only cards reach (tools/cards/keyword_cards.py writes their
     // encodings, cards/keyword-only.tsv lists them), in the Team Builder's order.
-    assert_eq!(counts("S1"), (120, 9, 9), "S1");
     assert_eq!(counts("JL"), (159, 5, 5), "JL");
     assert_eq!(counts("AoU"), (159, 14, 14), "AoU");
     assert_eq!(counts("BFF"), (157, 10, 10), "BFF");

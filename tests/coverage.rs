@@ -171,6 +171,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::IgnoreText { .. } => "ignore-text",
         Effect::FieldingCost { .. } => "fielding-cost",
         Effect::Surcharge { .. } => "surcharge",
+        Effect::ExtraDraw { .. } => "extra-draw",
         Effect::CantAttack { .. } => "cant-attack",
         Effect::CantBeBlockedBy { .. } => "cant-be-blocked-by",
         Effect::CantBeTargeted { .. } => "cant-be-targeted",
@@ -435,6 +436,7 @@ const EFFECTS: &[(&str, &str)] = &[
         "",
     ),
     ("surcharge: {on: [global, action-die], cost: [life: 1]}", ""),
+    ("extra-draw: {count: 1}", ""),
     ("cant-be-blocked-by: {by: {what: character}}", ""),
     (
         "cant-be-targeted: {to: {count: each, what: character}, by: [global, action]}",
@@ -1811,6 +1813,9 @@ fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
         v.shown_by("fixtures/cards/dps/lilandra-majestrix.dmlog")
     } else if effect == "give-impulse" {
         v.shown_by("fixtures/cards/ai/big-entrance.dmlog")
+    } else if effect.starts_with("extra-draw:") {
+        // The walk's game has no clear and draw step while the static holds.
+        v.shown_by("fixtures/cards/avx/silver-surfer-sentinel.dmlog")
     } else {
         v
     }

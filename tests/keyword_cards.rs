@@ -1162,8 +1162,8 @@ fn every_encoded_keyword_card_plays_its_keyword() {
     // the seven Breath Weapon cards, Gold Dragon: Paragon Dragon with Attune; the two
     // Immortal cards, Undertaker: The Deadman with Call Out; the five Turtle Power cards,
     // April: No Mere Damsel with Ally; the four Frag cards, Stompa: Mechanical God with
-    // Overcrush), 13 by hand (Supreme Intelligence: Psionic Collective twice, Intimidate
+    // Overcrush), 14 by hand (Supreme Intelligence: Psionic Collective twice, Intimidate
     // and Overcrush; Thomas Wayne: Corrupted by Pain suits up over Batman: Terror of
-    // Crime Alley, applied since Vengeance).
-    assert_eq!(played, 157);
+    // Crime Alley, applied since Vengeance; Mystique: The Brotherhood, Deadly).
+    assert_eq!(played, 158);
 }

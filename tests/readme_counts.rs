@@ -136,10 +136,14 @@ fn the_rust_version_named_is_the_one_the_locked_dependencies_need() {
 }
 
 #[test]
-fn the_two_starter_sets_counts_are_those_of_their_stats_lines() {
+fn the_encoded_sets_counts_are_those_of_their_stats_lines() {
     let stats = dmlint(&["cards", "--stats"]);
     let r = readme();
-    for (name, set) in [("Avengers vs. X-Men ", "AVX"), ("Uncanny X-Men ", "UX")] {
+    for (name, set) in [
+        ("Avengers vs. X-Men ", "AVX"),
+        ("Uncanny X-Men ", "UX"),
+        ("Yu-Gi-Oh! Series 1 ", "S1"),
+    ] {
         // `AVX      158 cards, …,    84 with abilities,    79 applied, …`
         let line = stats
             .lines()

@@ -1044,6 +1044,11 @@ pub enum Effect {
         effects: bool,
         #[serde(default)]
         to: Option<Selector>,
+        /// `amount` for each unit paid for the ability's optional cost: each die its
+        /// `any-number` cost gave up ("prevent up to 3 damage per Sidekick moved",
+        /// Juggernaut: Cain Marko), or each energy of its `up-to` cost.
+        #[serde(default)]
+        per_paid: bool,
     },
     /// "Choose an energy type": the line names one (`choose fist`), which the selectors
     /// of the effects after it read as `chosen_energy` (Deflection).
@@ -1116,6 +1121,10 @@ pub enum Effect {
         defense: i8,
         #[serde(default)]
         double_attack: bool,
+        /// Defense doubled after the other modifiers ("double its attack and defense",
+        /// Silver Surfer: Sky-Rider).
+        #[serde(default)]
+        double_defense: bool,
         #[serde(default)]
         until: Until,
         #[serde(default)]
@@ -1353,12 +1362,16 @@ pub enum Effect {
         globals: bool,
     },
     /// A static: the dice `to` names (in the reserve pool, as they are fielded) cost
-    /// `less` less to field, or nothing at all without `less` ("your character dice with
-    /// fielding cost of 2 are free to field").
+    /// `less` less to field, or nothing at all without `less` or `more` ("your character
+    /// dice with fielding cost of 2 are free to field"), or `more` more ("your opponent's
+    /// Sidekick characters cost 1 extra energy to field", Captain America: Sentinel of
+    /// Liberty).
     FieldingCost {
         to: Selector,
         #[serde(default)]
         less: Option<u8>,
+        #[serde(default)]
+        more: Option<u8>,
     },
     /// A static: the opposing player pays `cost` more to use each ability of the kinds
     /// `on` names ("your opponent must pay [1] extra to use a Global Ability", "… must
@@ -1371,6 +1384,13 @@ pub enum Effect {
     /// (its own `bought` trigger, resolved about that die: Big Entrance's "dice purchased
     /// this turn gain Impulse"); once for the card however many times it is used.
     GiveImpulse,
+    /// A static: its controller draws `count` more dice in each clear and draw step
+    /// while it holds ("draw an additional die during the clear and draw step",
+    /// Magneto: Heir to the Dream).
+    ExtraDraw {
+        #[serde(default = "one")]
+        count: u8,
+    },
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
         amount: u8,
@@ -1518,6 +1538,7 @@ impl Effect {
             | Effect::DrawRoll { .. }
             | Effect::BlockedOnlyByTwoOrMore
             | Effect::Surcharge { .. }
+            | Effect::ExtraDraw { .. }
             | Effect::Energy { .. }
             | Effect::Token { .. }
             | Effect::GiveImpulse

@@ -170,9 +170,16 @@ pub fn effect(e: &Effect) -> String {
             format!("deal damage equal to this die's attack to {}", sel(to))
         }
         Effect::Prevent {
+            per_paid: true,
+            amount: Some(n),
+            effects: false,
+            to: None,
+        } => format!("prevent up to {n} of the damage for each die paid"),
+        Effect::Prevent {
             amount,
             effects,
             to,
+            ..
         } => match (amount, effects, to) {
             (_, true, _) => "prevent the effect from affecting this die".into(),
             (Some(n), false, Some(t)) => {
@@ -225,12 +232,16 @@ pub fn effect(e: &Effect) -> String {
             attack,
             defense,
             double_attack,
+            double_defense,
             until: u,
             per,
         } => {
             let mut mods = Vec::new();
             if *double_attack {
                 mods.push("double attack".to_string());
+            }
+            if *double_defense {
+                mods.push("double defense".to_string());
             }
             if *attack != 0 {
                 mods.push(format!("{attack:+}A"));
@@ -439,9 +450,10 @@ pub fn effect(e: &Effect) -> String {
             sel(to),
             sel(with)
         ),
-        Effect::FieldingCost { to, less } => match less {
-            Some(n) => format!("{} {} {n} less to field", sel(to), verb(to, "cost")),
-            None => format!("{} {} nothing to field", sel(to), verb(to, "cost")),
+        Effect::FieldingCost { to, less, more } => match (less, more) {
+            (_, Some(n)) => format!("{} {} {n} more to field", sel(to), verb(to, "cost")),
+            (Some(n), None) => format!("{} {} {n} less to field", sel(to), verb(to, "cost")),
+            (None, None) => format!("{} {} nothing to field", sel(to), verb(to, "cost")),
         },
         Effect::Surcharge { on, cost: c } => {
             let on: Vec<&str> = on
@@ -458,6 +470,10 @@ pub fn effect(e: &Effect) -> String {
                 on.join(" or ")
             )
         }
+        Effect::ExtraDraw { count } => format!(
+            "you draw {count} more {} in each clear and draw step",
+            if *count == 1 { "die" } else { "dice" }
+        ),
         Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
         Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", kind(by)),
         Effect::BlockedOnlyByTwoOrMore => "this die can only be blocked by two or more".into(),

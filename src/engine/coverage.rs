@@ -151,6 +151,8 @@ pub fn static_applied(e: &Effect) -> bool {
         // Added to the cost of each global or action die the opponent uses
         // (`effects::surcharge`).
         Effect::Surcharge { .. } => true,
+        // Counted into each clear and draw step of its controller (`effects::extra_draw`).
+        Effect::ExtraDraw { .. } => true,
         // Read wherever a card's text is (`select::ignored`), of the cards a selector
         // names.
         Effect::IgnoreText { to, .. } => to.count == Count::Each && !to.target,
@@ -196,6 +198,7 @@ pub fn protection_applied(a: &Ability) -> bool {
                     amount: None,
                     effects: true,
                     to: None,
+                    per_paid: false,
                 }
             )
         })
@@ -430,6 +433,7 @@ pub fn ability_applied(a: &Ability) -> bool {
         _ => {
             crate::engine::effects::is_reduction(a)
                 || crate::engine::effects::is_redirection(a)
+                || crate::engine::effects::is_prevent_taken(a)
                 || crate::engine::effects::prevention_global(a).is_some()
                 || all_effects(a).all(effect_applied)
         }

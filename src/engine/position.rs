@@ -1370,6 +1370,7 @@ impl Replayer {
                     batch,
                     subject,
                     payers,
+                    taken: p.taken.as_ref().map_or(0, |n| n.node),
                     line: span,
                 });
             }
@@ -1751,6 +1752,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::Attack(n) => boost.attack = *n,
         Modifier::Defense(n) => boost.defense = *n,
         Modifier::DoubleAttack => boost.double_attack = true,
+        Modifier::DoubleDefense => boost.double_defense = true,
         Modifier::NoDamage => boost.no_damage = true,
         Modifier::MustAttack => boost.must_attack = true,
         Modifier::CantAttack => boost.cant_attack = true,

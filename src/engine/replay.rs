@@ -117,6 +117,12 @@ pub(super) struct Replayer {
     /// The player dealing the current effect's damage with an action die or a global
     /// ability, for the `deals-effect-damage` event.
     pub(super) dealing: Option<usize>,
+    /// The damage each die took in the event about to be fired, for the `taken` of the
+    /// triggers it sets off (`effects::prevent_taken`); cleared as they are queued.
+    pub(super) hits: Vec<(super::state::DieId, u32)>,
+    /// The die whose own prevention is resolving, with the damage its event dealt
+    /// (`effects::prevent_taken`).
+    pub(super) taking: Option<(super::state::DieId, u32)>,
     /// The kind of the ability whose effects are choosing targets now, and its user: a
     /// die that cannot be targeted by it is no valid target (`effects::cant_be_targeted`).
     pub(super) targeting: Option<(crate::cards::ability::Kind, usize)>,
@@ -292,6 +298,8 @@ impl Table {
             passes_assumed: false,
             answering: false,
             dealing: None,
+            hits: Vec::new(),
+            taking: None,
             targeting: None,
             ruling: None,
             collect: None,

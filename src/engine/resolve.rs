@@ -252,6 +252,7 @@ impl Replayer {
                 Modifier::Attack(n) => die.boost.attack == *n,
                 Modifier::Defense(n) => die.boost.defense == *n,
                 Modifier::DoubleAttack => die.boost.double_attack,
+                Modifier::DoubleDefense => die.boost.double_defense,
                 Modifier::NoDamage => die.boost.no_damage,
                 Modifier::MustAttack => die.boost.must_attack,
                 Modifier::CantAttack => die.boost.cant_attack,

@@ -436,7 +436,7 @@ pub fn active(state: &GameState, card: CardId, controller: usize) -> bool {
 /// die's applied modifiers, and the static modifiers of the cards' static abilities
 /// whose conditions hold (`while:`, `if:`: [`super::condition`]) — those without a
 /// condition always, from the card. Modifiers add up before they apply, and never take
-/// a stat below zero; a doubled attack doubles the total.
+/// a stat below zero; a doubled attack (or defense) doubles the total.
 pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
     totals(cards, state, id, true)
 }
@@ -473,7 +473,7 @@ fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> 
         i64::from(level.attack) + i64::from(die.boost.attack),
         printed_defense + i64::from(die.boost.defense),
     );
-    let mut double = die.boost.double_attack;
+    let (mut double, mut double_defense) = (die.boost.double_attack, die.boost.double_defense);
     if die.zone == Zone::Field {
         for (card, c) in cards.ids().map(|c| (c, cards.get(c))) {
             let (Some(list), Some(owner)) = (text_of(cards, state, card), c.owner) else {
@@ -492,10 +492,11 @@ fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> 
                         attack: da,
                         defense: dd,
                         double_attack,
+                        double_defense: dd2,
                         per,
                         ..
                     } = e
-                        && (attack_too || *dd != 0)
+                        && (attack_too || *dd != 0 || *dd2)
                         && super::condition::static_reaches(
                             cards,
                             state,
@@ -511,6 +512,7 @@ fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> 
                         attack += i64::from(*da) * n;
                         defense += i64::from(*dd) * n;
                         double |= *double_attack;
+                        double_defense |= *dd2;
                     }
                 }
             }
@@ -529,7 +531,11 @@ fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> 
     if double {
         attack *= 2;
     }
-    (attack, defense.max(0) as u32)
+    let mut defense = defense.max(0) as u32;
+    if double_defense {
+        defense *= 2;
+    }
+    (attack, defense)
 }
 
 /// The effects of a static ability of `card` in force for die `id`, with its bursts: a
@@ -618,24 +624,41 @@ pub fn static_bursts_unsettled(
         })
 }
 
-/// What fielding die `id` costs now: its level's fielding cost, lessened by the static
-/// abilities in force that reach it where it is (in the reserve pool, as it is fielded:
-/// "your character dice with fielding cost of 2 are free to field"), never below 0. A
-/// card's text about its own dice acts from the card, with no die of it in the field
-/// (Avengers Infinity rulebook, REDUCING PURCHASE COSTS AND FIELDING COSTS,
-/// 000:1162-1168), as its `while:` and `if:` say.
+/// What fielding die `id` costs now: its level's fielding cost, lessened or raised by the
+/// static abilities in force that reach it where it is (in the reserve pool, as it is
+/// fielded: "your character dice with fielding cost of 2 are free to field", "your
+/// opponent's Sidekick characters cost 1 extra energy to field"), never below 0. A card's
+/// text about its own dice acts from the card, with no die of it in the field (Avengers
+/// Infinity rulebook, REDUCING PURCHASE COSTS AND FIELDING COSTS, 000:1162-1168), as its
+/// `while:` and `if:` say.
 pub fn fielding_cost(cards: &GameCards, state: &GameState, id: DieId) -> u32 {
+    fielding_cost_read(cards, state, id).0
+}
+
+/// [`fielding_cost`], and the card of a static raising the cost when one lowering it
+/// reaches the die too: in what order the two apply (a free die made dearer, a die
+/// lessened below 0 and raised) no rule says, so the caller leaves that fielding
+/// undecided.
+pub fn fielding_cost_read(
+    cards: &GameCards,
+    state: &GameState,
+    id: DieId,
+) -> (u32, Option<CardId>) {
     let Some(level) = state.level(cards, id) else {
-        return 0;
+        return (0, None);
     };
-    let mut cost = u32::from(level.fielding);
+    let (mut free, mut less, mut more, mut raiser) = (false, 0u32, 0u32, None);
     for (card, c) in cards.ids().map(|c| (c, cards.get(c))) {
         let (Some(list), Some(owner)) = (text_of(cards, state, card), c.owner) else {
             continue;
         };
         for a in list.iter().filter(|a| a.kind == Kind::Static) {
             for e in a.effects.iter().filter(|e| static_applied(e)) {
-                if let Effect::FieldingCost { to, less } = e
+                if let Effect::FieldingCost {
+                    to,
+                    less: l,
+                    more: m,
+                } = e
                     && super::condition::static_reaches(
                         cards,
                         state,
@@ -645,15 +668,24 @@ pub fn fielding_cost(cards: &GameCards, state: &GameState, id: DieId) -> u32 {
                         id,
                     )
                 {
-                    match less {
-                        Some(n) => cost = cost.saturating_sub(u32::from(*n)),
-                        None => return 0,
+                    match (l, m) {
+                        (_, Some(n)) => {
+                            more += u32::from(*n);
+                            raiser = Some(card);
+                        }
+                        (Some(n), None) => less += u32::from(*n),
+                        (None, None) => free = true,
                     }
                 }
             }
         }
     }
-    cost
+    let lowered = if free {
+        0
+    } else {
+        u32::from(level.fielding).saturating_sub(less)
+    };
+    (lowered + more, raiser.filter(|_| free || less > 0))
 }
 
 /// The bursts die `id` shows.

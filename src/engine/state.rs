@@ -81,6 +81,8 @@ pub struct Boost {
     pub defense: i32,
     /// Attack doubled (after the other modifiers).
     pub double_attack: bool,
+    /// Defense doubled (after the other modifiers).
+    pub double_defense: bool,
     /// Deals no combat damage (Smash!'s global).
     pub no_damage: bool,
     /// Must attack this turn if able (Enrage).
@@ -155,6 +157,7 @@ impl Boost {
         self.attack += other.attack;
         self.defense += other.defense;
         self.double_attack |= other.double_attack;
+        self.double_defense |= other.double_defense;
         self.no_damage |= other.no_damage;
         self.must_attack |= other.must_attack;
         self.cant_attack |= other.cant_attack;
@@ -471,6 +474,9 @@ pub struct Pending {
     pub subject: Option<DieId>,
     /// Dice that paid for the move that triggered it.
     pub payers: Vec<DieId>,
+    /// The damage its event dealt, for a trigger on a die taking damage: what a
+    /// prevention of that damage may take back (`effects::prevent_taken`); 0 otherwise.
+    pub taken: u32,
     /// The line that triggered it.
     pub line: Span,
 }
@@ -495,6 +501,7 @@ impl Pending {
             batch,
             subject: None,
             payers: Vec::new(),
+            taken: 0,
             line,
         }
     }
@@ -1378,6 +1385,9 @@ impl GameState {
                 let paid: Vec<String> = p.payers.iter().map(|d| die(*d)).collect();
                 let _ = write!(line, " paid {}", paid.join(" "));
             }
+            if p.taken > 0 {
+                let _ = write!(line, " taken {}", p.taken);
+            }
             out.push(line);
         }
         // Cards whose text an effect ignores this turn, in the order it was.
@@ -1617,6 +1627,7 @@ impl GameState {
         }
         let flags = [
             (b.double_attack, "double-attack"),
+            (b.double_defense, "double-defense"),
             (b.no_damage, "no-damage"),
             (b.must_attack, "must-attack"),
             (b.cant_attack, "cant-attack"),

@@ -485,6 +485,9 @@ pub struct PendingTrigger {
     pub bursts: Option<Spanned<u32>>,
     /// The dice that paid for the move that set it off.
     pub paid: Vec<DieItem>,
+    /// The damage its event dealt (a trigger on a die taking damage that may prevent
+    /// some of it).
+    pub taken: Option<Spanned<u32>>,
 }
 
 /// A `reactable` line's parts.
@@ -612,6 +615,8 @@ pub enum Modifier {
     Defense(i32),
     /// Its attack is doubled (after the other modifiers), until the end of the turn.
     DoubleAttack,
+    /// Its defense is doubled (after the other modifiers), until the end of the turn.
+    DoubleDefense,
     /// It deals no combat damage this turn.
     NoDamage,
     /// It must attack this turn if able.

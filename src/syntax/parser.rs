@@ -1156,7 +1156,7 @@ fn card_ability(i: In) -> PResult<(CardRef, Spanned<u32>)> {
     Ok((i, (card, n)))
 }
 
-/// `pending Ann.HK ability 1 die HK:L3 about Bob.SK:L1 batch 2 bursts 1 paid SK x2`.
+/// `pending Ann.HK ability 1 die HK:L3 about Bob.SK:L1 batch 2 bursts 1 paid SK x2 taken 3`.
 fn pending_state(i: In) -> PResult<StateLine> {
     let (i, _) = (kw("pending"), ws).parse(i)?;
     let (i, (card, ability)) = card_ability(i)?;
@@ -1181,6 +1181,11 @@ fn pending_state(i: In) -> PResult<StateLine> {
         expect("the dice that paid", die_list),
     ))
     .parse(i)?;
+    let (i, taken) = opt(preceded(
+        (ws, kw("taken"), ws),
+        expect("the damage its event dealt", number),
+    ))
+    .parse(i)?;
     Ok((
         i,
         StateLine::Pending(Box::new(PendingTrigger {
@@ -1191,6 +1196,7 @@ fn pending_state(i: In) -> PResult<StateLine> {
             batch,
             bursts,
             paid: paid.unwrap_or_default(),
+            taken,
         })),
     ))
 }
@@ -2132,7 +2138,7 @@ fn owned_alias(i: In) -> PResult<(PlayerName, Spanned<Text>)> {
 fn modifiers(i: In) -> PResult<Vec<Spanned<Modifier>>> {
     let (i, _) = char('[').parse(i)?;
     let (i, list) = expect(
-        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=CA:L3`, `double-damage-to-blockers`, `excess-to-player` or `iron-will-spared=2`",
+        "a state such as `dmg=1`, `attacking`, `blocking=CA:L3`, `blocked`, `spent`, `+1A`, `-1D`, `double-attack`, `double-defense`, `no-damage`, `must-attack`, `cant-attack`, `cant-block`, `must-block`, `must-block=CA:L3`, `double-damage-to-blockers`, `excess-to-player` or `iron-will-spared=2`",
         separated_list1((space0, char(','), space0), spanned(modifier)),
     )
     .parse(i)?;
@@ -2179,13 +2185,15 @@ fn modifier(i: In) -> PResult<Modifier> {
     .parse(i)
 }
 
-/// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`, `no-damage`,
+/// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`,
+/// `double-defense`, `no-damage`,
 /// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `defense-is-attack`, `deadly-ko`, `attack-damaged`, `has-blocked`, `must-block`, `must-block=Ann.SM:L1`,
 /// `double-damage-to-blockers`, `excess-to-player`, `iron-will-spared=D`, `+overcrush`,
 /// `villain`, `copy=Bob.GR`.
 fn effect_modifier(i: In) -> PResult<Modifier> {
     alt((
         value(Modifier::DoubleAttack, kw("double-attack")),
+        value(Modifier::DoubleDefense, kw("double-defense")),
         value(Modifier::NoDamage, kw("no-damage")),
         value(Modifier::MustAttack, kw("must-attack")),
         value(Modifier::CantAttack, kw("cant-attack")),
@@ -2708,7 +2716,7 @@ mod tests {
     #[test]
     fn die_refs_with_a_number_and_every_state() {
         let Stmt::Plain(Statement::State(StateLine::Zone { dice, .. })) = ok(
-            "field Mike SK:L1#2[attacking,blocked,+1A,-2D,double-attack,no-damage] \
+            "field Mike SK:L1#2[attacking,blocked,+1A,-2D,double-attack,double-defense,no-damage] \
              Bob.SK:L1[blocking=Mike.SK:L1#2] SK#3",
         ) else {
             panic!()
@@ -2723,6 +2731,7 @@ mod tests {
                 &Modifier::Attack(1),
                 &Modifier::Defense(-2),
                 &Modifier::DoubleAttack,
+                &Modifier::DoubleDefense,
                 &Modifier::NoDamage
             ]
         );
@@ -2737,7 +2746,7 @@ mod tests {
                 .map(|d| d.to_string())
                 .collect::<Vec<_>>()
                 .join(" "),
-            "SK:L1#2[attacking,blocked,+1A,-2D,double-attack,no-damage] \
+            "SK:L1#2[attacking,blocked,+1A,-2D,double-attack,double-defense,no-damage] \
              Bob.SK:L1[blocking=Mike.SK:L1#2] SK#3"
         );
         assert!(mv("block SK:L1 -> SK:L1#2").to_string().contains("SK:L1#2"));

@@ -313,6 +313,9 @@ impl Display for StateLine {
                     f.write_str(" paid ")?;
                     list(f, &p.paid, " ")?;
                 }
+                if let Some(n) = &p.taken {
+                    write!(f, " taken {}", n.node)?;
+                }
                 Ok(())
             }
             StateLine::Limit {
@@ -461,6 +464,7 @@ impl Display for Modifier {
             Modifier::Attack(n) => write!(f, "{n:+}A"),
             Modifier::Defense(n) => write!(f, "{n:+}D"),
             Modifier::DoubleAttack => f.write_str("double-attack"),
+            Modifier::DoubleDefense => f.write_str("double-defense"),
             Modifier::NoDamage => f.write_str("no-damage"),
             Modifier::MustAttack => f.write_str("must-attack"),
             Modifier::CantAttack => f.write_str("cant-attack"),

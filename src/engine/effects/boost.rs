@@ -1,5 +1,5 @@
-//! The stat effect: "+NA/+ND" (or double attack) until the end of the turn, on each die
-//! it reaches.
+//! The stat effect: "+NA/+ND" (or double attack, double defense) until the end of the
+//! turn, on each die it reaches.
 
 use crate::cards::ability::Selector;
 
@@ -14,13 +14,14 @@ impl Replayer {
         &mut self,
         to: &Selector,
         (attack, defense, per): (i8, i8, i32),
-        double_attack: bool,
+        (double_attack, double_defense): (bool, bool),
         ctx: &mut Run,
     ) -> Result<Vec<Op>, Stop> {
         let boost = Boost {
             attack: i32::from(attack).saturating_mul(per),
             defense: i32::from(defense).saturating_mul(per),
             double_attack,
+            double_defense,
             ..Boost::default()
         };
         self.boost_reached(to, boost, ctx)

@@ -226,6 +226,7 @@ impl Replayer {
                     && select::is_character(&self.state, id)
                     && die.damage >= select::stats(&self.cards, &self.state, id).1
                     && !self.iron_will_holds(id)
+                    && !self.prevention_waits(id)
             })
             .collect()
     }

@@ -49,7 +49,9 @@ struct Split<'a> {
     life: Vec<&'a Spanned<u32>>,
 }
 
-/// The dice a cost beyond energy takes, and how many (`cards --check` allows one or two).
+/// The dice a cost beyond energy takes, and how many: one, two or three, or for "any or
+/// all of your Sidekicks" (`count: any-number`, Juggernaut: Cain Marko) as many as the
+/// payer gives up, at least one (none given up is the ability declined, `may no`).
 fn takes(c: &Cost) -> Option<(&Selector, usize)> {
     let sel = match c {
         Cost::SpinDown(s) | Cost::Ko(s) => s,
@@ -62,6 +64,11 @@ fn takes(c: &Cost) -> Option<(&Selector, usize)> {
         _ => 1,
     };
     Some((sel, n))
+}
+
+/// Whether a cost beyond energy takes as many dice as its payer gives up.
+fn any_number(c: &Cost) -> bool {
+    takes(c).is_some_and(|(sel, _)| sel.count == Count::AnyNumber)
 }
 
 /// The life an ability costs.
@@ -189,8 +196,9 @@ impl Replayer {
         split
     }
 
-    /// Pays an ability's cost with what the line's `pay` clauses name: the energy paid
-    /// for its `up-to` cost, or `None` when the cost cannot be paid and the ability, a
+    /// Pays an ability's cost with what the line's `pay` clauses name: how much of its
+    /// optional part was paid (the energy of its `up-to` cost, the dice of an
+    /// `any-number` one), or `None` when the cost cannot be paid and the ability, a
     /// mandatory trigger, does nothing.
     pub(super) fn pay_costs(
         &mut self,
@@ -235,6 +243,10 @@ impl Replayer {
         let split = self.split(a, pays);
         let (paid, up_to) = self.pay_energy(a, who, &split.energy)?;
         let taken = self.take_given(a, src, &split.given, waived)?;
+        // The optional part paid, which an effect may count (`per_paid`): the `up-to`
+        // energy and the dice an `any-number` cost gave up.
+        let given = taken.iter().filter(|t| any_number(&t.cost)).count();
+        let up_to = up_to.saturating_add(u32::try_from(given).unwrap_or(u32::MAX));
         let life = self.life_given(a, src, &split.life, waived)?;
         // Paid together: the energy, then each cost beyond it.
         self.apply_payment(who, &paid);
@@ -351,8 +363,9 @@ impl Replayer {
             let Some((sel, n)) = takes(c) else { continue };
             let zone = sel.zone.map_or(Zone::Field, select::zone);
             let mut got = 0;
+            let most = if any_number(c) { usize::MAX } else { n };
             for (k, g) in given.iter().enumerate() {
-                if got == n || used[k] {
+                if got == most || used[k] {
                     continue;
                 }
                 let owner = self.owner_of(g.die, who)?;

@@ -52,6 +52,7 @@ impl Replayer {
                     batch,
                     subject: Some(die),
                     payers: Vec::new(),
+                    taken: 0,
                     line: self.line,
                 })
             })

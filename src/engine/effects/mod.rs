@@ -11,10 +11,12 @@
 //! `gain_affiliation` (the Villain affiliation for the turn), `swap` (two dice change places),
 //! `ignore_text` (cards' text ignored for the turn), `reduce_cost` (purchases this turn),
 //! `reduce` (applied as damage is dealt), `surcharge` (a static adding to the cost of
-//! the opponent's globals and action dice), `damage_from` (a static lessening the damage
+//! the opponent's globals and action dice), `extra_draw` (a static adding dice to its
+//! controller's clear and draw step), `damage_from` (a static lessening the damage
 //! from some sources, read as damage is dealt), `redirect` (damage held for one line),
 //! `stay_in_field` (a knock-out replaced, held for one line), `knocks_out` (the die
-//! whose combat damage knocked a die out), `prevent_damage`
+//! whose combat damage knocked a die out), `prevent_taken` (a die's own damage prevented
+//! as its owner chooses or pays), `prevent_damage`
 //! (prevention globals answering damage held for them), and [`unless`] (effects held
 //! while the opponent may pay to stop them); `cant_be_targeted` keeps a die out of the
 //! targets of globals or action dice; `give_impulse` (the dice bought this turn gain the
@@ -63,6 +65,7 @@ mod draw;
 mod draw_roll;
 mod excess_to_player;
 mod exchange_damage;
+mod extra_draw;
 mod field;
 mod gain_affiliation;
 mod gain_life;
@@ -80,6 +83,7 @@ mod must_attack;
 mod must_block;
 mod no_damage;
 mod prevent_damage;
+mod prevent_taken;
 mod protection;
 mod redirect;
 pub(in crate::engine) mod reduce;
@@ -105,6 +109,7 @@ pub(in crate::engine) use commit::ko_events;
 pub(in crate::engine) use damage_from::{By, Hurt};
 pub(in crate::engine) use leaving::Cause;
 pub(in crate::engine) use prevent_damage::prevention_global;
+pub(in crate::engine) use prevent_taken::is_prevent_taken;
 pub(in crate::engine) use redirect::is_redirection;
 pub(in crate::engine) use reduce::is_reduction;
 pub(in crate::engine) use unless::unless_unheld;
@@ -249,12 +254,18 @@ impl Replayer {
                 attack,
                 defense,
                 double_attack,
+                double_defense,
                 per,
                 ..
             } => {
                 // "For each": counted as the effect resolves (`run::per_count`).
                 let n = i32::try_from(self.per_count(per.as_ref(), ctx)?).unwrap_or(i32::MAX);
-                self.boost_effect(to, (*attack, *defense, n), *double_attack, ctx)
+                self.boost_effect(
+                    to,
+                    (*attack, *defense, n),
+                    (*double_attack, *double_defense),
+                    ctx,
+                )
             }
             Effect::NoDamage { to } => self.no_damage_effect(to, ctx),
             Effect::LoseLife { amount, who } => Ok(self.lose_life_effect(*amount, who, ctx)),
@@ -330,8 +341,20 @@ impl Replayer {
                 to,
                 next_opportunity,
             } => self.must_attack_effect(to, *next_opportunity, ctx),
+            // A die's own prevention of the damage it took (`prevent_taken`).
+            Effect::Prevent {
+                amount: Some(n),
+                per_paid,
+                effects: false,
+                to: None,
+            } if self.taking.is_some() => {
+                self.prevent_taken_effect(*n, *per_paid, ctx.paid);
+                Ok(Vec::new())
+            }
             // A static, read wherever damage is dealt (`damage_from`): nothing to do here.
             Effect::DamageFrom { .. } => Ok(Vec::new()),
+            // A static, read by the clear and draw step (`extra_draw`).
+            Effect::ExtraDraw { .. } => Ok(Vec::new()),
             _ => Ok(Vec::new()),
         }
     }

@@ -39,6 +39,7 @@ pub(in crate::engine) fn prevention_global(a: &Ability) -> Option<(u32, &Selecto
                 amount: Some(n),
                 effects: false,
                 to: Some(to),
+                per_paid: false,
             },
         ] if a.if_.is_none() => Some((u32::from(*n), to)),
         _ => None,

@@ -296,13 +296,7 @@ impl Replayer {
             return Ok(());
         };
         // Taken back from the die, as if never dealt to it.
-        let d = self.state.die_mut(die);
-        d.damage -= share;
-        if d.damage == 0
-            && let Some(t) = self.state.turn.as_mut()
-        {
-            t.attack_damaged.retain(|x| *x != die);
-        }
+        self.take_back(die, share);
         let before = self.damage_by;
         self.damage_by = By::Unknown;
         let done = self.commit(vec![damage_to(new, share)]);

@@ -42,6 +42,7 @@ pub(in crate::engine) fn is_reduction(a: &Ability) -> bool {
                         | Effect::Prevent {
                             effects: false,
                             to: None,
+                            per_paid: false,
                             ..
                         }
                 )

@@ -107,7 +107,12 @@ impl Replayer {
             self.spend_as_written(src.controller, clauses)?;
             return Ok(true);
         }
-        if let Some(e) = effects.iter().find(|e| holds && !effect_applied(e)) {
+        // A die's own prevention resolving (`prevent_taken`) applies its one effect.
+        let preventing = self.taking.is_some() && super::is_prevent_taken(a);
+        if let Some(e) = effects
+            .iter()
+            .find(|e| holds && !preventing && !effect_applied(e))
+        {
             let what = format!(
                 "needs `{}`, which dmlint does not apply yet",
                 crate::cards::text::effect(e)

@@ -19,6 +19,8 @@ impl Replayer {
     /// An event happened: every triggered ability waiting for it joins the queue, as one
     /// batch.
     pub(in crate::engine) fn fire(&mut self, events: &[(Event, About)], payers: &[DieId]) {
+        // The damage each die took, for the triggers on it (`prevent_taken`).
+        let damage_taken = std::mem::take(&mut self.hits);
         if self.state.turn.is_none() {
             return;
         }
@@ -250,6 +252,13 @@ impl Replayer {
                             batch,
                             subject,
                             payers: payers.to_vec(),
+                            taken: match about {
+                                About::Die(d) if event == Event::TakesDamage => damage_taken
+                                    .iter()
+                                    .find(|(x, _)| *x == d)
+                                    .map_or(0, |(_, n)| *n),
+                                _ => 0,
+                            },
                             line: self.line,
                         });
                     }
@@ -720,6 +729,7 @@ impl Replayer {
             batch: self.turn_ref().expect("turn").batch,
             subject: None,
             payers: Vec::new(),
+            taken: 0,
             line: self.line,
         };
         self.run_pending(&p, clauses)
@@ -746,6 +756,10 @@ impl Replayer {
         // A redirection of combat damage, held in the 2018 damage before knock-outs.
         if super::redirect::is_redirection(&a) {
             return self.combat_redirect(p, &a, clauses);
+        }
+        // A die's own damage prevented, its knock-out waiting for it.
+        if super::prevent_taken::is_prevent_taken(&a) {
+            return self.prevent_taken(p, &a, clauses);
         }
         let src = self.source_of(p);
         if self.limit_used(p, &a) {

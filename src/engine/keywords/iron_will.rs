@@ -35,6 +35,7 @@ impl Replayer {
     pub(in crate::engine) fn take_damage(&mut self, id: DieId, amount: u32) {
         let first = self.state.die(id).damage == 0;
         self.state.die_mut(id).damage += amount;
+        self.record_hit(id, amount);
         if self.state.in_attack_step()
             && self.cards.read_attack_damaged()
             && let Some(t) = self.state.turn.as_mut()

@@ -745,6 +745,7 @@ impl Replayer {
         let leftover = self.overcrush_leftover(&dealing);
         self.turn_mut().excess.extend(leftover);
         let combat = book(self.state.edition).combat;
+        let preventing = self.prevention_in_combat(&events);
         if combat != Combat::Y2014 {
             // All damage at once, and unblocked attackers leave before anything else
             // resolves (2016, 2018).
@@ -760,6 +761,19 @@ impl Replayer {
                     DamageStage::Damaged
                 };
                 self.unblocked_leave();
+                self.fire(&events, &[]);
+            }
+            // A die that may prevent some of its own damage: the knock-outs wait for it
+            // (`effects::prevent_taken`, the Uncanny X-Men rulebook's combat example).
+            Combat::Y2016 | Combat::Y2014 if preventing => {
+                t.damage = if fast_round {
+                    DamageStage::FastDamaged
+                } else {
+                    DamageStage::Damaged
+                };
+                if combat != Combat::Y2014 {
+                    self.unblocked_leave();
+                }
                 self.fire(&events, &[]);
             }
             Combat::Y2016 | Combat::Y2014 => {

@@ -25,6 +25,23 @@ impl Replayer {
         if self.first_turn_2018() { 3 } else { 4 }
     }
 
+    /// Dice this step draws beyond the rule's four for the statics of the active player
+    /// in force (`effects::extra_draw`), and the help's words for them.
+    fn draw_extra(&self) -> (u32, String) {
+        let who = self.turn_ref().expect("turn").active;
+        let n = if self.first_turn_2018() {
+            0
+        } else {
+            self.extra_draw(who)
+        };
+        let help = if n == 0 {
+            String::new()
+        } else {
+            format!(", {n} more for the abilities of cards in the field")
+        };
+        (n, help)
+    }
+
     pub(in crate::engine) fn draw(
         &mut self,
         who: usize,
@@ -94,7 +111,8 @@ impl Replayer {
                 ))?;
             }
         } else {
-            let before = self.draw_need() + owed;
+            let (more, more_help) = self.draw_extra();
+            let before = self.draw_need() + more + owed;
             // A line does not say in what order its dice came: it draws too many when the
             // draw was complete before it, or when no order of its dice would do.
             let limit = if drawn >= before {
@@ -109,8 +127,8 @@ impl Replayer {
                         .to_string()
                 } else {
                     format!(
-                        "each player draws 4 dice in the clear and draw step{}",
-                        self.swarm_help(limit - self.draw_need())
+                        "each player draws 4 dice in the clear and draw step{more_help}{}",
+                        self.swarm_help(limit - self.draw_need() - more)
                     )
                 };
                 self.violate(
@@ -297,7 +315,8 @@ impl Replayer {
     /// Every die this step draws has been drawn (the first turn's out-of-play die too).
     pub(in crate::engine) fn draw_complete(&self) -> bool {
         let t = self.turn_ref().expect("turn");
-        t.drawn >= self.draw_need() + t.swarm && (!self.first_turn_2018() || t.drawn_oop >= 1)
+        t.drawn >= self.draw_need() + self.draw_extra().0 + t.swarm
+            && (!self.first_turn_2018() || t.drawn_oop >= 1)
     }
 
     /// The draw is over (the roll begins): it must have drawn all it could; a short draw
@@ -308,6 +327,7 @@ impl Replayer {
         let (drawn, oop, line, owed, swarm_line) =
             (t.drawn, t.drawn_oop, t.line, t.swarm, t.swarm_line);
         let need = self.draw_need();
+        let (more, more_help) = self.draw_extra();
         let bag = self.state.count(who, Zone::Bag);
         let used = self.state.count(who, Zone::Used);
         if drawn >= need && first_turn && oop < 1 && bag > 0 {
@@ -339,14 +359,16 @@ impl Replayer {
                             .to_string()
                     } else {
                         format!(
-                            "each turn begins with a draw of 4 dice{}",
+                            "each turn begins with a draw of 4 dice{more_help}{}",
                             self.swarm_help(owed)
                         )
                     },
                     self.contents(who, Zone::Bag)
                 );
                 let (context, why) = match swarm_line {
-                    Some(l) if drawn >= need => (l, "a die with Swarm active was drawn here"),
+                    Some(l) if drawn >= need + more => {
+                        (l, "a die with Swarm active was drawn here")
+                    }
                     _ => (line, "the turn began here"),
                 };
                 return self.violate(
@@ -354,7 +376,7 @@ impl Replayer {
                         self.line,
                         format!(
                             "{drawn} dice drawn before the roll, {} required",
-                            need + owed
+                            need + more + owed
                         ),
                         help,
                     )

@@ -203,8 +203,19 @@ impl Replayer {
                     "only a die rolled to a character face (`L1`, `L2`, `L3`) can be fielded",
                 ));
             }
-            // Its level's cost, lessened by the statics in force (`select::fielding_cost`).
-            cost += crate::engine::select::fielding_cost(&self.cards, &self.state, id) as usize;
+            // Its level's cost, lessened or raised by the statics in force
+            // (`select::fielding_cost_read`); both at once, in an order no rule gives:
+            // undecided.
+            let (c, raiser) =
+                crate::engine::select::fielding_cost_read(&self.cards, &self.state, id);
+            if let Some(card) = raiser {
+                self.undecided(
+                    self.line,
+                    card,
+                    "raises a fielding cost another static ability lowers, in an order no rule gives",
+                )?;
+            }
+            cost += c as usize;
         }
         let taken: Vec<DieId> = taken.into_iter().map(|(id, _)| id).collect();
         let empty = self.no_payment();
