@@ -936,6 +936,11 @@ pub enum Effect {
         /// instead", Takedown), read as the effect resolves.
         #[serde(default)]
         instead: Option<Box<AmountIf>>,
+        /// `amount` for each symbol of this energy type the faces in its user's reserve
+        /// pool show, counted as the effect resolves ("X damage, where X is the number of
+        /// [Bolt] symbols in your reserve pool", Thor: Wayward Son).
+        #[serde(default)]
+        per_symbol: Option<EnergySymbol>,
     },
     /// Damage equal to the source die's attack (Wolverine: Not Very Nice).
     DamageEqualAttack {
@@ -1126,6 +1131,11 @@ pub enum Effect {
         /// and return the other to your bag"); the others go back to the bag.
         #[serde(default)]
         roll: Option<u8>,
+        /// `count` for each energy type the cards of the dice this names have between
+        /// them, counted as the effect resolves ("a die for each different energy type
+        /// among your active character dice", Squad Goals; a sidekick has none).
+        #[serde(default)]
+        per_energy_type: Option<Selector>,
     },
     /// The dice reached gain an affiliation ("target character gains the Villain
     /// affiliation"). Recorded, not applied yet.
@@ -1406,6 +1416,10 @@ impl Effect {
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],
             Effect::DamageEqualLevel { of, to } => vec![of, to],
+            Effect::DrawRoll {
+                per_energy_type: Some(p),
+                ..
+            } => vec![p],
             Effect::ReduceCost { of, .. } | Effect::RaiseCost { of, .. } => vec![of],
             Effect::ExchangeDamage { to, with } | Effect::Swap { to, with } => vec![to, with],
             Effect::FieldingCost { to, .. } => vec![to],
@@ -1414,7 +1428,10 @@ impl Effect {
             Effect::ChooseEnergy
             | Effect::Reduce { .. }
             | Effect::Draw { .. }
-            | Effect::DrawRoll { .. }
+            | Effect::DrawRoll {
+                per_energy_type: None,
+                ..
+            }
             | Effect::BlockedOnlyByTwoOrMore
             | Effect::Surcharge { .. }
             | Effect::Energy { .. }

@@ -121,6 +121,7 @@ pub fn effect(e: &Effect) -> String {
             per,
             per_paid,
             instead,
+            per_symbol,
         } => {
             let mut s = format!("deal {amount} damage to {}", sel(to));
             if let Some(i) = instead {
@@ -131,6 +132,12 @@ pub fn effect(e: &Effect) -> String {
             }
             if *per_paid {
                 s.push_str(" for each energy paid");
+            }
+            if let Some(sym) = per_symbol {
+                s.push_str(&format!(
+                    " for each {} symbol in your reserve pool",
+                    symbol(*sym)
+                ));
             }
             s
         }
@@ -338,17 +345,21 @@ pub fn effect(e: &Effect) -> String {
             field,
             else_to,
             roll,
+            per_energy_type,
         } => {
-            let dice = if *count == 1 {
-                "a die".to_string()
-            } else {
-                format!("{count} dice")
+            let dice = match (per_energy_type, *count) {
+                (Some(of), 1) => format!("a die for each energy type among {}", each(of)),
+                (Some(of), n) => format!("{n} dice for each energy type among {}", each(of)),
+                (None, 1) => "a die".to_string(),
+                (None, n) => format!("{n} dice"),
             };
             let mut s = match roll {
                 Some(n) => format!(
                     "draw {dice} from your bag, roll {n} of them and return the others to the bag"
                 ),
-                None if *count == 1 => "draw a die from your bag and roll it".to_string(),
+                None if *count == 1 && per_energy_type.is_none() => {
+                    "draw a die from your bag and roll it".to_string()
+                }
                 None => format!("draw {dice} from your bag and roll them"),
             };
             if *field {

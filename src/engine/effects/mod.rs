@@ -216,13 +216,16 @@ impl Replayer {
                 per,
                 per_paid,
                 instead,
+                per_symbol,
             } => {
-                // "For each energy spent": the `up-to` cost's energy (`costs`).
-                let amount = if *per_paid {
-                    u8::try_from(u32::from(*amount) * ctx.paid).unwrap_or(u8::MAX)
-                } else {
-                    *amount
+                // "For each energy spent": the `up-to` cost's energy (`costs`); "for each
+                // [Bolt] in your reserve pool": its faces now (`run::symbol_count`).
+                let times = match per_symbol {
+                    Some(symbol) => self.symbol_count(*symbol, ctx),
+                    None if *per_paid => ctx.paid,
+                    None => 1,
                 };
+                let amount = u8::try_from(u32::from(*amount) * times).unwrap_or(u8::MAX);
                 self.damage_effect(amount, to, per.as_ref(), instead.as_deref(), ctx)
             }
             Effect::DamageEqualAttack { to } => self.damage_equal_attack_effect(to, ctx),
@@ -280,13 +283,15 @@ impl Replayer {
                 field,
                 else_to,
                 roll,
-            } => self.draw_roll_effect(
-                (*count, roll.unwrap_or(*count)),
-                *keep,
-                *field,
-                *else_to,
-                ctx,
-            ),
+                per_energy_type,
+            } => {
+                // "A die for each different energy type among …" (`run::energy_type_count`).
+                let times = per_energy_type
+                    .as_ref()
+                    .map_or(1, |of| self.energy_type_count(of, ctx));
+                let count = u8::try_from(u32::from(*count) * times).unwrap_or(u8::MAX);
+                self.draw_roll_effect((count, roll.unwrap_or(count)), *keep, *field, *else_to, ctx)
+            }
             Effect::ReturnToField { to } => self.return_to_field_effect(to, ctx),
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
             Effect::Move { to, zone } => self.move_effect(to, *zone, ctx),

@@ -1,9 +1,11 @@
 //! Running one ability: what it may not start without (a valid target), its effects one
 //! after another as one game effect, and choices the line made that no effect used.
 
-use crate::cards::ability::{Ability, Condition, Effect, Event, Kind, Selector, What};
+use crate::cards::ability::{
+    Ability, Condition, Effect, EnergySymbol, Event, Kind, Selector, What,
+};
 use crate::rules;
-use crate::syntax::Clause;
+use crate::syntax::{Clause, Energy, Face, Zone};
 
 use super::{By, Choices, Run, effects_for};
 use crate::engine::condition;
@@ -288,6 +290,50 @@ impl Replayer {
             self.candidates(per, &ctx.src).len()
         };
         u32::try_from(n).unwrap_or(u32::MAX)
+    }
+
+    /// The multiplier of an amount "for each [symbol] in your reserve pool" (Thor:
+    /// Wayward Son), counted as the effect resolves: the symbols of that energy type the
+    /// faces in its user's reserve pool show, not the dice (a double face counts two, a
+    /// split face its part, a partly spent die what it has left), a wild symbol none of
+    /// them (Avengers Infinity rulebook, ENERGY, 000:497-502).
+    pub(super) fn symbol_count(&self, symbol: EnergySymbol, ctx: &Run) -> u32 {
+        let wanted = match symbol {
+            EnergySymbol::Fist => Energy::Fist,
+            EnergySymbol::Bolt => Energy::Bolt,
+            EnergySymbol::Mask => Energy::Mask,
+            EnergySymbol::Shield => Energy::Shield,
+            EnergySymbol::Generic => Energy::Generic,
+        };
+        self.state
+            .zone(ctx.src.controller, Zone::Reserve)
+            .filter_map(|d| match &self.state.die(d).face {
+                Some(Face::Energy { parts, .. }) => Some(
+                    parts
+                        .as_slice()
+                        .iter()
+                        .filter(|p| p.symbol == wanted)
+                        .map(|p| u32::from(p.count))
+                        .sum::<u32>(),
+                ),
+                _ => None,
+            })
+            .sum()
+    }
+
+    /// The multiplier of a count "for each different energy type among" the dice a
+    /// selector matches (Squad Goals), counted as the effect resolves: the energy types
+    /// of their cards, each once (a sidekick has none, 000:441-444).
+    pub(super) fn energy_type_count(&self, of: &Selector, ctx: &Run) -> u32 {
+        let mut types: Vec<crate::cards::model::EnergyType> = Vec::new();
+        for d in self.candidates(of, &ctx.src) {
+            for t in &self.cards.get(self.state.die(d).card).energy {
+                if !types.contains(t) {
+                    types.push(*t);
+                }
+            }
+        }
+        u32::try_from(types.len()).unwrap_or(u32::MAX)
     }
 
     /// Choices the line made that no effect used.

@@ -28,5 +28,6 @@ pub fn ability() -> Ability {
         per: None,
         per_paid: false,
         instead: None,
+        per_symbol: None,
     })
 }
