@@ -165,6 +165,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Swap { .. } => "swap",
         Effect::IgnoreText { .. } => "ignore-text",
         Effect::FieldingCost { .. } => "fielding-cost",
+        Effect::RaiseFieldingCost { .. } => "raise-fielding-cost",
         Effect::Surcharge { .. } => "surcharge",
         Effect::CantAttack { .. } => "cant-attack",
         Effect::CantBeBlockedBy { .. } => "cant-be-blocked-by",
@@ -418,6 +419,10 @@ const EFFECTS: &[(&str, &str)] = &[
     ),
     (
         "fielding-cost: {to: {count: each, what: character, side: yours, zone: reserve}}",
+        "",
+    ),
+    (
+        "raise-fielding-cost: {to: {count: each, what: character, side: opposing, zone: reserve}, amount: 1}",
         "",
     ),
     (
@@ -1727,6 +1732,9 @@ fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
     } else if effect.contains("own_level: less") {
         // The walk's blocker is of the attacker's level.
         v.shown_by("fixtures/cards/avx/angel-high-ground.dmlog")
+    } else if effect.starts_with("raise-fielding-cost:") {
+        // The walk's opponent fields nothing while the static holds.
+        v.shown_by("fixtures/cards/ai/dormammu-from-here-to-eternity.dmlog")
     } else if effect.starts_with("fielding-cost:") {
         // The walk's test heroes field for free; a static lessening a cost shows only
         // on a die that costs something.

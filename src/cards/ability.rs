@@ -195,6 +195,21 @@ impl Ability {
                 })
             })
             .or_else(|| {
+                // Read among the dice an effect may reach (`effects::run::candidates`).
+                let lowest = |s: &&Selector| s.lowest_cost;
+                let in_static = self.kind == Kind::Static
+                    && self.effects.iter().flat_map(Effect::selectors).any(|s| lowest(&s));
+                let in_if = self
+                    .if_
+                    .as_ref()
+                    .is_some_and(|c| c.selectors().iter().any(lowest));
+                (in_static || in_if).then(|| {
+                    "`lowest_cost` is read where an effect reaches dice: not in a static or an \
+                     `if:`"
+                        .into()
+                })
+            })
+            .or_else(|| {
                 (self.turn.is_some() && self.kind != Kind::Global).then(|| {
                     "only a global has `turn:`: the turn its user may use it in".into()
                 })
@@ -1274,12 +1289,23 @@ pub enum Effect {
         #[serde(default)]
         less: Option<u8>,
     },
-    /// A static: the opposing player pays `cost` more to use each ability of the kinds
-    /// `on` names ("your opponent must pay [1] extra to use a Global Ability", "… must
-    /// pay 2 life to use an Action Die or Global Ability").
+    /// A static: the dice `to` names (in the reserve pool, as they are fielded) cost
+    /// `amount` more to field ("while Dormammu is active, character dice cost [1] more to
+    /// field").
+    RaiseFieldingCost {
+        to: Selector,
+        amount: u8,
+    },
+    /// A static: the players `side` names, seen from the card's owner (the opposing
+    /// player by default), pay `cost` more to use each ability of the kinds `on` names
+    /// ("your opponent must pay [1] extra to use a Global Ability", "… must pay 2 life to
+    /// use an Action Die or Global Ability"; `side: any`: "Global Abilities cost [1] more
+    /// to use", Dormammu: From Here To Eternity).
     Surcharge {
         on: Vec<UseKind>,
         cost: Vec<Cost>,
+        #[serde(default = "opposing")]
+        side: Side,
     },
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
@@ -1422,7 +1448,7 @@ impl Effect {
             } => vec![p],
             Effect::ReduceCost { of, .. } | Effect::RaiseCost { of, .. } => vec![of],
             Effect::ExchangeDamage { to, with } | Effect::Swap { to, with } => vec![to, with],
-            Effect::FieldingCost { to, .. } => vec![to],
+            Effect::FieldingCost { to, .. } | Effect::RaiseFieldingCost { to, .. } => vec![to],
             Effect::Prevent { to, .. } => to.iter().collect(),
             Effect::Later { effects, .. } => effects.iter().flat_map(Effect::selectors).collect(),
             Effect::ChooseEnergy
@@ -1447,6 +1473,10 @@ impl Effect {
                 .collect(),
         }
     }
+}
+
+fn opposing() -> Side {
+    Side::Opposing
 }
 
 fn one() -> u8 {
@@ -1653,6 +1683,11 @@ pub struct Selector {
     pub max_cost: Option<u8>,
     #[serde(default)]
     pub min_cost: Option<u8>,
+    /// Only the dice of the lowest purchase cost among those the rest of the selector
+    /// names, a sidekick's being 0 ("the character die with the lowest purchase cost",
+    /// Dormammu: Crimson Bands of Cyttorak); a tie is the controller's choice.
+    #[serde(default)]
+    pub lowest_cost: bool,
     /// A keyword the die's card must have ("a character die with Founder").
     #[serde(default)]
     pub keyword: Option<Box<Keyword>>,

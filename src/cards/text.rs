@@ -441,7 +441,10 @@ pub fn effect(e: &Effect) -> String {
             Some(n) => format!("{} {} {n} less to field", sel(to), verb(to, "cost")),
             None => format!("{} {} nothing to field", sel(to), verb(to, "cost")),
         },
-        Effect::Surcharge { on, cost: c } => {
+        Effect::RaiseFieldingCost { to, amount } => {
+            format!("{} {} {amount} more to field", sel(to), verb(to, "cost"))
+        }
+        Effect::Surcharge { on, cost: c, side } => {
             let on: Vec<&str> = on
                 .iter()
                 .map(|k| match k {
@@ -450,11 +453,12 @@ pub fn effect(e: &Effect) -> String {
                 })
                 .collect();
             let costs: Vec<String> = c.iter().map(cost).collect();
-            format!(
-                "your opponent also pays {} to use {}",
-                costs.join(" and "),
-                on.join(" or ")
-            )
+            let who = match side {
+                Side::Opposing => "your opponent also pays",
+                Side::Yours => "you also pay",
+                Side::Any => "each player also pays",
+            };
+            format!("{who} {} to use {}", costs.join(" and "), on.join(" or "))
         }
         Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
         Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", kind(by)),
@@ -728,6 +732,9 @@ pub fn sel(s: &Selector) -> String {
         (Some(lo), None) => words.push(format!("costing {lo} or more")),
         (None, Some(hi)) => words.push(format!("costing {hi} or less")),
         (None, None) => {}
+    }
+    if s.lowest_cost {
+        words.push("with the lowest purchase cost among them".into());
     }
     if s.side == Side::Yours {
         words.push("of yours".into());

@@ -140,7 +140,7 @@ pub fn static_applied(e: &Effect) -> bool {
         | Effect::RaiseCost { of, .. } => crate::engine::effects::reduce_cost::static_selector(of),
         // Read as a die is fielded (`select::fielding_cost`): of this card's dice or each
         // die a selector names.
-        Effect::FieldingCost { to, .. } => {
+        Effect::FieldingCost { to, .. } | Effect::RaiseFieldingCost { to, .. } => {
             !to.target
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
         }

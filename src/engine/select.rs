@@ -609,42 +609,63 @@ pub fn static_bursts_unsettled(
         })
 }
 
-/// What fielding die `id` costs now: its level's fielding cost, lessened by the static
-/// abilities in force that reach it where it is (in the reserve pool, as it is fielded:
-/// "your character dice with fielding cost of 2 are free to field"), never below 0. A
-/// card's text about its own dice acts from the card, with no die of it in the field
-/// (Avengers Infinity rulebook, REDUCING PURCHASE COSTS AND FIELDING COSTS,
-/// 000:1162-1168), as its `while:` and `if:` say.
+/// What fielding die `id` costs now: its level's fielding cost, raised and lessened by
+/// the static abilities in force that reach it where it is (in the reserve pool, as it
+/// is fielded: "your character dice with fielding cost of 2 are free to field",
+/// "character dice cost [1] more to field"), never below 0. A card's text about its own
+/// dice acts from the card, with no die of it in the field (Avengers Infinity rulebook,
+/// REDUCING PURCHASE COSTS AND FIELDING COSTS, 000:1162-1168), as its `while:` and `if:`
+/// say.
 pub fn fielding_cost(cards: &GameCards, state: &GameState, id: DieId) -> u32 {
+    fielding_cost_parts(cards, state, id).0
+}
+
+/// [`fielding_cost`], and, when a raise and a reduction (or "free") both reach the die,
+/// a card that raises it: which comes first, and whether "free" stays free, no rulebook
+/// says (the caller leaves it undecided; here increases come first, as for purchase
+/// costs).
+pub fn fielding_cost_parts(
+    cards: &GameCards,
+    state: &GameState,
+    id: DieId,
+) -> (u32, Option<CardId>) {
     let Some(level) = state.level(cards, id) else {
-        return 0;
+        return (0, None);
     };
-    let mut cost = u32::from(level.fielding);
+    let (mut raise, mut less, mut free, mut lowered) = (0u32, 0u32, false, false);
+    let mut raiser = None;
     for (card, c) in cards.ids().map(|c| (c, cards.get(c))) {
         let (Some(list), Some(owner)) = (text_of(cards, state, card), c.owner) else {
             continue;
         };
         for a in list.iter().filter(|a| a.kind == Kind::Static) {
             for e in a.effects.iter().filter(|e| static_applied(e)) {
-                if let Effect::FieldingCost { to, less } = e
-                    && super::condition::static_reaches(
-                        cards,
-                        state,
-                        a,
-                        Some(to),
-                        (card, owner),
-                        id,
-                    )
-                {
-                    match less {
-                        Some(n) => cost = cost.saturating_sub(u32::from(*n)),
-                        None => return 0,
+                let reaches = |to: &Selector| {
+                    super::condition::static_reaches(cards, state, a, Some(to), (card, owner), id)
+                };
+                match e {
+                    Effect::FieldingCost { to, less: cut } if reaches(to) => {
+                        lowered = true;
+                        match cut {
+                            Some(n) => less += u32::from(*n),
+                            None => free = true,
+                        }
                     }
+                    Effect::RaiseFieldingCost { to, amount } if reaches(to) => {
+                        raise += u32::from(*amount);
+                        raiser = Some(card);
+                    }
+                    _ => {}
                 }
             }
         }
     }
-    cost
+    let cost = if free {
+        0
+    } else {
+        (u32::from(level.fielding) + raise).saturating_sub(less)
+    };
+    (cost, raiser.filter(|_| lowered))
 }
 
 /// The bursts die `id` shows.

@@ -46,16 +46,25 @@ impl Replayer {
         Ok(())
     }
 
-    /// The dice a selector may reach now.
+    /// The dice a selector may reach now; with `lowest_cost`, those of them whose card
+    /// costs least (a sidekick 0, 000:441-444), which ties leave to the controller.
     pub(super) fn candidates(
         &self,
         sel: &crate::cards::ability::Selector,
         src: &Source,
     ) -> Vec<DieId> {
-        self.state
+        let mut dice: Vec<DieId> = self
+            .state
             .ids()
             .filter(|id| select::matches(&self.cards, &self.state, sel, src, *id))
-            .collect()
+            .collect();
+        if sel.lowest_cost {
+            let cost = |d: DieId| self.cards.get(self.state.die(d).card).cost.unwrap_or(0);
+            if let Some(least) = dice.iter().map(|&d| cost(d)).min() {
+                dice.retain(|&d| cost(d) == least);
+            }
+        }
+        dice
     }
 
     /// Runs one ability with a line's choices; `Ok(false)` when an optional one was

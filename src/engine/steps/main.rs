@@ -185,8 +185,19 @@ impl Replayer {
                     "only a die rolled to a character face (`L1`, `L2`, `L3`) can be fielded",
                 ));
             }
-            // Its level's cost, lessened by the statics in force (`select::fielding_cost`).
-            cost += crate::engine::select::fielding_cost(&self.cards, &self.state, id) as usize;
+            // Its level's cost, raised and lessened by the statics in force
+            // (`select::fielding_cost`).
+            let (n, raiser) =
+                crate::engine::select::fielding_cost_parts(&self.cards, &self.state, id);
+            if let Some(card) = raiser {
+                // Waived, increases come first.
+                self.undecided(
+                    dice[item].die.span,
+                    card,
+                    "raises the fielding cost of a die another static lowers (or makes free): which comes first is not said",
+                )?;
+            }
+            cost += n as usize;
         }
         let taken: Vec<DieId> = taken.into_iter().map(|(id, _)| id).collect();
         let empty = self.no_payment();
