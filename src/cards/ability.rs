@@ -1109,6 +1109,11 @@ pub enum Effect {
         #[serde(default = "one")]
         count: u8,
         zone: ZoneName,
+        /// `count` for each die the ability's earlier effects knocked out ("prep a die
+        /// from your bag for each character die KO'd by this effect", Thor: Donald
+        /// Blake): those effects are made first, and the knock-outs counted.
+        #[serde(default)]
+        per_knocked_out: bool,
     },
     /// Roll dice taken from a zone; non-characters go to `else_to`.
     Roll {

@@ -311,13 +311,22 @@ pub fn effect(e: &Effect) -> String {
             s
         }
         Effect::Move { to, zone } => format!("move {} to {}", sel(to), placement(*zone)),
-        Effect::Draw { count, zone: z } => {
+        Effect::Draw {
+            count,
+            zone: z,
+            per_knocked_out,
+        } => {
             let dice = if *count == 1 {
                 "a die".to_string()
             } else {
                 format!("{count} dice")
             };
-            format!("draw {dice} into your {}", zone(*z))
+            let per = if *per_knocked_out {
+                " for each die knocked out by the effects before"
+            } else {
+                ""
+            };
+            format!("draw {dice} into your {}{per}", zone(*z))
         }
         Effect::Roll {
             what,

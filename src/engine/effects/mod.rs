@@ -257,7 +257,17 @@ impl Replayer {
             Effect::LeaveCombat { to } => self.leave_combat_effect(to, ctx),
             Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
             Effect::SpinTo { to, face } => self.spin_to_effect(to, *face, ctx),
-            Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
+            Effect::Draw {
+                count,
+                zone,
+                per_knocked_out,
+            } => {
+                // "For each die KO'd by this effect": counted once the effects before it
+                // were made (`run`).
+                let times = if *per_knocked_out { ctx.knocked } else { 1 };
+                let count = u8::try_from(u32::from(*count) * times).unwrap_or(u8::MAX);
+                self.draw_effect(count, *zone, ctx)
+            }
             Effect::Roll {
                 what,
                 else_to,
@@ -351,6 +361,9 @@ struct Run<'a> {
     up_to: Option<u8>,
     /// The energy paid for the ability's `up-to` cost ("for each [Bolt] spent").
     paid: u32,
+    /// The dice the ability's effects made so far knocked out ("for each die KO'd by
+    /// this effect"), once they are made.
+    knocked: u32,
 }
 
 /// The players a selector reaches (none for one that names only dice).
