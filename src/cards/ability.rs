@@ -195,6 +195,21 @@ impl Ability {
                 })
             })
             .or_else(|| {
+                // Read among the dice an effect may reach (`effects::run::candidates`).
+                let lowest = |s: &&Selector| s.lowest_cost;
+                let in_static = self.kind == Kind::Static
+                    && self.effects.iter().flat_map(Effect::selectors).any(|s| lowest(&s));
+                let in_if = self
+                    .if_
+                    .as_ref()
+                    .is_some_and(|c| c.selectors().iter().any(lowest));
+                (in_static || in_if).then(|| {
+                    "`lowest_cost` is read where an effect reaches dice: not in a static or an \
+                     `if:`"
+                        .into()
+                })
+            })
+            .or_else(|| {
                 (self.turn.is_some() && self.kind != Kind::Global).then(|| {
                     "only a global has `turn:`: the turn its user may use it in".into()
                 })
@@ -1022,6 +1037,11 @@ pub enum Effect {
         /// 2", One Against Many).
         #[serde(default)]
         plus: u8,
+        /// `amount` for each symbol of this energy type the faces in its user's reserve
+        /// pool show, counted as the effect resolves ("X damage, where X is the number of
+        /// [Bolt] symbols in your reserve pool", Thor: Wayward Son).
+        #[serde(default)]
+        per_symbol: Option<EnergySymbol>,
     },
     /// Damage equal to the source die's attack (Wolverine: Not Very Nice).
     DamageEqualAttack {
@@ -1184,6 +1204,11 @@ pub enum Effect {
         #[serde(default = "one")]
         count: u8,
         zone: ZoneName,
+        /// `count` for each die the ability's earlier effects knocked out ("prep a die
+        /// from your bag for each character die KO'd by this effect", Thor: Donald
+        /// Blake): those effects are made first, and the knock-outs counted.
+        #[serde(default)]
+        per_knocked_out: bool,
     },
     /// Corrupt X: the player `who` names draws `count` dice from their bag, places one
     /// of them in their used pile and returns the rest to the bag (DXM013's reminder).
@@ -1227,6 +1252,11 @@ pub enum Effect {
         /// and return the other to your bag"); the others go back to the bag.
         #[serde(default)]
         roll: Option<u8>,
+        /// `count` for each energy type the cards of the dice this names have between
+        /// them, counted as the effect resolves ("a die for each different energy type
+        /// among your active character dice", Squad Goals; a sidekick has none).
+        #[serde(default)]
+        per_energy_type: Option<Selector>,
     },
     /// The dice reached gain an affiliation ("target character gains the Villain
     /// affiliation"). Recorded, not applied yet.
@@ -1373,12 +1403,16 @@ pub enum Effect {
         #[serde(default)]
         more: Option<u8>,
     },
-    /// A static: the opposing player pays `cost` more to use each ability of the kinds
-    /// `on` names ("your opponent must pay [1] extra to use a Global Ability", "… must
-    /// pay 2 life to use an Action Die or Global Ability").
+    /// A static: the players `side` names, seen from the card's owner (the opposing
+    /// player by default), pay `cost` more to use each ability of the kinds `on` names
+    /// ("your opponent must pay [1] extra to use a Global Ability", "… must pay 2 life to
+    /// use an Action Die or Global Ability"; `side: any`: "Global Abilities cost [1] more
+    /// to use", Dormammu: From Here To Eternity).
     Surcharge {
         on: Vec<UseKind>,
         cost: Vec<Cost>,
+        #[serde(default = "opposing")]
+        side: Side,
     },
     /// For the rest of the turn, each die its controller buys gains the card's Impulse
     /// (its own `bought` trigger, resolved about that die: Big Entrance's "dice purchased
@@ -1527,6 +1561,10 @@ impl Effect {
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],
             Effect::DamageEqualLevel { of, to } => vec![of, to],
+            Effect::DrawRoll {
+                per_energy_type: Some(p),
+                ..
+            } => vec![p],
             Effect::ReduceCost { of, .. } | Effect::RaiseCost { of, .. } => vec![of],
             Effect::ExchangeDamage { to, with } | Effect::Swap { to, with } => vec![to, with],
             Effect::FieldingCost { to, .. } => vec![to],
@@ -1535,7 +1573,10 @@ impl Effect {
             Effect::ChooseEnergy
             | Effect::Reduce { .. }
             | Effect::Draw { .. }
-            | Effect::DrawRoll { .. }
+            | Effect::DrawRoll {
+                per_energy_type: None,
+                ..
+            }
             | Effect::BlockedOnlyByTwoOrMore
             | Effect::Surcharge { .. }
             | Effect::ExtraDraw { .. }
@@ -1602,6 +1643,10 @@ impl Effect {
         }
         None
     }
+}
+
+fn opposing() -> Side {
+    Side::Opposing
 }
 
 fn one() -> u8 {
@@ -1808,6 +1853,11 @@ pub struct Selector {
     pub max_cost: Option<u8>,
     #[serde(default)]
     pub min_cost: Option<u8>,
+    /// Only the dice of the lowest purchase cost among those the rest of the selector
+    /// names, a sidekick's being 0 ("the character die with the lowest purchase cost",
+    /// Dormammu: Crimson Bands of Cyttorak); a tie is the controller's choice.
+    #[serde(default)]
+    pub lowest_cost: bool,
     /// A keyword the die's card must have ("a character die with Founder").
     #[serde(default)]
     pub keyword: Option<Box<Keyword>>,

@@ -507,6 +507,15 @@ mod tests {
             "{kind: triggered, when: {event: takes-damage, of: you}, do: [ko: {to: {what: it}}]}",
         );
         assert!(m.contains("`what: it`"), "{m}");
+        // The cheapest of the dice an effect reaches: no static or condition reads it.
+        let m = refused(
+            "{kind: static, do: [cant-block: {to: {count: each, what: character, lowest_cost: true}}]}",
+        );
+        assert!(m.contains("`lowest_cost`"), "{m}");
+        let m = refused(
+            "{kind: triggered, when: {event: fielded}, if: {some-match: {what: character, lowest_cost: true}}, do: []}",
+        );
+        assert!(m.contains("`lowest_cost`"), "{m}");
         // What they mean, they may say.
         for fine in [
             "{kind: triggered, limit: once-per-turn-per-die, when: {event: fielded}}",
@@ -515,6 +524,7 @@ mod tests {
             "{kind: triggered, when: {event: takes-damage, of: this-or-you}, do: [ko: {to: {what: it}}]}",
             "{kind: static, while: attacking, do: [boost: {to: {what: this}, attack: 1, until: while-on}]}",
             "{kind: global, do: [boost: {to: {count: each, what: this-card}, attack: 1}]}",
+            "{kind: triggered, when: {event: turn-end, of: you}, do: [ko: {to: {what: character, lowest_cost: true}}]}",
         ] {
             assert!(errors(&card(fine)).is_empty(), "{fine}");
         }

@@ -122,6 +122,7 @@ pub fn effect(e: &Effect) -> String {
             per_paid,
             instead,
             plus,
+            per_symbol,
         } => {
             let mut s = format!("deal {amount} damage to {}", sel(to));
             if let Some(i) = instead {
@@ -135,6 +136,12 @@ pub fn effect(e: &Effect) -> String {
             }
             if *plus > 0 {
                 s.push_str(&format!(", plus {plus}"));
+            }
+            if let Some(sym) = per_symbol {
+                s.push_str(&format!(
+                    " for each {} symbol in your reserve pool",
+                    symbol(*sym)
+                ));
             }
             s
         }
@@ -324,17 +331,22 @@ pub fn effect(e: &Effect) -> String {
             s
         }
         Effect::Move { to, zone } => format!("move {} to {}", sel(to), placement(*zone)),
-        Effect::Draw { count, zone: z } => {
+        Effect::Draw {
+            count,
+            zone: z,
+            per_knocked_out,
+        } => {
             let dice = if *count == 1 {
                 "a die".to_string()
             } else {
                 format!("{count} dice")
             };
-            if *z == ZoneName::Reserve {
-                format!("draw and roll {dice} into your {}", zone(*z))
+            let per = if *per_knocked_out {
+                " for each die knocked out by the effects before"
             } else {
-                format!("draw {dice} into your {}", zone(*z))
-            }
+                ""
+            };
+            format!("draw {dice} into your {}{per}", zone(*z))
         }
         Effect::Roll {
             what,
@@ -362,17 +374,21 @@ pub fn effect(e: &Effect) -> String {
             field,
             else_to,
             roll,
+            per_energy_type,
         } => {
-            let dice = if *count == 1 {
-                "a die".to_string()
-            } else {
-                format!("{count} dice")
+            let dice = match (per_energy_type, *count) {
+                (Some(of), 1) => format!("a die for each energy type among {}", each(of)),
+                (Some(of), n) => format!("{n} dice for each energy type among {}", each(of)),
+                (None, 1) => "a die".to_string(),
+                (None, n) => format!("{n} dice"),
             };
             let mut s = match roll {
                 Some(n) => format!(
                     "draw {dice} from your bag, roll {n} of them and return the others to the bag"
                 ),
-                None if *count == 1 => "draw a die from your bag and roll it".to_string(),
+                None if *count == 1 && per_energy_type.is_none() => {
+                    "draw a die from your bag and roll it".to_string()
+                }
                 None => format!("draw {dice} from your bag and roll them"),
             };
             if *field {
@@ -455,7 +471,7 @@ pub fn effect(e: &Effect) -> String {
             (Some(n), None) => format!("{} {} {n} less to field", sel(to), verb(to, "cost")),
             (None, None) => format!("{} {} nothing to field", sel(to), verb(to, "cost")),
         },
-        Effect::Surcharge { on, cost: c } => {
+        Effect::Surcharge { on, cost: c, side } => {
             let on: Vec<&str> = on
                 .iter()
                 .map(|k| match k {
@@ -464,11 +480,13 @@ pub fn effect(e: &Effect) -> String {
                 })
                 .collect();
             let costs: Vec<String> = c.iter().map(cost).collect();
-            format!(
-                "your opponent also pays {} to use {}",
-                costs.join(" and "),
-                on.join(" or ")
-            )
+            let who = match side {
+                // `theirs` names a player a damage reaches; here it reads as the default.
+                Side::Opposing | Side::Theirs => "your opponent also pays",
+                Side::Yours => "you also pay",
+                Side::Any => "each player also pays",
+            };
+            format!("{who} {} to use {}", costs.join(" and "), on.join(" or "))
         }
         Effect::ExtraDraw { count } => format!(
             "you draw {count} more {} in each clear and draw step",
@@ -760,6 +778,9 @@ pub fn sel(s: &Selector) -> String {
         (Some(lo), None) => words.push(format!("costing {lo} or more")),
         (None, Some(hi)) => words.push(format!("costing {hi} or less")),
         (None, None) => {}
+    }
+    if s.lowest_cost {
+        words.push("with the lowest purchase cost among them".into());
     }
     if s.side == Side::Yours {
         words.push("of yours".into());

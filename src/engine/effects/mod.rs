@@ -234,13 +234,16 @@ impl Replayer {
                 per_paid,
                 instead,
                 plus,
+                per_symbol,
             } => {
-                // "For each energy spent": the `up-to` cost's energy (`costs`).
-                let amount = if *per_paid {
-                    u8::try_from(u32::from(*amount) * ctx.paid).unwrap_or(u8::MAX)
-                } else {
-                    *amount
+                // "For each energy spent": the `up-to` cost's energy (`costs`); "for each
+                // [Bolt] in your reserve pool": its faces now (`run::symbol_count`).
+                let times = match per_symbol {
+                    Some(symbol) => self.symbol_count(*symbol, ctx),
+                    None if *per_paid => ctx.paid,
+                    None => 1,
                 };
+                let amount = u8::try_from(u32::from(*amount) * times).unwrap_or(u8::MAX);
                 self.damage_effect(amount, to, (per.as_ref(), *plus), instead.as_deref(), ctx)
             }
             Effect::DamageEqualAttack { to } => self.damage_equal_attack_effect(to, ctx),
@@ -278,7 +281,17 @@ impl Replayer {
             Effect::LeaveCombat { to } => self.leave_combat_effect(to, ctx),
             Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
             Effect::SpinTo { to, face } => self.spin_to_effect(to, *face, ctx),
-            Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
+            Effect::Draw {
+                count,
+                zone,
+                per_knocked_out,
+            } => {
+                // "For each die KO'd by this effect": counted once the effects before it
+                // were made (`run`).
+                let times = if *per_knocked_out { ctx.knocked } else { 1 };
+                let count = u8::try_from(u32::from(*count) * times).unwrap_or(u8::MAX);
+                self.draw_effect(count, *zone, ctx)
+            }
             Effect::Corrupt { count, who } => self.corrupt_effect(*count, who, ctx),
             Effect::Roll {
                 what,
@@ -305,13 +318,15 @@ impl Replayer {
                 field,
                 else_to,
                 roll,
-            } => self.draw_roll_effect(
-                (*count, roll.unwrap_or(*count)),
-                *keep,
-                *field,
-                *else_to,
-                ctx,
-            ),
+                per_energy_type,
+            } => {
+                // "A die for each different energy type among …" (`run::energy_type_count`).
+                let times = per_energy_type
+                    .as_ref()
+                    .map_or(1, |of| self.energy_type_count(of, ctx));
+                let count = u8::try_from(u32::from(*count) * times).unwrap_or(u8::MAX);
+                self.draw_roll_effect((count, roll.unwrap_or(count)), *keep, *field, *else_to, ctx)
+            }
             Effect::ReturnToField { to } => self.return_to_field_effect(to, ctx),
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
             Effect::Move { to, zone } => self.move_effect(to, *zone, ctx),
@@ -391,6 +406,9 @@ struct Run<'a> {
     up_to: Option<u8>,
     /// The energy paid for the ability's `up-to` cost ("for each [Bolt] spent").
     paid: u32,
+    /// The dice the ability's effects made so far knocked out ("for each die KO'd by
+    /// this effect"), once they are made.
+    knocked: u32,
 }
 
 /// The players a selector reaches (none for one that names only dice).

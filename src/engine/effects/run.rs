@@ -1,16 +1,18 @@
 //! Running one ability: what it may not start without (a valid target), its effects one
 //! after another as one game effect, and choices the line made that no effect used.
 
-use crate::cards::ability::{Ability, Condition, Effect, Event, Kind, Selector, What};
+use crate::cards::ability::{
+    Ability, Condition, Effect, EnergySymbol, Event, Kind, Selector, What,
+};
 use crate::rules;
-use crate::syntax::Clause;
+use crate::syntax::{Clause, Energy, Face, Zone};
 
 use super::{By, Cause, Choices, Run, effects_for};
 use crate::engine::condition;
 use crate::engine::coverage::effect_applied;
 use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::select::{self, Source};
-use crate::engine::state::{About, DieId};
+use crate::engine::state::{About, DieId, Op};
 
 impl Replayer {
     /// "You may not choose to initiate an effect with no valid targets."
@@ -44,16 +46,25 @@ impl Replayer {
         Ok(())
     }
 
-    /// The dice a selector may reach now.
+    /// The dice a selector may reach now; with `lowest_cost`, those of them whose card
+    /// costs least (a sidekick 0, 000:441-444), which ties leave to the controller.
     pub(super) fn candidates(
         &self,
         sel: &crate::cards::ability::Selector,
         src: &Source,
     ) -> Vec<DieId> {
-        self.state
+        let mut dice: Vec<DieId> = self
+            .state
             .ids()
             .filter(|id| select::matches(&self.cards, &self.state, sel, src, *id))
-            .collect()
+            .collect();
+        if sel.lowest_cost {
+            let cost = |d: DieId| self.cards.get(self.state.die(d).card).cost.unwrap_or(0);
+            if let Some(least) = dice.iter().map(|&d| cost(d)).min() {
+                dice.retain(|&d| cost(d) == least);
+            }
+        }
+        dice
     }
 
     /// Runs one ability with a line's choices; `Ok(false)` when an optional one was
@@ -172,28 +183,31 @@ impl Replayer {
             rolled: Vec::new(),
             up_to: None,
             paid,
+            knocked: 0,
         };
         // All the effects of one ability are one game effect: their damage and KOs
         // happen together, and trigger an ability once (Avengers Infinity rulebook,
         // EFFECT TIMING AND RESOLUTION).
-        let mut ops = Vec::new();
-        let targeting = self.targeting.replace((a.kind, ctx.src.controller));
-        for e in &effects {
-            // "If it is not a sidekick, …": the effects after it need the condition.
-            if let Effect::OnlyIf(c) = e {
-                if !self.only_if(c, &ctx) {
-                    break;
-                }
-                continue;
-            }
-            let made = self.effect(e, &mut ctx);
-            if made.is_err() {
-                self.targeting = targeting;
-            }
-            ops.extend(made?);
+        // "For each die KO'd by this effect": the effects before such a draw are made
+        // first, and their knock-outs counted (`run_after_knockouts`).
+        let split = effects
+            .iter()
+            .position(|e| {
+                matches!(
+                    e,
+                    Effect::Draw {
+                        per_knocked_out: true,
+                        ..
+                    }
+                )
+            })
+            .unwrap_or(effects.len());
+        let (effects, then) = effects.split_at(split);
+        let (ops, cut) = self.effects_of(a, effects, &mut ctx)?;
+        let then = if cut { &[][..] } else { then };
+        if then.is_empty() {
+            self.leftover(&ctx)?;
         }
-        self.targeting = targeting;
-        self.leftover(&ctx)?;
         // Damage an action die or a global deals is an event a reactive global may answer
         // (Human Torch: "Flame On!"); a reaction's own damage is not.
         let dealer = matches!(a.kind, Kind::Action | Kind::Global) && !self.answering;
@@ -209,6 +223,7 @@ impl Replayer {
         };
         // Resolving together with others: the changes wait to be made all at once.
         let applied = match self.collect.as_mut() {
+            _ if !then.is_empty() => self.run_after_knockouts(a, &mut ctx, ops, then),
             Some(_) if !a.unless.is_empty() => {
                 // Waived, nothing of it happens; the judge's position block says the rest.
                 self.undecided(
@@ -231,6 +246,70 @@ impl Replayer {
             self.fire(&[(Event::Draws, About::Player(p))], &[]);
         }
         Ok(true)
+    }
+
+    /// The effects of an ability from a draw "for each die KO'd by this effect" on: the
+    /// effects before it are made first (`ops`), their knock-outs counted, then the rest
+    /// run and are made. A count that cannot be known as the ability resolves (its
+    /// changes wait for others, or for an answer) is undecided, not guessed.
+    fn run_after_knockouts(
+        &mut self,
+        a: &Ability,
+        ctx: &mut Run,
+        ops: Vec<Op>,
+        then: &[Effect],
+    ) -> Flow {
+        if self.collect.is_some() || !a.unless.is_empty() {
+            // Waived, the effects are made now and counted.
+            self.undecided(
+                self.line,
+                ctx.src.card,
+                "counts the dice its own effect knocks out while that effect waits to be made with others, or may still be stopped",
+            )?;
+        }
+        let knocked = |r: &Self| r.state.turn.as_ref().map_or(0, |t| t.knocked.len());
+        let before = knocked(self);
+        self.apply(ops)?;
+        if self.state.turn.as_ref().is_some_and(|t| t.held.is_some()) {
+            // Waived, what is held counts for nothing.
+            self.undecided(
+                self.line,
+                ctx.src.card,
+                "counts the dice its own effect knocks out while part of that effect waits for an answer",
+            )?;
+        }
+        ctx.knocked = u32::try_from(knocked(self).saturating_sub(before)).unwrap_or(u32::MAX);
+        let (more, _) = self.effects_of(a, then, ctx)?;
+        self.leftover(ctx)?;
+        self.apply(more)
+    }
+
+    /// The ops of effects one after another, and whether an `only-if` that did not hold
+    /// cut them short ("if it is not a sidekick, …": the effects after it need it).
+    fn effects_of(
+        &mut self,
+        a: &Ability,
+        effects: &[Effect],
+        ctx: &mut Run,
+    ) -> Result<(Vec<Op>, bool), Stop> {
+        let mut ops = Vec::new();
+        let targeting = self.targeting.replace((a.kind, ctx.src.controller));
+        for e in effects {
+            if let Effect::OnlyIf(c) = e {
+                if !self.only_if(c, ctx) {
+                    self.targeting = targeting;
+                    return Ok((ops, true));
+                }
+                continue;
+            }
+            let made = self.effect(e, ctx);
+            if made.is_err() {
+                self.targeting = targeting;
+            }
+            ops.extend(made?);
+        }
+        self.targeting = targeting;
+        Ok((ops, false))
     }
 
     /// Whether an `only-if` condition holds as the effects reach it: `what: those` names
@@ -318,6 +397,50 @@ impl Replayer {
             0
         };
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    }
+
+    /// The multiplier of an amount "for each [symbol] in your reserve pool" (Thor:
+    /// Wayward Son), counted as the effect resolves: the symbols of that energy type the
+    /// faces in its user's reserve pool show, not the dice (a double face counts two, a
+    /// split face its part, a partly spent die what it has left), a wild symbol none of
+    /// them (Avengers Infinity rulebook, ENERGY, 000:497-502).
+    pub(super) fn symbol_count(&self, symbol: EnergySymbol, ctx: &Run) -> u32 {
+        let wanted = match symbol {
+            EnergySymbol::Fist => Energy::Fist,
+            EnergySymbol::Bolt => Energy::Bolt,
+            EnergySymbol::Mask => Energy::Mask,
+            EnergySymbol::Shield => Energy::Shield,
+            EnergySymbol::Generic => Energy::Generic,
+        };
+        self.state
+            .zone(ctx.src.controller, Zone::Reserve)
+            .filter_map(|d| match &self.state.die(d).face {
+                Some(Face::Energy { parts, .. }) => Some(
+                    parts
+                        .as_slice()
+                        .iter()
+                        .filter(|p| p.symbol == wanted)
+                        .map(|p| u32::from(p.count))
+                        .sum::<u32>(),
+                ),
+                _ => None,
+            })
+            .sum()
+    }
+
+    /// The multiplier of a count "for each different energy type among" the dice a
+    /// selector matches (Squad Goals), counted as the effect resolves: the energy types
+    /// of their cards, each once (a sidekick has none, 000:441-444).
+    pub(super) fn energy_type_count(&self, of: &Selector, ctx: &Run) -> u32 {
+        let mut types: Vec<crate::cards::model::EnergyType> = Vec::new();
+        for d in self.candidates(of, &ctx.src) {
+            for t in &self.cards.get(self.state.die(d).card).energy {
+                if !types.contains(t) {
+                    types.push(*t);
+                }
+            }
+        }
+        u32::try_from(types.len()).unwrap_or(u32::MAX)
     }
 
     /// Choices the line made that no effect used.

@@ -1,26 +1,37 @@
-//! Surcharges: a static that makes the opposing player pay more to use a global ability
-//! or an action die (Jean Grey: Marvel Girl's [1], Lilandra: Majestrix's 2 life). The
+//! Surcharges: a static that makes the opposing player (or, as its `side` says, every
+//! player) pay more to use a global ability or an action die (Jean Grey: Marvel Girl's
+//! [1], Lilandra: Majestrix's 2 life, Dormammu: From Here To Eternity's [1]). The
 //! extra cost is added to the ability's own as it is used, and paid in the line's `pay`
 //! clause with it ("you cannot avoid paying costs": an ability whose whole cost the
 //! table cannot pay cannot be used, 000:955-964). A surcharge is read from its card's
-//! owner's side: "your opponent" is the other player, whoever's turn it is.
+//! owner's side: "your opponent" is the other player, whoever's turn it is; a text that
+//! names no player ("Global Abilities cost [1] more") is every player's.
 
 use std::borrow::Cow;
 
-use crate::cards::ability::{Ability, Cost, Effect, UseKind};
+use crate::cards::ability::{Ability, Cost, Effect, Side, UseKind};
 
 use crate::engine::replay::Replayer;
 
 impl Replayer {
     /// The costs player `who` pays beyond an ability's own to use one of kind `kind`:
-    /// those of every static in force of the other player's cards.
+    /// those of every static in force whose side, seen from its card's owner, names them.
     pub(super) fn surcharges(&self, who: usize, kind: UseKind) -> Vec<Cost> {
         self.statics_in_force()
             .into_iter()
-            .filter(|&(_, owner, _)| owner != who)
-            .flat_map(|(_, _, a)| a.effects.iter())
-            .filter_map(|e| match e {
-                Effect::Surcharge { on, cost } if on.contains(&kind) => Some(cost.iter().cloned()),
+            .flat_map(|(_, owner, a)| a.effects.iter().map(move |e| (owner, e)))
+            .filter_map(|(owner, e)| match e {
+                Effect::Surcharge { on, cost, side }
+                    if on.contains(&kind)
+                        && match side {
+                            Side::Any => true,
+                            Side::Yours => owner == who,
+                            // `theirs` names a player a damage reaches; here, the default.
+                            Side::Opposing | Side::Theirs => owner != who,
+                        } =>
+                {
+                    Some(cost.iter().cloned())
+                }
                 _ => None,
             })
             .flatten()

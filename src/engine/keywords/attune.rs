@@ -29,5 +29,6 @@ pub fn ability() -> Ability {
         per_paid: false,
         instead: None,
         plus: 0,
+        per_symbol: None,
     })
 }

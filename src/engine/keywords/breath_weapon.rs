@@ -61,6 +61,7 @@ pub fn ability(x: u32) -> Ability {
                 per_paid: false,
                 instead: None,
                 plus: 0,
+                per_symbol: None,
             },
             Effect::Damage {
                 amount,
@@ -69,6 +70,7 @@ pub fn ability(x: u32) -> Ability {
                 per_paid: false,
                 instead: None,
                 plus: 0,
+                per_symbol: None,
             },
         ],
         bursts: Vec::new(),

@@ -209,8 +209,9 @@ impl Replayer {
             let (c, raiser) =
                 crate::engine::select::fielding_cost_read(&self.cards, &self.state, id);
             if let Some(card) = raiser {
+                // On the die whose cost it is.
                 self.undecided(
-                    self.line,
+                    dice[item].die.span,
                     card,
                     "raises a fielding cost another static ability lowers, in an order no rule gives",
                 )?;
