@@ -149,22 +149,32 @@ impl Replayer {
                 }
             }
         }
-        // "As much as possible": fewer only when there is nothing else to choose.
+        // "As much as possible": fewer only when there is nothing else to choose
+        // (000:966-969). What is left to choose is a die not chosen yet, and for
+        // "another" not one an earlier effect of the ability chose (it cannot be
+        // chosen); or a player the selector names that the line has not named.
         let available: Vec<DieId> = dice
             .iter()
             .copied()
-            .filter(|d| !chosen.contains(d))
+            .filter(|d| !chosen.contains(d) && !(to.other && ctx.earlier.contains(d)))
             .collect();
+        let player_left = players(to, &ctx.src)
+            .find(|p| !out.iter().any(|r| matches!(r, Reached::Player(x) if x == p)));
         // "Up to N" lets the controller choose fewer, none at all.
         let up_to = matches!(to.count, Count::UpTo(_));
-        if !up_to && out.len() < want && !available.is_empty() {
+        if !up_to && out.len() < want && (!available.is_empty() || player_left.is_some()) {
             let name = self.cards.get(ctx.src.card).name.clone();
-            // The dice it could still reach, as its controller names them.
-            let example: Vec<String> = available
+            // The dice (or a player) it could still reach, as its controller names them.
+            let mut example: Vec<String> = available
                 .iter()
                 .take(want - out.len())
                 .map(|d| self.die_for(*d, ctx.src.controller))
                 .collect();
+            if example.is_empty()
+                && let Some(p) = player_left
+            {
+                example.push(self.name(p).to_string());
+            }
             self.violate(rules::invalid_target::new(
                 ctx.choices.span,
                 format!(
