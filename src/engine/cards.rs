@@ -140,7 +140,10 @@ impl GameCards {
             .filter_map(|c| c.abilities.as_deref())
             .flatten()
             .flat_map(|a| {
-                let effects = a.effects.iter().chain(a.bursts.iter().flat_map(|b| &b.effects));
+                let effects = a
+                    .effects
+                    .iter()
+                    .chain(a.bursts.iter().flat_map(|b| &b.effects));
                 a.if_
                     .iter()
                     .flat_map(|c| c.selectors())

@@ -156,10 +156,12 @@ impl Replayer {
         let available: Vec<DieId> = dice
             .iter()
             .copied()
-            .filter(|d| !chosen.contains(d) && !(to.other && ctx.earlier.contains(d)))
+            .filter(|d| !(chosen.contains(d) || to.other && ctx.earlier.contains(d)))
             .collect();
-        let player_left = players(to, &ctx.src)
-            .find(|p| !out.iter().any(|r| matches!(r, Reached::Player(x) if x == p)));
+        let player_left = players(to, &ctx.src).find(|p| {
+            !out.iter()
+                .any(|r| matches!(r, Reached::Player(x) if x == p))
+        });
         // "Up to N" lets the controller choose fewer, none at all.
         let up_to = matches!(to.count, Count::UpTo(_));
         if !up_to && out.len() < want && (!available.is_empty() || player_left.is_some()) {
