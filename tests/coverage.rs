@@ -67,13 +67,14 @@ fn while_name(w: While) -> &'static str {
     }
 }
 
-const LIMITS: [Limit; 6] = [
+const LIMITS: [Limit; 7] = [
     Limit::Unlimited,
     Limit::Limited,
     Limit::Reactive,
     Limit::OncePerTurn,
     Limit::OncePerTurnPerDie,
     Limit::FirstEachTurn,
+    Limit::OnceOnYourTurn,
 ];
 fn keyword_name(k: &Keyword) -> &'static str {
     match k {
@@ -100,6 +101,7 @@ fn keyword_name(k: &Keyword) -> &'static str {
         Keyword::TagOut => "tag-out",
         Keyword::Attune => "attune",
         Keyword::Amplify => "amplify",
+        Keyword::Founder => "founder",
     }
 }
 
@@ -110,6 +112,8 @@ fn cost_name(c: &Cost) -> &'static str {
         Cost::Ko(_) => "ko",
         Cost::Move { .. } => "move",
         Cost::Life(_) => "life",
+        Cost::Damage(_) => "damage",
+        Cost::UpTo(_) => "up-to",
     }
 }
 
@@ -124,7 +128,10 @@ fn effect_name(e: &Effect) -> &'static str {
     match e {
         Effect::Damage { .. } => "damage",
         Effect::DamageEqualAttack { .. } => "damage-equal-attack",
+        Effect::DamageEqualLevel { .. } => "damage-equal-level",
         Effect::Prevent { .. } => "prevent",
+        Effect::ChooseEnergy => "choose-energy",
+        Effect::Later { .. } => "later",
         Effect::Reduce { .. } => "reduce",
         Effect::Redirect { .. } => "redirect",
         Effect::DamageFrom { .. } => "damage-from",
@@ -134,34 +141,50 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Boost { .. } => "boost",
         Effect::NoDamage { .. } => "no-damage",
         Effect::DoubleDamageToBlockers { .. } => "double-damage-to-blockers",
+        Effect::FullAttackToEachBlocker { .. } => "full-attack-to-each-blocker",
+        Effect::Unblockable { .. } => "unblockable",
         Effect::GainLife { .. } => "gain-life",
         Effect::LoseLife { .. } => "lose-life",
+        Effect::ChooseOne { .. } => "choose-one",
         Effect::Spin { .. } => "spin",
         Effect::SpinTo { .. } => "spin-to",
         Effect::Reroll { .. } => "reroll",
         Effect::Move { .. } => "move",
         Effect::Draw { .. } => "draw",
+        Effect::DrawRoll { .. } => "draw-roll",
         Effect::Roll { .. } => "roll",
         Effect::Field { .. } => "field",
         Effect::Capture { .. } => "capture",
         Effect::Control { .. } => "control",
         Effect::Copy { .. } => "copy",
         Effect::SwapAttack { .. } => "swap-attack",
+        Effect::SwapStats { .. } => "swap-stats",
         Effect::CantBlock { .. } => "cant-block",
+        Effect::DefenseEqualAttack { .. } => "defense-equal-attack",
+        Effect::ExchangeDamage { .. } => "exchange-damage",
+        Effect::Swap { .. } => "swap",
+        Effect::IgnoreText { .. } => "ignore-text",
+        Effect::FieldingCost { .. } => "fielding-cost",
+        Effect::Surcharge { .. } => "surcharge",
         Effect::CantAttack { .. } => "cant-attack",
         Effect::CantBeBlockedBy { .. } => "cant-be-blocked-by",
+        Effect::CantBeTargeted { .. } => "cant-be-targeted",
         Effect::BlockedOnlyByTwoOrMore => "blocked-only-by-two-or-more",
         Effect::MustBlock { .. } => "must-block",
         Effect::AssignBlocker { .. } => "assign-blocker",
         Effect::MustAttack { .. } => "must-attack",
         Effect::ReturnToField { .. } => "return-to-field",
+        Effect::LeaveCombat { .. } => "leave-combat",
         Effect::ExcessToPlayer { .. } => "excess-to-player",
         Effect::Grant { .. } => "grant",
         Effect::ReduceCost { .. } => "reduce-cost",
+        Effect::RaiseCost { .. } => "raise-cost",
         Effect::Energy { .. } => "energy",
         Effect::Token { .. } => "token",
         Effect::PairUp => "pair-up",
         Effect::Replace { .. } => "replace",
+        Effect::StayInField { .. } => "stay-in-field",
+        Effect::OnlyIf(_) => "only-if",
         Effect::Unrecorded(_) => "unrecorded",
     }
 }
@@ -216,7 +239,29 @@ const EFFECTS: &[(&str, &str)] = &[
         "damage-equal-attack: {to: {what: character, target: true}}",
         "target Bob.Y:L1",
     ),
+    (
+        "damage-equal-level: {of: {what: character}, to: {count: each, what: character, side: opposing}}",
+        "target X:L2*",
+    ),
     ("prevent: {amount: 1}", ""),
+    ("stay-in-field: {level: 1}", ""),
+    // What follows it is what it gates: alone it would change nothing.
+    (
+        "only-if: {some-match: {what: character}}, gain-life: {amount: 1}",
+        "",
+    ),
+    (
+        "prevent: {amount: 1, to: {what: character-or-player, target: true}}",
+        "target Bob.Y:L1",
+    ),
+    (
+        "choose-energy, boost: {to: {count: each, what: character, chosen_energy: true}, defense: 1}",
+        "choose fist",
+    ),
+    (
+        "later: {when: {event: attack-step-start, of: you}, do: [gain-life: {amount: 1}]}",
+        "",
+    ),
     ("prevent: {effects: true}", ""),
     ("reduce: {amount: 1}", ""),
     ("redirect: {to: {what: character, side: opposing}}", ""),
@@ -270,6 +315,10 @@ const EFFECTS: &[(&str, &str)] = &[
         "",
     ),
     (
+        "choose-one: {modes: [{name: gain, do: [gain-life: {amount: 1}]}, {name: lose, do: [lose-life: {amount: 1, who: {what: player, side: opposing}}]}]}",
+        "choose lose",
+    ),
+    (
         "lose-life: {amount: 1, who: {what: player, side: opposing}}",
         "",
     ),
@@ -302,6 +351,7 @@ const EFFECTS: &[(&str, &str)] = &[
         "target Bob.Y:L1",
     ),
     ("draw: {zone: prep}", "draw SK to prep"),
+    ("draw-roll: {count: 1}", "roll SK:fist"),
     (
         "roll: {what: {what: sidekick, side: yours, zone: used}}",
         "roll SK:fist",
@@ -335,7 +385,11 @@ const EFFECTS: &[(&str, &str)] = &[
         "target Bob.Y:L1",
     ),
     (
-        "swap-attack: {to: {what: character, target: true}}",
+        "swap-attack: {to: {what: character, side: yours}, with: {what: character, side: opposing}}",
+        "target X:L1 Bob.Y:L1",
+    ),
+    (
+        "swap-stats: {to: {what: character, side: yours}}",
         "target X:L1",
     ),
     (
@@ -346,7 +400,36 @@ const EFFECTS: &[(&str, &str)] = &[
         "cant-attack: {to: {what: character, target: true}}",
         "target X:L1",
     ),
+    (
+        "unblockable: {to: {what: character, target: true}}",
+        "target X:L1",
+    ),
+    (
+        "defense-equal-attack: {to: {what: character, target: true}}",
+        "target X:L1",
+    ),
+    (
+        "exchange-damage: {to: {what: character, side: yours, target: true}, with: {what: character, side: opposing, target: true}}",
+        "target X:L1 Bob.Y:L1",
+    ),
+    (
+        "swap: {to: {what: character, target: true}, with: {what: sidekick, zone: used, target: true}}",
+        "target Bob.Y:L1 Bob.SK",
+    ),
+    (
+        "fielding-cost: {to: {count: each, what: character, side: yours, zone: reserve}}",
+        "",
+    ),
+    (
+        "ignore-text: {to: {count: each, what: character, side: opposing}}",
+        "",
+    ),
+    ("surcharge: {on: [global, action-die], cost: [life: 1]}", ""),
     ("cant-be-blocked-by: {by: {what: character}}", ""),
+    (
+        "cant-be-targeted: {to: {count: each, what: character}, by: [global, action]}",
+        "",
+    ),
     ("blocked-only-by-two-or-more", ""),
     (
         "must-block: {to: {what: character, target: true}}",
@@ -365,6 +448,34 @@ const EFFECTS: &[(&str, &str)] = &[
         "",
     ),
     (
+        "leave-combat: {to: {what: character, state: attacking}}",
+        "",
+    ),
+    (
+        "unblockable: {to: {what: character, target: true}}",
+        "target X:L2*",
+    ),
+    (
+        "full-attack-to-each-blocker: {to: {what: character, target: true}}",
+        "target X:L1",
+    ),
+    (
+        "cant-be-blocked-by: {by: {what: character, own_level: less}}",
+        "",
+    ),
+    (
+        "ko: {to: {what: character, target: true}}, gain-life: {amount: 1, per_level: true}",
+        "target Bob.Y:L1",
+    ),
+    (
+        "damage: {amount: 1, to: {what: character-or-player, target: true, player_side: opposing}}",
+        "target Bob",
+    ),
+    (
+        "damage: {amount: 1, to: {count: three, what: character}}",
+        "target Bob.Y:L1 Bob.Y:L1 X:L1",
+    ),
+    (
         "excess-to-player: {to: {what: character, target: true}}",
         "target X:L1",
     ),
@@ -380,6 +491,7 @@ const EFFECTS: &[(&str, &str)] = &[
         "reduce-cost: {amount: 2, of: {what: action-die}, next: true}",
         "",
     ),
+    ("raise-cost: {amount: 1, of: {what: character}}", ""),
     (
         "reduce-cost: {amount: 1, of: {what: character, level: 1}}",
         "",
@@ -401,6 +513,8 @@ const COSTS: &[(&str, &str)] = &[
         "pay X:L2* to used",
     ),
     ("life: 1", "pay 1 life"),
+    ("damage: 1", ""),
+    ("up-to: [fist]", "pay SK:fist"),
 ];
 
 const KEYWORDS: &[&str] = &[
@@ -427,6 +541,7 @@ const KEYWORDS: &[&str] = &[
     "tag-out",
     "attune",
     "amplify",
+    "founder",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -435,7 +550,7 @@ const KEYWORDS: &[&str] = &[
 // `{CLAUSES}` filled in; `# @KEY` marks the moments a line makes happen:
 //   `EVENT:this` the event about a die of the test card, `EVENT:die` about any die,
 //   `EVENT:player` about a player; `turn-start`, `turn-end`, `attack-step-start`,
-//   `draws`; `start` (the game is set up), `in-play:this`, `in-field:this`,
+//   `attacked`, `draws`; `start` (the game is set up), `in-play:this`, `in-field:this`,
 //   `bought:this`. An optional line written for a variant marks its own TAG.
 // ---------------------------------------------------------------------------------------
 
@@ -482,20 +597,20 @@ field X:L2*                      # @fielded:this @fielded:die
 ?activate activate X:L2* {CLAUSES}
 ?bob pass
 ?bob Bob: global X {CLAUSES}
-use PB:act target Bob.Y:L1      # @uses-action @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @deals-effect-damage:player
+use PB:act target Bob.Y:L1      # @uses-action @would-be-affected:this @would-be-affected:die @takes-damage:this @takes-damage:die @knocked-out:this @knocked-out:die @would-be-knocked-out:this @would-be-knocked-out:die @deals-effect-damage:player
 ?react-knocked-out Bob: global Y pay SK:fist
 ?react-deals-effect-damage global X pay SK:fist
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
 ?react-takes-damage Bob: global Y pay SK:fist
 pass
 Bob: pass
-attack X:L1 X:L2*                # @attack-step-start @attacks:this @attacks:die
+attack X:L1 X:L2*                # @attack-step-start @attacked @attacks:this @attacks:die
 ?react-attacks Bob: global Y pay SK:fist
 block Y:L1 -> X:L1              # @blocks:this @blocks:die @is-blocked:this @is-blocked:die @engaged:this @engaged:die @blockers-assigned:this
 ?react-blocks Bob: global Y pay SK:fist
 ?react-is-blocked Bob: global Y pay SK:fist
 pass
-Bob: pass                       # @takes-damage:this @takes-damage:die @takes-damage:player @knocked-out:this @knocked-out:die @knocked-out-while-blocking:this @knocked-out-while-blocking:die @damages-opponent:this @damages-opponent:die
+Bob: pass                       # @takes-damage:this @takes-damage:die @takes-damage:player @knocked-out:this @knocked-out:die @would-be-knocked-out:this @would-be-knocked-out:die @knocked-out-while-blocking:this @knocked-out-while-blocking:die @damages-opponent:this @damages-opponent:die
 ?react-damages-opponent Bob: global Y pay SK:fist
 end                             # @turn-end
 ";
@@ -532,7 +647,7 @@ field X:L1                      # @fielded:this @fielded:die @in-field:this
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
 pass
 Bob: pass
-attack X:L1                     # @attack-step-start @attacks:this @attacks:die
+attack X:L1                     # @attack-step-start @attacked @attacks:this @attacks:die
 pass
 Bob: pass                       # @takes-damage:player @damages-opponent:this @damages-opponent:die
 end                             # @turn-end
@@ -571,10 +686,10 @@ field SK:L1 x3                  # @fielded:die
 use PB:act target Bob           # @uses-action @would-be-affected:player @takes-damage:player @deals-effect-damage:player
 pass
 Bob: pass
-attack SK:L1 x3                 # @attack-step-start @attacks:die
+attack SK:L1 x3                 # @attack-step-start @attacked @attacks:die
 block SK:L1 -> SK:L1            # @blocks:die @is-blocked:die @engaged:die
 pass
-Bob: pass                       # @takes-damage:die @takes-damage:player @knocked-out:die @knocked-out-while-blocking:die @damages-opponent:die
+Bob: pass                       # @takes-damage:die @takes-damage:player @knocked-out:die @would-be-knocked-out:die @knocked-out-while-blocking:die @damages-opponent:die
 end                             # @turn-end
 ";
 
@@ -758,6 +873,7 @@ fn game_event(e: Event) -> bool {
             | Event::AttackStepStart
             | Event::Draws
             | Event::UsesAction
+            | Event::Attacked
     )
 }
 
@@ -791,7 +907,11 @@ fn limit_fits(k: Kind, l: Limit) -> bool {
     match k {
         Kind::Global => matches!(
             l,
-            Limit::Unlimited | Limit::Limited | Limit::OncePerTurn | Limit::Reactive
+            Limit::Unlimited
+                | Limit::Limited
+                | Limit::OncePerTurn
+                | Limit::OnceOnYourTurn
+                | Limit::Reactive
         ),
         Kind::Triggered => matches!(
             l,
@@ -952,6 +1072,21 @@ fn walk() -> Vec<Variant> {
             .only(&["cycle"]),
         );
     }
+    // "Your turn": Bob's trigger on Ann's fielding, on Ann's turn, does not hold.
+    let opp_fielded = |extra: &str| {
+        one(&format!(
+            "{{kind: triggered, when: {{event: fielded, of: opponent}}{extra}, {GAIN}}}"
+        ))
+    };
+    out.push(
+        variant(
+            "triggered if your-turn",
+            opp_fielded(", if: your-turn"),
+            &opp_fielded(""),
+            &["fielded:die"],
+        )
+        .only(&["cycle"]),
+    );
     // A filter on the die the event is about that leaves out the die fielded, and one by
     // title and cost that takes it.
     // The first is compared with the trigger without a filter, the second with no text.
@@ -1015,7 +1150,8 @@ fn walk() -> Vec<Variant> {
     // Statics: each effect a static may carry, while active.
     for (effect, _) in EFFECTS {
         let effect = static_form(effect);
-        out.push(
+        out.push(shown_elsewhere(
+            &effect,
             variant(
                 format!("static {effect}"),
                 one(&format!("{{kind: static, while: active, do: [{effect}]}}")),
@@ -1023,7 +1159,7 @@ fn walk() -> Vec<Variant> {
                 &["in-field:this"],
             )
             .only(&["cycle"]),
-        );
+        ));
     }
     let grow = |extra: &str, to: &str| {
         one(&format!(
@@ -1210,6 +1346,8 @@ fn walk() -> Vec<Variant> {
             // A die pairs only with a die of another Heroic card, which no game of the
             // walk has.
             "heroic" => Some("fixtures/rulings/uxm/heroic-pairing-up.dmlog"),
+            // Founder does nothing itself: the cards that name the dice with it show it.
+            "founder" => Some("fixtures/cards/dps/cyclops-first-class.dmlog"),
             _ => None,
         };
         if let Some(f) = shown {
@@ -1286,6 +1424,17 @@ fn walk() -> Vec<Variant> {
             "action if a condition that does not hold",
             gain_action(", if: {some-match: {what: character, side: opposing, level: 3}}"),
             &gain_action(""),
+            &["use"],
+        )
+        .on(On::Action)
+        .line("use", "")
+        .only(&["cycle"]),
+    );
+    out.push(
+        variant(
+            "action if a condition that does not hold, else gain life",
+            one("{kind: action, if: {some-match: {what: character, side: opposing, level: 3}}, do: [], else: [gain-life: {amount: 1}]}"),
+            &one("{kind: action, if: {some-match: {what: character, side: opposing, level: 3}}, do: []}"),
             &["use"],
         )
         .on(On::Action)
@@ -1566,6 +1715,28 @@ fn walk() -> Vec<Variant> {
 fn shown_elsewhere(effect: &str, v: Variant) -> Variant {
     if effect.starts_with("reduce-cost:") && !effect.contains("level") {
         v.shown_by("fixtures/rules/abilities/reduce-cost.dmlog")
+    } else if effect.starts_with("leave-combat:") {
+        // No attacker in the global windows of the walk's main step.
+        v.shown_by("fixtures/cards/avx/distraction.dmlog")
+    } else if effect.starts_with("unblockable:") {
+        // The walk's other attacker, which nobody blocks anyway.
+        v.shown_by("fixtures/cards/ux/falcon-recon.dmlog")
+    } else if effect.starts_with("full-attack-to-each-blocker:") {
+        // The walk's attackers have one blocker each.
+        v.shown_by("fixtures/cards/avx/cyclops-slim.dmlog")
+    } else if effect.contains("own_level: less") {
+        // The walk's blocker is of the attacker's level.
+        v.shown_by("fixtures/cards/avx/angel-high-ground.dmlog")
+    } else if effect.starts_with("fielding-cost:") {
+        // The walk's test heroes field for free; a static lessening a cost shows only
+        // on a die that costs something.
+        v.shown_by("fixtures/cards/dps/deadpool-collect-this.dmlog")
+    } else if effect.starts_with("ignore-text:") {
+        // The walk's opposing cards have no text to ignore.
+        v.shown_by("fixtures/cards/dps/dken-shiar-civil-war.dmlog")
+    } else if effect.starts_with("surcharge:") {
+        // The walk's opponent uses no global or action die while the static holds.
+        v.shown_by("fixtures/cards/dps/lilandra-majestrix.dmlog")
     } else {
         v
     }

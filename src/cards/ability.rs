@@ -52,6 +52,22 @@ pub struct Ability {
     /// Burst variants: the effects of a die showing `*` or `**`.
     #[serde(default)]
     pub bursts: Vec<Burst>,
+    /// The effects an action die or a global has when its `if:` does not hold
+    /// ("Otherwise, …"; `else` in YAML).
+    #[serde(default, rename = "else")]
+    pub otherwise: Vec<Effect>,
+    /// Whose turn a global may be used in: `yours`, its user's own ("once per turn,
+    /// during your turn"). Absent: either player's.
+    #[serde(default)]
+    pub turn: Option<TurnOf>,
+}
+
+/// Whose turn an ability may be used in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TurnOf {
+    /// The turn of the player using it.
+    Yours,
 }
 
 impl Ability {
@@ -127,6 +143,88 @@ impl Ability {
                 })
             })
             .or_else(|| self.if_.as_ref().and_then(Condition::problem))
+            .or_else(|| {
+                let plain = matches!(self.kind, Kind::Action | Kind::Global);
+                let fits = self.otherwise.is_empty() || (plain && self.if_.is_some());
+                (!fits).then(|| {
+                    "only an action die or a global with an `if:` has `else:`, the effects \
+                     it has when the condition does not hold"
+                        .into()
+                })
+            })
+            .or_else(|| {
+                // Read wherever text is read: a condition would read text itself.
+                let ignores = self
+                    .effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::IgnoreText { .. }));
+                (ignores && self.kind == Kind::Static && self.if_.is_some()).then(|| {
+                    "a static that ignores text has no `if:`: `while:` only".into()
+                })
+            })
+            .or_else(|| {
+                // Text is card text: the cards are named by what they are.
+                let by_die = |s: &Selector| {
+                    s.level.is_some()
+                        || s.max_level.is_some()
+                        || s.min_level.is_some()
+                        || s.own_level.is_some()
+                        || s.zone.is_some()
+                        || !s.zones.is_empty()
+                        || s.state.is_some()
+                        || s.reads_stats()
+                        || s.fielding.is_some()
+                        || s.keyword.is_some()
+                        || s.not_keyword.is_some()
+                        || s.other
+                        || s.already
+                        || s.not_payment
+                };
+                let bad = self
+                    .effects
+                    .iter()
+                    .chain(self.bursts.iter().flat_map(|b| b.effects.iter()))
+                    .any(|e| {
+                        matches!(e, Effect::IgnoreText { to, .. }
+                            if to.count == Count::Each && !to.target && by_die(to))
+                    });
+                bad.then(|| {
+                    "`ignore-text` names cards by what they are (kind, side, affiliation, \
+                     energy, cost, title): not by what their dice show or where they are"
+                        .into()
+                })
+            })
+            .or_else(|| {
+                (self.turn.is_some() && self.kind != Kind::Global).then(|| {
+                    "only a global has `turn:`: the turn its user may use it in".into()
+                })
+            })
+            .or_else(|| {
+                // A static read as stats are read may count dice by their defense only
+                // in an attack bonus's `per` (`select::defense` leaves such a bonus out):
+                // anything else would read its own result.
+                let attack = |p: &Selector| p.max_attack.is_some() || p.min_attack.is_some();
+                let loops = self
+                    .effects
+                    .iter()
+                    .chain(self.bursts.iter().flat_map(|b| b.effects.iter()))
+                    .any(|e| match e {
+                        Effect::Boost {
+                            to, defense: 0, per, ..
+                        } => to.reads_stats() || per.as_ref().is_some_and(attack),
+                        e => e.selectors().into_iter().any(Selector::reads_stats),
+                    })
+                    || self
+                        .if_
+                        .as_ref()
+                        .is_some_and(|c| c.selectors().into_iter().any(Selector::reads_stats));
+                (self.kind == Kind::Static && loops).then(|| {
+                    "a static ability names dice by their attack or defense only in the \
+                     `per:` of an attack bonus, and by their defense (`max_defense`, \
+                     `min_defense`): anywhere else it would read its own result"
+                        .into()
+                })
+            })
             .or_else(|| self.selector_problem())
             .or_else(|| {
                 let acts = !matches!(self.kind, Kind::Static | Kind::Keyword);
@@ -144,7 +242,11 @@ impl Ability {
         let fits = match self.kind {
             Kind::Global => matches!(
                 self.limit,
-                Limit::Unlimited | Limit::Limited | Limit::OncePerTurn | Limit::Reactive
+                Limit::Unlimited
+                    | Limit::Limited
+                    | Limit::OncePerTurn
+                    | Limit::OnceOnYourTurn
+                    | Limit::Reactive
             ),
             Kind::Triggered => matches!(
                 self.limit,
@@ -162,7 +264,7 @@ impl Ability {
         (!fits).then(|| {
             format!(
                 "this kind of ability cannot be `limit: {}`: a global may be limited, \
-                 once-per-turn or reactive; a triggered ability once-per-turn, \
+                 once-per-turn, once-on-your-turn or reactive; a triggered ability once-per-turn, \
                  once-per-turn-per-die or first-each-turn; an activated one once-per-turn or \
                  once-per-turn-per-die; the others have no limit",
                 self.limit.name()
@@ -181,7 +283,8 @@ impl Ability {
         let effects = self
             .effects
             .iter()
-            .chain(self.bursts.iter().flat_map(|b| b.effects.iter()));
+            .chain(self.bursts.iter().flat_map(|b| b.effects.iter()))
+            .chain(self.otherwise.iter());
         for sel in effects.flat_map(Effect::selectors) {
             if no_die && sel.what == What::This {
                 return Some(
@@ -295,6 +398,9 @@ pub enum Keyword {
     /// Each time its controller uses an action die, its dice in the field spin up one
     /// level (AI046's reminder).
     Amplify,
+    /// A mark with no rule of its own: other cards name the dice that have it ("when you
+    /// field a character die with Founder", Dark Phoenix Saga).
+    Founder,
 }
 
 /// When a static or triggered ability is on.
@@ -371,9 +477,16 @@ pub enum Event {
     /// A player uses an action die (a `use` line), whatever it does: "when you use an
     /// action die" (Attune, Amplify).
     UsesAction,
+    /// A player is attacked: the opponent declares attackers ("when you are attacked",
+    /// Marvel Girl: Humanity), in one batch with the attackers' own triggers; `of:
+    /// this` fires for each of the card's dice in the field when its owner is.
+    Attacked,
     /// An ability or effect is about to affect the subject (for "prevent … from being
     /// affected" reactions).
     WouldBeAffected,
+    /// The subject is about to be knocked out ("when Arnim Zola would be KO'd, you may
+    /// pay 1 to …"): a replacement, answered before the knock-out happens.
+    WouldBeKnockedOut,
 }
 
 impl Event {
@@ -415,7 +528,9 @@ impl Event {
             Event::AttackStepStart => "attack-step-start",
             Event::Draws => "draws",
             Event::UsesAction => "uses-action",
+            Event::Attacked => "attacked",
             Event::WouldBeAffected => "would-be-affected",
+            Event::WouldBeKnockedOut => "would-be-knocked-out",
         }
     }
 
@@ -437,7 +552,9 @@ impl Event {
         Event::AttackStepStart,
         Event::Draws,
         Event::UsesAction,
+        Event::Attacked,
         Event::WouldBeAffected,
+        Event::WouldBeKnockedOut,
     ];
 
     /// Whether the event may be about `of`: a player deals effect damage, no die does;
@@ -467,6 +584,7 @@ impl Event {
                 | Event::AttackStepStart
                 | Event::Draws
                 | Event::UsesAction
+                | Event::Attacked
         )
     }
 
@@ -479,6 +597,7 @@ impl Event {
             | Event::AttackStepStart
             | Event::Draws
             | Event::UsesAction
+            | Event::Attacked
             | Event::BlockersAssigned
             | Event::DealsEffectDamage => false,
             _ => !(self.about_player() && matches!(of, Subject::You | Subject::Opponent)),
@@ -580,6 +699,9 @@ pub enum Condition {
         is: Comparison,
         right: Amount,
     },
+    /// It is the card's controller's turn ("at the end of your turn", read for each of
+    /// the card's dice: `when: {event: turn-end}, if: your-turn`).
+    YourTurn,
 }
 
 /// An amount a condition compares.
@@ -636,6 +758,7 @@ impl Condition {
     pub fn selectors(&self) -> Vec<&Selector> {
         match self {
             Condition::NoneMatch(s) | Condition::SomeMatch(s) => vec![s],
+            Condition::YourTurn => Vec::new(),
             Condition::Compare { left, right, .. } => [left, right]
                 .into_iter()
                 .filter_map(|a| match a {
@@ -678,6 +801,9 @@ pub enum Limit {
     OncePerTurnPerDie,
     /// Only the first time its event happens each turn (per card, not per die).
     FirstEachTurn,
+    /// A limited global usable only during its user's own turn, once ("once during
+    /// your turn": Silver Surfer: Silverado).
+    OnceOnYourTurn,
 }
 
 impl Limit {
@@ -690,6 +816,7 @@ impl Limit {
             Limit::OncePerTurn => "once-per-turn",
             Limit::OncePerTurnPerDie => "once-per-turn-per-die",
             Limit::FirstEachTurn => "first-each-turn",
+            Limit::OnceOnYourTurn => "once-on-your-turn",
         }
     }
 }
@@ -706,8 +833,14 @@ pub enum Cost {
     Ko(Selector),
     /// Move a die of yours to a zone (`pay SK:L1 to used`).
     Move { what: Selector, zone: ZoneName },
-    /// Lose life (`may yes`).
+    /// Lose life (`pay 2 life`).
     Life(u8),
+    /// Energy, as much of it as the payer chooses, none to all ("pay up to
+    /// [Bolt][Bolt]": `up-to: [bolt, bolt]`); an effect may count it (`per_paid`).
+    UpTo(Vec<EnergySymbol>),
+    /// Take damage, as its payer (Silver Surfer: Silverado's "take 2 damage"): damage to
+    /// the player, not life paid, so "when you take damage" sees it; nothing to write.
+    Damage(u8),
 }
 
 /// An energy symbol a cost names.
@@ -795,17 +928,47 @@ pub enum Effect {
         to: Selector,
         #[serde(default)]
         per: Option<Selector>,
+        /// `amount` for each energy paid for the ability's `up-to` cost ("pay up to
+        /// [Bolt][Bolt]: deal 1 damage for each [Bolt] spent", Pyro: Pyrokinetic).
+        #[serde(default)]
+        per_paid: bool,
+        /// Another amount for a die this names ("if it's a Villain, deal 4 damage
+        /// instead", Takedown), read as the effect resolves.
+        #[serde(default)]
+        instead: Option<Box<AmountIf>>,
     },
     /// Damage equal to the source die's attack (Wolverine: Not Very Nice).
     DamageEqualAttack {
         to: Selector,
     },
-    /// Prevent damage, or prevent an effect from affecting the subject.
+    /// Damage equal to the level of the die `of` names, chosen by the controller (Crowd
+    /// Fighting: "choose an active character die; deal damage equal to its level to all
+    /// opposing character dice"), to each die or player `to` reaches.
+    DamageEqualLevel {
+        of: Selector,
+        to: Selector,
+    },
+    /// Prevent damage, or prevent an effect from affecting the subject. With `to`, the
+    /// die or player whose damage it prevents (a global's "prevent 1 damage to a
+    /// character or player", answering damage about to be dealt).
     Prevent {
         #[serde(default)]
         amount: Option<u8>,
         #[serde(default)]
         effects: bool,
+        #[serde(default)]
+        to: Option<Selector>,
+    },
+    /// "Choose an energy type": the line names one (`choose fist`), which the selectors
+    /// of the effects after it read as `chosen_energy` (Deflection).
+    ChooseEnergy,
+    /// Effects that happen later this turn, once, when the event happens ("at the start
+    /// of your attack step, …": Vibranium Shield: One of a Kind). Recorded, not applied
+    /// yet.
+    Later {
+        when: Trigger,
+        #[serde(rename = "do")]
+        effects: Vec<Effect>,
     },
     /// Reduce damage dealt to the subject by an amount.
     Reduce {
@@ -821,13 +984,40 @@ pub enum Effect {
         from: Selector,
         takes: Takes,
     },
-    /// Send damage to another target instead.
+    /// Send damage to another target instead: all of it, the first time each turn (Nova:
+    /// Bucket Head, a `first-each-turn` trigger), or with `first: N` only the first N
+    /// damage each turn, counted for the card (Storm: Lady Liberator). `from` keeps the
+    /// damage whose source it names ("dealt to Storm by action dice").
     Redirect {
         to: Selector,
+        #[serde(default)]
+        from: Option<Selector>,
+        #[serde(default)]
+        first: Option<u8>,
     },
     /// Knock dice out.
     Ko {
         to: Selector,
+    },
+    /// The dice reached have a defense equal to their attack until the end of the turn
+    /// ("target character die has D equal to its A", Archnemesis' global).
+    DefenseEqualAttack {
+        to: Selector,
+    },
+    /// The die `to` names and the die `with` names deal each other damage equal to their
+    /// attack, at once ("target character die you control and target opposing character
+    /// die deal damage to each other equal to their A", Archnemesis).
+    ExchangeDamage {
+        to: Selector,
+        with: Selector,
+    },
+    /// The die `to` names (in the field) and the die `with` names (another zone of the
+    /// same player's) change places ("swap target character die in the Field Zone with
+    /// target non-sidekick character die in that player's Used Pile", Mutation): moved,
+    /// not fielded, the one coming in on its level 1 face.
+    Swap {
+        to: Selector,
+        with: Selector,
     },
     /// Stat modifiers; with `per`, `attack` and `defense` for each die the selector
     /// matches ("+1A for each character your opponent has in the field"): counted as the
@@ -852,11 +1042,20 @@ pub enum Effect {
     DoubleDamageToBlockers {
         to: Selector,
     },
+    /// Blocked by several characters, it deals its full attack to each of them instead
+    /// of splitting it (Cyclops: Slim, Doctor Octopus: Mad Scientist).
+    FullAttackToEachBlocker {
+        to: Selector,
+    },
     /// Life.
     GainLife {
         amount: u8,
         #[serde(default)]
         per: Option<Selector>,
+        /// `amount` for each level the dice the previous effect chose show ("gain life
+        /// equal to its level", Thor: The Mighty), read before that effect's changes.
+        #[serde(default)]
+        per_level: bool,
     },
     LoseLife {
         amount: u8,
@@ -908,6 +1107,26 @@ pub enum Effect {
     Field {
         what: Selector,
     },
+    /// Draw dice from the bag and roll them ("draw and roll 2 dice"): a draw, each die
+    /// then placed by the face it rolled: a character face fielded at no cost with
+    /// `field`, a face `keep` names (any face without `keep`) in the reserve pool, any
+    /// other where `else_to` says (the reserve pool by default).
+    DrawRoll {
+        #[serde(default = "one")]
+        count: u8,
+        /// Only an energy face with this symbol stays in the reserve pool ("keep any
+        /// [Bolt] results").
+        #[serde(default)]
+        keep: Option<EnergySymbol>,
+        #[serde(default)]
+        field: bool,
+        #[serde(default)]
+        else_to: Option<Placement>,
+        /// Only this many of the dice drawn are rolled ("draw 2 dice, roll one of them
+        /// and return the other to your bag"); the others go back to the bag.
+        #[serde(default)]
+        roll: Option<u8>,
+    },
     /// The dice reached gain an affiliation ("target character gains the Villain
     /// affiliation"). Recorded, not applied yet.
     GainAffiliation {
@@ -933,11 +1152,25 @@ pub enum Effect {
     Copy {
         to: Selector,
     },
+    /// The attack values of two characters exchanged ("swap the attack value of one of
+    /// your characters with that of one opposing character", Transfer Power's global).
+    /// Recorded, not applied yet.
     SwapAttack {
+        to: Selector,
+        with: Selector,
+    },
+    /// A character's attack and defense values exchanged ("switch the A and D values of
+    /// one of your characters", Ant-Man: Pym Particles's global). Recorded, not applied
+    /// yet.
+    SwapStats {
         to: Selector,
     },
     /// Combat restrictions.
     CantBlock {
+        to: Selector,
+    },
+    /// Cannot be blocked this turn ("your sidekicks can't be blocked", Falcon: Recon).
+    Unblockable {
         to: Selector,
     },
     CantAttack {
@@ -945,6 +1178,16 @@ pub enum Effect {
     },
     CantBeBlockedBy {
         by: Selector,
+    },
+    /// The dice `to` reaches cannot be targeted by the abilities of these kinds (`global`,
+    /// `action`) when a player of `side` uses them (`any`, or `opposing`: the die's
+    /// opponent) ("Iron Man cannot be targeted by opposing Global Abilities or action
+    /// dice").
+    CantBeTargeted {
+        to: Selector,
+        by: Vec<Kind>,
+        #[serde(default)]
+        side: Side,
     },
     BlockedOnlyByTwoOrMore,
     MustBlock {
@@ -964,6 +1207,11 @@ pub enum Effect {
     },
     /// Attackers KO'd this turn go back to the field.
     ReturnToField {
+        to: Selector,
+    },
+    /// Out of combat, staying in the field ("remove one attacker from the attack zone to
+    /// the field", Distraction's global).
+    LeaveCombat {
         to: Selector,
     },
     /// Combat damage beyond the blockers' total defense goes to the opponent.
@@ -989,6 +1237,40 @@ pub enum Effect {
         #[serde(default)]
         next: bool,
     },
+    /// Purchases cost more, as a static ("non-Villain character dice cost your opponents
+    /// 1 more to purchase", Dormammu: Call Upon the Shadowy Shapes): each die `of` names
+    /// (by its card; `side` read from the static's owner: `opposing`, the opponent's
+    /// purchases) costs `amount` more while the static holds.
+    RaiseCost {
+        amount: u8,
+        of: Selector,
+    },
+    /// The text of the cards whose dice `to` names is ignored ("ignore all text on
+    /// opposing character cards", "opposing character dice … lose their abilities"):
+    /// until the end of the turn from an effect, while it holds as a static. `to` names
+    /// cards by what they are (kind, side, affiliation, energy, cost, title). With
+    /// `globals: false` the card's global abilities are not said to be lost with its dice'
+    /// abilities.
+    IgnoreText {
+        to: Selector,
+        #[serde(default = "yes")]
+        globals: bool,
+    },
+    /// A static: the dice `to` names (in the reserve pool, as they are fielded) cost
+    /// `less` less to field, or nothing at all without `less` ("your character dice with
+    /// fielding cost of 2 are free to field").
+    FieldingCost {
+        to: Selector,
+        #[serde(default)]
+        less: Option<u8>,
+    },
+    /// A static: the opposing player pays `cost` more to use each ability of the kinds
+    /// `on` names ("your opponent must pay [1] extra to use a Global Ability", "… must
+    /// pay 2 life to use an Action Die or Global Ability").
+    Surcharge {
+        on: Vec<UseKind>,
+        cost: Vec<Cost>,
+    },
     /// Energy: virtual energy gained, or dice spun to energy sides.
     Energy {
         amount: u8,
@@ -1003,12 +1285,39 @@ pub enum Effect {
     Replace {
         zone: ZoneName,
     },
+    /// A die that would be knocked out stays in the field instead (Arnim Zola: Scientist
+    /// Supreme): its damage cleared, spun to `level`, out of combat; it never left the
+    /// field, so nothing "when knocked out" fires.
+    StayInField {
+        level: u8,
+    },
+    /// The effects after it happen only if the condition holds as it is reached ("if it
+    /// is not a sidekick, …"): `what: those` in its selectors names the dice the
+    /// previous effect chose (drew, targeted), wherever they are now.
+    OnlyIf(Condition),
+    /// A choice of modes ("its controller chooses one: they lose 1 life; you gain 1
+    /// life"): the player `by` names (`you`, the ability's controller, or `opponent`)
+    /// chooses one mode by its name, and its effects happen.
+    ChooseOne {
+        #[serde(default = "you")]
+        by: Player,
+        modes: Vec<Mode>,
+    },
     /// Text our sources do not record (a transcription gap): the engine never guesses,
     /// so a log that needs it is undecided. The string says what is missing.
     Unrecorded(String),
 }
 
 impl Effect {
+    /// The second die an effect aims at, for the effects that aim at two ("this die and
+    /// that one deal each other damage", "swap this die with that one").
+    pub fn second_aim(&self) -> Option<&Selector> {
+        match self {
+            Effect::ExchangeDamage { with, .. } | Effect::Swap { with, .. } => Some(with),
+            _ => None,
+        }
+    }
+
     /// The selector the effect aims with, if it aims: the dice it acts on, whose count
     /// (one, two, up to N) is a choice its line makes. The engine asks it to know whether
     /// a trigger waits for its line and whether a target exists; coverage, whether the
@@ -1017,19 +1326,29 @@ impl Effect {
         match self {
             Effect::Damage { to, .. }
             | Effect::DamageEqualAttack { to }
+            | Effect::DamageEqualLevel { of: to, .. }
             | Effect::Ko { to }
+            | Effect::DefenseEqualAttack { to }
+            | Effect::ExchangeDamage { to, .. }
+            | Effect::Swap { to, .. }
             | Effect::Boost { to, .. }
             | Effect::NoDamage { to }
             | Effect::Spin { to, .. }
+            | Effect::SpinTo { to, .. }
             | Effect::Reroll { to, .. }
             | Effect::Move { to, .. }
             | Effect::Capture { to, .. }
+            | Effect::Copy { to }
+            | Effect::GainAffiliation { to, .. }
+            | Effect::Unblockable { to }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
             | Effect::MustBlock { to }
             | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
+            | Effect::LeaveCombat { to }
             | Effect::DoubleDamageToBlockers { to }
+            | Effect::FullAttackToEachBlocker { to }
             | Effect::ExcessToPlayer { to }
             | Effect::Grant { to, .. }
             | Effect::Field { what: to } => Some(to),
@@ -1042,10 +1361,12 @@ impl Effect {
     pub fn selectors(&self) -> Vec<&Selector> {
         match self {
             Effect::DamageEqualAttack { to }
-            | Effect::Redirect { to }
+            | Effect::Redirect { to, from: None, .. }
             | Effect::Ko { to }
+            | Effect::DefenseEqualAttack { to }
             | Effect::NoDamage { to }
             | Effect::DoubleDamageToBlockers { to }
+            | Effect::FullAttackToEachBlocker { to }
             | Effect::Spin { to, .. }
             | Effect::SpinTo { to, .. }
             | Effect::Reroll { to, .. }
@@ -1055,38 +1376,92 @@ impl Effect {
             | Effect::Retarget { to }
             | Effect::Control { to, .. }
             | Effect::Copy { to }
-            | Effect::SwapAttack { to }
+            | Effect::SwapStats { to }
+            | Effect::Unblockable { to }
             | Effect::CantBlock { to }
             | Effect::CantAttack { to }
+            | Effect::CantBeTargeted { to, .. }
             | Effect::MustBlock { to }
             | Effect::AssignBlocker { to }
             | Effect::MustAttack { to, .. }
             | Effect::ReturnToField { to }
+            | Effect::LeaveCombat { to }
             | Effect::ExcessToPlayer { to }
-            | Effect::Grant { to, .. } => vec![to],
+            | Effect::Grant { to, .. }
+            | Effect::IgnoreText { to, .. } => vec![to],
             Effect::GainLife { per, .. } => per.iter().collect(),
             Effect::Boost { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
-            Effect::Damage { to, per, .. } => std::iter::once(to).chain(per.iter()).collect(),
+            Effect::Damage {
+                to, per, instead, ..
+            } => std::iter::once(to)
+                .chain(per.iter())
+                .chain(instead.iter().map(|i| &i.if_))
+                .collect(),
             Effect::LoseLife { who, .. } => vec![who],
+            Effect::Redirect {
+                to, from: Some(f), ..
+            } => vec![to, f],
+            Effect::SwapAttack { to, with } => vec![to, with],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],
-            Effect::ReduceCost { of, .. } => vec![of],
-            Effect::Prevent { .. }
+            Effect::DamageEqualLevel { of, to } => vec![of, to],
+            Effect::ReduceCost { of, .. } | Effect::RaiseCost { of, .. } => vec![of],
+            Effect::ExchangeDamage { to, with } | Effect::Swap { to, with } => vec![to, with],
+            Effect::FieldingCost { to, .. } => vec![to],
+            Effect::Prevent { to, .. } => to.iter().collect(),
+            Effect::Later { effects, .. } => effects.iter().flat_map(Effect::selectors).collect(),
+            Effect::ChooseEnergy
             | Effect::Reduce { .. }
             | Effect::Draw { .. }
+            | Effect::DrawRoll { .. }
             | Effect::BlockedOnlyByTwoOrMore
+            | Effect::Surcharge { .. }
             | Effect::Energy { .. }
             | Effect::Token { .. }
             | Effect::PairUp
             | Effect::Replace { .. }
+            | Effect::StayInField { .. }
             | Effect::Unrecorded(_) => Vec::new(),
+            Effect::OnlyIf(c) => c.selectors(),
+            Effect::ChooseOne { modes, .. } => modes
+                .iter()
+                .flat_map(|m| m.effects.iter().flat_map(Effect::selectors))
+                .collect(),
         }
     }
 }
 
 fn one() -> u8 {
     1
+}
+
+fn you() -> Player {
+    Player::You
+}
+
+/// One mode of a choice: its name, which the log writes (`choose lose`), and its effects.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mode {
+    pub name: String,
+    #[serde(rename = "do")]
+    pub effects: Vec<Effect>,
+}
+
+/// An amount that replaces another for a die a selector names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmountIf {
+    /// The dice it is for, read from the ability's side (`{what: character,
+    /// affiliation: Villain}`).
+    #[serde(rename = "if")]
+    pub if_: Selector,
+    pub amount: u8,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// What a die (or a player) takes of the damage a `damage-from` source deals it.
@@ -1101,6 +1476,16 @@ pub enum Takes {
     Half,
     /// No more than that much ("deals no more than 1 damage to you").
     AtMost(u8),
+}
+
+/// What a player uses that a surcharge makes dearer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UseKind {
+    /// A global ability (any card's, reactive ones too).
+    Global,
+    /// An action die (a `use` line).
+    ActionDie,
 }
 
 /// Spin direction.
@@ -1168,12 +1553,20 @@ pub struct Selector {
     /// Whose: anyone's (default), yours, or opposing.
     #[serde(default)]
     pub side: Side,
+    /// For a `character-or-player` selector, whose the player may be, where it differs
+    /// from `side` ("a character or your opponent": `player_side: opposing`).
+    #[serde(default)]
+    pub player_side: Option<Side>,
     /// "target": chosen by the controller, must be legal, and the ability needs one.
     #[serde(default)]
     pub target: bool,
     /// A second kind, either of which will do ("a sidekick or action die").
     #[serde(default)]
     pub or_what: Option<What>,
+    /// A kind the die must not be ("a die that is not a sidekick": an action die or a
+    /// non-sidekick character).
+    #[serde(default)]
+    pub not_what: Option<What>,
     #[serde(default)]
     pub energy: Option<EnergyType>,
     /// Any one of these energy types ("a bolt or fist character").
@@ -1202,11 +1595,12 @@ pub struct Selector {
     /// This level or higher ("level 2 or more").
     #[serde(default)]
     pub min_level: Option<u8>,
-    /// A level no higher than the source die's own ("a die of equal or lower level",
-    /// Loki: Trickster): a die showing no level, or a source die in no field, matches
-    /// nothing.
+    /// A level compared with the source die's own: `at-most` ("a die of equal or lower
+    /// level", Loki: Trickster), `less` ("lower level", Gamora: Solar Sacrifice), `more`
+    /// ("a higher level", Black Widow: Crimson Shadow). A die showing no level, or a
+    /// source die in no field, matches nothing.
     #[serde(default)]
-    pub max_own_level: bool,
+    pub own_level: Option<Comparison>,
     /// The zone the dice are in (default: the field).
     #[serde(default)]
     pub zone: Option<ZoneName>,
@@ -1226,6 +1620,10 @@ pub struct Selector {
     /// Not a die the triggering move put there ("each Human Torch already in the field").
     #[serde(default)]
     pub already: bool,
+    /// Of the energy type the ability's `choose-energy` chose ("characters of that
+    /// type"); nothing before a type is chosen.
+    #[serde(default)]
+    pub chosen_energy: bool,
     /// The card's title ("Iron Man": any Iron Man card, whatever its subtitle).
     #[serde(default)]
     pub title: Option<String>,
@@ -1238,6 +1636,32 @@ pub struct Selector {
     pub max_cost: Option<u8>,
     #[serde(default)]
     pub min_cost: Option<u8>,
+    /// A keyword the die's card must have ("a character die with Founder").
+    #[serde(default)]
+    pub keyword: Option<Box<Keyword>>,
+    /// Its attack (or defense), every modifier counted, at most / at least this ("a
+    /// character die with 3A or less", "less than 4A": `max_attack: 3`).
+    #[serde(default)]
+    pub max_attack: Option<u8>,
+    #[serde(default)]
+    pub min_attack: Option<u8>,
+    #[serde(default)]
+    pub max_defense: Option<u8>,
+    #[serde(default)]
+    pub min_defense: Option<u8>,
+    /// The fielding cost of the character face it shows ("with fielding cost of 2").
+    #[serde(default)]
+    pub fielding: Option<u8>,
+}
+
+impl Selector {
+    /// Whether it names dice by their attack or defense now.
+    pub fn reads_stats(&self) -> bool {
+        self.max_attack.is_some()
+            || self.min_attack.is_some()
+            || self.max_defense.is_some()
+            || self.min_defense.is_some()
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -1246,6 +1670,8 @@ pub enum Count {
     #[default]
     One,
     Two,
+    /// Three (as many as there are, when fewer: "move 3 sidekicks", Rally!'s burst).
+    Three,
     Each,
     AnyNumber,
     /// "Up to N": the controller chooses none to N of them (`count: {up-to: 2}`).
@@ -1299,6 +1725,8 @@ pub enum CombatState {
     EngagedWithThis,
     /// Blocking the source die.
     BlockingThis,
+    /// Engaged: blocking, or an attacker that is blocked.
+    Engaged,
     /// Damaged in this turn's attack step and in the field since ("if he is damaged in
     /// an attack step but not knocked out": Red Hulk: Thunderbolt Ross); it outlasts the
     /// damage, which the cleanup clears before "at the end of the turn" effects.

@@ -4,7 +4,7 @@
 use super::ability::{
     Ability, Amount, Burst, BurstMatch, CombatState, Comparison, Condition, Cost, Count, Effect,
     EnergySymbol, Event, FaceKind, Keyword, Kind, Limit, Owner, Placement, Player, Selector, Side,
-    StepName, Subject, Takes, Until, Way, What, While, ZoneName,
+    StepName, Subject, Takes, TurnOf, Until, UseKind, Way, What, While, ZoneName,
 };
 use super::model::EnergyType;
 
@@ -49,6 +49,10 @@ pub fn ability(a: &Ability) -> String {
         Limit::OncePerTurn => when.push("once per turn".into()),
         Limit::OncePerTurnPerDie => when.push("once per turn per die".into()),
         Limit::FirstEachTurn => when.push("only the first time each turn".into()),
+        Limit::OnceOnYourTurn => when.push("once, during its user's own turn".into()),
+    }
+    if let Some(TurnOf::Yours) = a.turn {
+        when.push("only on its user's own turn".into());
     }
     if !when.is_empty() {
         out.push_str(", ");
@@ -65,7 +69,17 @@ pub fn ability(a: &Ability) -> String {
         let costs: Vec<String> = a.cost.iter().map(cost).collect();
         out.push_str(&format!("pay {}: ", costs.join(" and ")));
     }
-    out.push_str(&effects(&a.effects));
+    let said = effects(&a.effects);
+    // A static's purchase-cost change lasts while it holds, not "this turn".
+    if a.kind == Kind::Static {
+        out.push_str(&said.replace(" you buy this turn", " bought"));
+    } else {
+        out.push_str(&said);
+    }
+    if !a.otherwise.is_empty() {
+        out.push_str("; otherwise: ");
+        out.push_str(&effects(&a.otherwise));
+    }
     if !a.unless.is_empty() {
         let costs: Vec<String> = a.unless.iter().map(cost).collect();
         out.push_str(&format!(
@@ -104,21 +118,74 @@ pub fn effect(e: &Effect) -> String {
         Effect::Damage {
             amount,
             to,
-            per: None,
-        } => format!("deal {amount} damage to {}", sel(to)),
-        Effect::Damage {
-            amount,
-            to,
-            per: Some(p),
-        } => format!("deal {amount} damage to {} for each {}", sel(to), each(p)),
+            per,
+            per_paid,
+            instead,
+        } => {
+            let mut s = format!("deal {amount} damage to {}", sel(to));
+            if let Some(i) = instead {
+                s.push_str(&format!(" ({} instead to {})", i.amount, each(&i.if_)));
+            }
+            if let Some(p) = per {
+                s.push_str(&format!(" for each {}", each(p)));
+            }
+            if *per_paid {
+                s.push_str(" for each energy paid");
+            }
+            s
+        }
+        Effect::CantBeTargeted { to, by, side } => {
+            let kinds: Vec<&str> = by
+                .iter()
+                .map(|k| match k {
+                    Kind::Global => "global abilities",
+                    Kind::Action => "action dice",
+                    Kind::Triggered => "triggered abilities",
+                    Kind::Activated => "activated abilities",
+                    Kind::Static => "static abilities",
+                    Kind::Keyword => "keywords",
+                })
+                .collect();
+            let whose = if *side == Side::Opposing {
+                "opposing "
+            } else {
+                ""
+            };
+            format!(
+                "{} cannot be targeted by {whose}{}",
+                sel(to),
+                kinds.join(" or ")
+            )
+        }
+        Effect::DamageEqualLevel { of, to } => format!(
+            "choose {}, then deal damage equal to its level to {}",
+            sel(of),
+            sel(to)
+        ),
         Effect::DamageEqualAttack { to } => {
             format!("deal damage equal to this die's attack to {}", sel(to))
         }
-        Effect::Prevent { amount, effects } => match (amount, effects) {
-            (_, true) => "prevent the effect from affecting this die".into(),
-            (Some(n), false) => format!("prevent {n} of the damage"),
-            (None, false) => "prevent the damage".into(),
+        Effect::Prevent {
+            amount,
+            effects,
+            to,
+        } => match (amount, effects, to) {
+            (_, true, _) => "prevent the effect from affecting this die".into(),
+            (Some(n), false, Some(t)) => {
+                format!("prevent {n} damage about to be dealt to {}", sel(t))
+            }
+            (None, false, Some(t)) => format!("prevent the damage about to be dealt to {}", sel(t)),
+            (Some(n), false, None) => format!("prevent {n} of the damage"),
+            (None, false, None) => "prevent the damage".into(),
         },
+        Effect::ChooseEnergy => "choose an energy type".into(),
+        Effect::Later { when, effects: e } => {
+            format!(
+                "later this turn, when {}: {}",
+                event(when.event, when.of),
+                effects(e)
+            )
+        }
         Effect::Reduce { amount } => format!("reduce the damage taken by {amount}"),
         Effect::DamageFrom { to, from, takes } => {
             let (who, takes_verb) = match (to.what, to.side) {
@@ -138,7 +205,16 @@ pub fn effect(e: &Effect) -> String {
                 }
             }
         }
-        Effect::Redirect { to } => format!("redirect the damage to {}", sel(to)),
+        Effect::Redirect { to, from, first } => {
+            let mut s = match first {
+                Some(n) => format!("redirect the first {n} damage each turn"),
+                None => "redirect the damage".to_string(),
+            };
+            if let Some(f) = from {
+                s.push_str(&format!(" from {}", kind(f)));
+            }
+            format!("{s} to {}", sel(to))
+        }
         Effect::Ko { to } => format!("knock out {}", sel(to)),
         Effect::Boost {
             to,
@@ -174,11 +250,29 @@ pub fn effect(e: &Effect) -> String {
         Effect::DoubleDamageToBlockers { to } => {
             format!("{} deal double damage to their blockers", sel(to))
         }
-        Effect::GainLife { amount, per } => match per {
-            Some(p) => format!("gain {amount} life for each of {}", sel(p)),
-            None => format!("gain {amount} life"),
+        Effect::FullAttackToEachBlocker { to } => format!(
+            "blocked by several characters, {} {} its full attack to each of them",
+            sel(to),
+            verb(to, "deal")
+        ),
+        Effect::GainLife {
+            amount,
+            per,
+            per_level,
+        } => match (per, per_level) {
+            (_, true) => format!("gain {amount} life for each level those dice showed"),
+            (Some(p), false) => format!("gain {amount} life for each of {}", sel(p)),
+            (None, false) => format!("gain {amount} life"),
         },
-        Effect::LoseLife { amount, who } => format!("{} lose {amount} life", sel(who)),
+        Effect::LoseLife { amount, who } => {
+            let who = match (who.what, who.side, who.count) {
+                (What::Player, Side::Yours, _) if !who.target => "you lose".to_string(),
+                (What::Player, Side::Opposing, _) if !who.target => "your opponent loses".into(),
+                (What::Player, Side::Any, Count::Each) if !who.target => "each player loses".into(),
+                _ => format!("{} {}", sel(who), verb(who, "lose")),
+            };
+            format!("{who} {amount} life")
+        }
         Effect::Spin { to, levels, way } => {
             let way = match way {
                 Way::Up => "up",
@@ -238,6 +332,48 @@ pub fn effect(e: &Effect) -> String {
             s
         }
         Effect::Field { what } => format!("field {} at no cost", sel(what)),
+        Effect::DrawRoll {
+            count,
+            keep,
+            field,
+            else_to,
+            roll,
+        } => {
+            let dice = if *count == 1 {
+                "a die".to_string()
+            } else {
+                format!("{count} dice")
+            };
+            let mut s = match roll {
+                Some(n) => format!(
+                    "draw {dice} from your bag, roll {n} of them and return the others to the bag"
+                ),
+                None if *count == 1 => "draw a die from your bag and roll it".to_string(),
+                None => format!("draw {dice} from your bag and roll them"),
+            };
+            if *field {
+                s.push_str("; character results are fielded at no cost");
+            }
+            let other = if *field {
+                "any other result"
+            } else {
+                "the results"
+            };
+            match (keep, else_to) {
+                (Some(k), Some(p)) => s.push_str(&format!(
+                    "; {} results stay in your reserve pool, any other goes to {}",
+                    symbol(*k),
+                    placement(*p)
+                )),
+                (Some(k), None) => s.push_str(&format!(
+                    "; {} results stay in your reserve pool",
+                    symbol(*k)
+                )),
+                (None, Some(p)) => s.push_str(&format!("; {other} goes to {}", placement(*p))),
+                (None, None) => s.push_str(&format!("; {other} go to your reserve pool")),
+            }
+            s
+        }
         Effect::GainAffiliation { to, affiliation } => {
             format!(
                 "{} {} the {affiliation} affiliation",
@@ -254,8 +390,61 @@ pub fn effect(e: &Effect) -> String {
             format!("take control of {}{}", sel(to), until(*u))
         }
         Effect::Copy { to } => format!("copy {}", sel(to)),
-        Effect::SwapAttack { to } => format!("swap attack values with {}", sel(to)),
+        Effect::SwapAttack { to, with } => format!(
+            "swap the attack value of {} with that of {}",
+            sel(to),
+            sel(with)
+        ),
+        Effect::SwapStats { to } => format!("switch the attack and defense of {}", sel(to)),
         Effect::CantBlock { to } => format!("{} cannot block", sel(to)),
+        Effect::Unblockable { to } => format!("{} cannot be blocked", sel(to)),
+        Effect::IgnoreText { to, globals } => format!(
+            "the text of the cards of {} is ignored{}",
+            kind(to),
+            if *globals {
+                ", their globals included"
+            } else {
+                " (their dice lose their abilities)"
+            }
+        ),
+        Effect::DefenseEqualAttack { to } => format!(
+            "{} {} a defense equal to its attack until the end of the turn",
+            sel(to),
+            if verb(to, "get") == "get" {
+                "have"
+            } else {
+                "has"
+            }
+        ),
+        Effect::Swap { to, with } => format!(
+            "swap {} with {} of that die's owner (which comes in at level 1, not fielded)",
+            sel(to),
+            sel(with)
+        ),
+        Effect::ExchangeDamage { to, with } => format!(
+            "{} and {} deal each other damage equal to their attack",
+            sel(to),
+            sel(with)
+        ),
+        Effect::FieldingCost { to, less } => match less {
+            Some(n) => format!("{} {} {n} less to field", sel(to), verb(to, "cost")),
+            None => format!("{} {} nothing to field", sel(to), verb(to, "cost")),
+        },
+        Effect::Surcharge { on, cost: c } => {
+            let on: Vec<&str> = on
+                .iter()
+                .map(|k| match k {
+                    UseKind::Global => "a global ability",
+                    UseKind::ActionDie => "an action die",
+                })
+                .collect();
+            let costs: Vec<String> = c.iter().map(cost).collect();
+            format!(
+                "your opponent also pays {} to use {}",
+                costs.join(" and "),
+                on.join(" or ")
+            )
+        }
         Effect::CantAttack { to } => format!("{} cannot attack", sel(to)),
         Effect::CantBeBlockedBy { by } => format!("this die cannot be blocked by {}", kind(by)),
         Effect::BlockedOnlyByTwoOrMore => "this die can only be blocked by two or more".into(),
@@ -280,6 +469,7 @@ pub fn effect(e: &Effect) -> String {
             }
         ),
         Effect::ReturnToField { to } => format!("{} return to the field", sel(to)),
+        Effect::LeaveCombat { to } => format!("{} leaves combat, staying in the field", sel(to)),
         Effect::ExcessToPlayer { to } => format!(
             "combat damage of {} beyond its blockers' defense goes to the opponent",
             sel(to)
@@ -309,9 +499,27 @@ pub fn effect(e: &Effect) -> String {
                 )
             }
         }
+        Effect::RaiseCost { amount, of } => {
+            format!("{} bought cost {amount} more", kind(of))
+        }
         Effect::Energy { amount } => format!("gain {amount} generic energy"),
         Effect::Token { count } => format!("make {count} token(s)"),
         Effect::PairUp => "pair up with another Heroic character".into(),
+        Effect::StayInField { level } => format!(
+            "instead it stays in the field at level {level}, its damage cleared, out of combat"
+        ),
+        Effect::OnlyIf(c) => format!("what follows only {}", condition(c)),
+        Effect::ChooseOne { by, modes } => {
+            let who = match by {
+                Player::You => "you choose",
+                Player::Opponent => "your opponent chooses",
+            };
+            let list: Vec<String> = modes
+                .iter()
+                .map(|m| format!("`{}`: {}", m.name, effects(&m.effects)))
+                .collect();
+            format!("{who} one: {}", list.join("; or "))
+        }
         Effect::Unrecorded(what) => format!("(not recorded: {what})"),
         Effect::Replace { zone: z } => {
             format!(
@@ -324,7 +532,7 @@ pub fn effect(e: &Effect) -> String {
 
 /// The verb agreeing with a selector: "this die gets", "two characters get".
 fn verb(s: &Selector, base: &str) -> String {
-    let plural = matches!(s.count, Count::Two | Count::AnyNumber)
+    let plural = matches!(s.count, Count::Two | Count::Three | Count::AnyNumber)
         || matches!(s.count, Count::UpTo(n) if n > 1)
         || matches!(s.what, What::ThisCard | What::Those)
         || s.or_what == Some(What::Partner);
@@ -340,7 +548,7 @@ fn each(s: &Selector) -> String {
     let mut one = s.clone();
     one.count = Count::One;
     match s.what {
-        What::Those => "of those dice".into(),
+        What::Those => format!("of {}", sel(s)),
         What::This | What::ThisCard | What::It => format!("of {}", sel(s)),
         _ => sel(&one).trim_start_matches("one ").to_string(),
     }
@@ -367,15 +575,24 @@ pub fn sel(s: &Selector) -> String {
         What::ThisCard if s.already => return "this card's dice already in the field".into(),
         What::ThisCard => return "this card's dice".into(),
         What::It => return "that die".into(),
-        What::Those => return "those dice".into(),
+        What::Those => {
+            return match (s.level, s.zone) {
+                (Some(l), _) => format!("those dice that show level {l}"),
+                (None, Some(z)) => format!("those dice now in the {}", zone(z)),
+                (None, None) => "those dice".into(),
+            };
+        }
         _ => {}
     }
     let mut words: Vec<String> = Vec::new();
-    let plural = matches!(s.count, Count::Each | Count::AnyNumber | Count::Two)
-        || matches!(s.count, Count::UpTo(n) if n > 1);
+    let plural = matches!(
+        s.count,
+        Count::Each | Count::AnyNumber | Count::Two | Count::Three
+    ) || matches!(s.count, Count::UpTo(n) if n > 1);
     words.push(match s.count {
         Count::One => "one".into(),
         Count::Two => "two".into(),
+        Count::Three => "three".into(),
         Count::Each => "each".into(),
         Count::AnyNumber => "any number of".into(),
         Count::UpTo(n) => format!("up to {n}"),
@@ -424,6 +641,26 @@ pub fn sel(s: &Selector) -> String {
     if let Some(k) = &s.not_keyword {
         words.push(format!("non-{}", keyword(k)));
     }
+    if s.chosen_energy {
+        words.push("chosen-type".into());
+    }
+    let mut with = Vec::new();
+    if let Some(k) = &s.keyword {
+        with.push(keyword(k));
+    }
+    if let Some(f) = s.fielding {
+        with.push(format!("fielding cost {f}"));
+    }
+    for (n, stat, how) in [
+        (s.max_attack, "A", "or less"),
+        (s.min_attack, "A", "or more"),
+        (s.max_defense, "D", "or less"),
+        (s.min_defense, "D", "or more"),
+    ] {
+        if let Some(n) = n {
+            with.push(format!("{n}{stat} {how}"));
+        }
+    }
     if let Some(t) = &s.title {
         words.push(t.clone());
     }
@@ -456,10 +693,25 @@ pub fn sel(s: &Selector) -> String {
         }
     };
     let mut nouns = noun(s.what);
+    // "A character or your opponent": the player's side, where it differs.
+    if let (What::CharacterOrPlayer, Some(side)) = (s.what, s.player_side) {
+        let whose = match side {
+            Side::Opposing => "opposing ",
+            Side::Yours => "your own ",
+            Side::Any => "",
+        };
+        nouns = format!("character or {whose}player");
+    }
     if let Some(w) = s.or_what {
         nouns = format!("{nouns} or {}", noun(w));
     }
+    if let Some(w) = s.not_what {
+        nouns = format!("{nouns} that is not a {}", noun(w));
+    }
     words.push(nouns);
+    if !with.is_empty() {
+        words.push(format!("with {}", with.join(" and ")));
+    }
     match (s.min_cost, s.max_cost) {
         (Some(lo), Some(hi)) => words.push(format!("costing {lo} to {hi}")),
         (Some(lo), None) => words.push(format!("costing {lo} or more")),
@@ -469,8 +721,17 @@ pub fn sel(s: &Selector) -> String {
     if s.side == Side::Yours {
         words.push("of yours".into());
     }
-    if s.max_own_level {
-        words.push("of this die's level or lower".into());
+    if let Some(is) = s.own_level {
+        words.push(
+            match is {
+                Comparison::Less => "of a lower level than this die",
+                Comparison::AtMost => "of this die's level or lower",
+                Comparison::Equal => "of this die's level",
+                Comparison::AtLeast => "of this die's level or higher",
+                Comparison::More => "of a higher level than this die",
+            }
+            .into(),
+        );
     }
     if s.already {
         words.push("already in the field".into());
@@ -494,6 +755,7 @@ pub fn sel(s: &Selector) -> String {
                 CombatState::Unblocked => "that is unblocked",
                 CombatState::EngagedWithThis => "engaged with this die",
                 CombatState::BlockingThis => "blocking this die",
+                CombatState::Engaged => "that is engaged",
                 CombatState::AttackDamaged => {
                     "damaged in this turn's attack step and not knocked out since"
                 }
@@ -540,12 +802,21 @@ pub fn event(e: Event, of: Subject) -> String {
         }
         Event::TurnStart => "the turn starts".into(),
         Event::TurnEnd => "the turn ends".into(),
-        Event::AttackStepStart => "your attack step starts".into(),
+        // A player's moment: `of: this` fires on either player's (cards/README.md, Triggers).
+        Event::AttackStepStart if of == Subject::You => "your attack step starts".into(),
+        Event::AttackStepStart if of == Subject::Opponent => {
+            "your opponent's attack step starts".into()
+        }
+        Event::AttackStepStart => "an attack step starts".into(),
         Event::Draws if of == Subject::You => "you draw".into(),
         Event::Draws => format!("{who} draws"),
         Event::UsesAction if of == Subject::You => "you use an action die".into(),
         Event::UsesAction => format!("{who} uses an action die"),
+        Event::Attacked if of == Subject::This => "this die's owner is attacked".into(),
+        Event::Attacked if of == Subject::You => "you are attacked".into(),
+        Event::Attacked => format!("{who} is attacked"),
         Event::WouldBeAffected => format!("an ability or effect would affect {who}"),
+        Event::WouldBeKnockedOut => format!("{who} would be knocked out"),
     }
 }
 
@@ -561,6 +832,9 @@ pub fn while_(w: While) -> &'static str {
 }
 
 pub fn condition(c: &Condition) -> String {
+    if let Condition::YourTurn = c {
+        return "if it is your turn".into();
+    }
     // A condition counts the dice its selector reaches, whatever its count says.
     let (Condition::NoneMatch(s) | Condition::SomeMatch(s)) = c else {
         let Condition::Compare { left, is, right } = c else {
@@ -583,12 +857,31 @@ pub fn condition(c: &Condition) -> String {
             CombatState::AttackingOrBlocking => "is attacking or blocking",
             CombatState::Blocked => "is blocked",
             CombatState::Unblocked => "is unblocked",
-            CombatState::EngagedWithThis | CombatState::BlockingThis => "is engaged",
+            CombatState::EngagedWithThis | CombatState::BlockingThis | CombatState::Engaged => {
+                "is engaged"
+            }
             CombatState::AttackDamaged => {
                 "was damaged in this turn's attack step and not knocked out since"
             }
         };
         return format!("if this die {is}");
+    }
+    // "If it is not a sidekick": the dice the previous effect chose.
+    if s.what == What::Those {
+        let not = s
+            .not_what
+            .map(|w| {
+                let n = sel(&Selector {
+                    what: w,
+                    ..Selector::default()
+                });
+                format!(" is not {}", n.replace("one ", "a "))
+            })
+            .unwrap_or_else(|| " is there".into());
+        return match c {
+            Condition::NoneMatch(_) => format!("unless one of those dice{not}"),
+            _ => format!("if one of those dice{not}"),
+        };
     }
     let one = sel(&Selector {
         count: Count::One,
@@ -623,6 +916,15 @@ pub fn cost(c: &Cost) -> String {
         Cost::Ko(s) => format!("knock out {}", sel(s)),
         Cost::Move { what, zone: z } => format!("move {} to your {}", sel(what), zone(*z)),
         Cost::Life(n) => format!("{n} life"),
+        Cost::Damage(n) => format!("take {n} damage"),
+        Cost::UpTo(symbols) => format!(
+            "up to {}",
+            symbols
+                .iter()
+                .map(|s| symbol(*s))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
     }
 }
 
@@ -651,6 +953,7 @@ fn keyword(k: &Keyword) -> String {
         Keyword::TagOut => "Tag Out".into(),
         Keyword::Attune => "Attune".into(),
         Keyword::Amplify => "Amplify".into(),
+        Keyword::Founder => "Founder".into(),
     }
 }
 
@@ -721,6 +1024,23 @@ mod tests {
             ability(&a),
             "Triggered, when this die blocks: this die gets +1A +1D until the end of the turn. \
              * instead: this die gets +2A +2D until the end of the turn."
+        );
+    }
+
+    #[test]
+    fn an_attack_step_trigger_says_whose_attack_step() {
+        // `of: this` fires on either player's attack step: "your" would mislead a judge.
+        assert_eq!(
+            event(Event::AttackStepStart, Subject::This),
+            "an attack step starts"
+        );
+        assert_eq!(
+            event(Event::AttackStepStart, Subject::You),
+            "your attack step starts"
+        );
+        assert_eq!(
+            event(Event::AttackStepStart, Subject::Opponent),
+            "your opponent's attack step starts"
         );
     }
 

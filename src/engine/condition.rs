@@ -34,6 +34,10 @@ pub fn holds(cards: &GameCards, state: &GameState, cond: &Condition, src: &Sourc
             amount(cards, state, left, src),
             amount(cards, state, right, src),
         ),
+        Condition::YourTurn => state
+            .turn
+            .as_ref()
+            .is_some_and(|t| t.active == src.controller),
     }
 }
 

@@ -64,23 +64,45 @@ impl Moment {
 /// ([`protection_applied`]).
 pub fn effect_applied(e: &Effect) -> bool {
     match e {
-        Effect::Boost { to, until, .. } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
+        Effect::Boost { until, .. } => *until == Until::TurnEnd,
         // Set aside until the end of the turn (`effects::capture`); a capture lasting
         // otherwise is not applied.
         Effect::Capture { to, until } => to.count != Count::AnyNumber && *until == Until::TurnEnd,
-        // A die knocked out this turn, brought back; not the form that lasts the turn.
-        Effect::ReturnToField { to } => matches!(to.what, What::This | What::It),
-        Effect::GainLife { .. } | Effect::Draw { .. } | Effect::Roll { .. } => true,
+        // A die knocked out this turn brought back, or dice knocked out for the rest of
+        // the turn (`effects::return_to_field`).
+        Effect::ReturnToField { .. } => true,
+        Effect::GainLife { .. }
+        | Effect::ChooseEnergy
+        | Effect::Draw { .. }
+        | Effect::DrawRoll { .. }
+        | Effect::Roll { .. } => true,
+        // "Only if": read as it is reached (`effects::run`).
+        Effect::OnlyIf(_) => true,
+        // Life lost by players the text names, none of them chosen.
+        Effect::LoseLife { who, .. } => crate::engine::effects::lose_life::names_players(who),
+        // A choice of modes: each mode's effects as any others.
+        Effect::ChooseOne { modes, .. } => {
+            modes.iter().all(|m| m.effects.iter().all(effect_applied))
+        }
+        // The Villain affiliation for the turn (`effects::gain_affiliation`); no other.
+        Effect::GainAffiliation { affiliation, .. } => affiliation.eq_ignore_ascii_case("Villain"),
+        // A static's only (`restrictions::full_attack_to_each`).
+        Effect::FullAttackToEachBlocker { .. } => false,
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.
-        Effect::Grant { to, keyword, until } => {
-            to.count != Count::AnyNumber
-                && *until == Until::TurnEnd
-                && crate::engine::keywords::grant::grantable(keyword).is_some()
+        Effect::Grant { keyword, until, .. } => {
+            *until == Until::TurnEnd && crate::engine::keywords::grant::grantable(keyword).is_some()
         }
-        // Every other effect that aims: applied unless it reaches "any number" of dice.
-        e => e.aim().is_some_and(|to| to.count != Count::AnyNumber),
+        // The text of the cards a selector names, for the turn: no card chosen.
+        Effect::IgnoreText { to, .. } => to.count == Count::Each && !to.target,
+        // Two dice, one each: dealing each other their attack, or changing places.
+        Effect::ExchangeDamage { to, with } | Effect::Swap { to, with } => {
+            [to, with].iter().all(|s| matches!(s.count, Count::One))
+        }
+        // Every other effect that aims, at one die, two, up to N or any number of them
+        // (`effects::targets`).
+        e => e.aim().is_some(),
     }
 }
 
@@ -100,14 +122,34 @@ pub fn static_applied(e: &Effect) -> bool {
         }
         Effect::CantBlock { to }
         | Effect::CantAttack { to }
+        | Effect::CantBeTargeted { to, .. }
         | Effect::MustBlock { to }
         | Effect::MustAttack { to, .. }
         | Effect::DoubleDamageToBlockers { to }
+        | Effect::FullAttackToEachBlocker { to }
         | Effect::ExcessToPlayer { to } => {
             !to.target
                 && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
         }
         Effect::CantBeBlockedBy { .. } | Effect::BlockedOnlyByTwoOrMore => true,
+        // Purchases while the static holds (`effects::reduce_cost`), of dice named by their
+        // cards; "the next die" is an effect's, not a static's.
+        Effect::ReduceCost {
+            of, next: false, ..
+        }
+        | Effect::RaiseCost { of, .. } => crate::engine::effects::reduce_cost::static_selector(of),
+        // Read as a die is fielded (`select::fielding_cost`): of this card's dice or each
+        // die a selector names.
+        Effect::FieldingCost { to, .. } => {
+            !to.target
+                && (to.count == Count::Each || matches!(to.what, What::This | What::ThisCard))
+        }
+        // Added to the cost of each global or action die the opponent uses
+        // (`effects::surcharge`).
+        Effect::Surcharge { .. } => true,
+        // Read wherever a card's text is (`select::ignored`), of the cards a selector
+        // names.
+        Effect::IgnoreText { to, .. } => to.count == Count::Each && !to.target,
         // Damage from some sources, read as damage is dealt (`effects::damage_from`): to
         // this die, each die a selector names, or a player (none of them chosen).
         Effect::DamageFrom { to, from, .. } => {
@@ -148,18 +190,39 @@ pub fn protection_applied(a: &Ability) -> bool {
                 e,
                 Effect::Prevent {
                     amount: None,
-                    effects: true
+                    effects: true,
+                    to: None,
                 }
             )
         })
         && a.cost.iter().all(|c| matches!(c, Cost::Energy(_)))
 }
 
-/// Every effect of an ability, its bursts' too.
+/// Whether a "would be knocked out" trigger is one the engine applies
+/// (`effects::stay_in_field`): its own die's replacement, paid in energy, whose only
+/// effect is to stay in the field.
+pub fn replacement_applied(a: &Ability) -> bool {
+    a.kind == Kind::Triggered
+        && a.when.as_ref().is_some_and(|w| {
+            w.event == Event::WouldBeKnockedOut
+                && w.of == Subject::This
+                && w.step.is_none()
+                && w.filter.is_none()
+        })
+        && a.if_.is_none()
+        && a.while_.is_none()
+        && a.limit == Limit::Unlimited
+        && a.bursts.is_empty()
+        && matches!(a.effects[..], [Effect::StayInField { .. }])
+        && a.cost.iter().all(|c| matches!(c, Cost::Energy(_)))
+}
+
+/// Every effect of an ability, its bursts' and its `else:` effects too.
 fn all_effects(a: &Ability) -> impl Iterator<Item = &Effect> {
     a.effects
         .iter()
         .chain(a.bursts.iter().flat_map(|b| b.effects.iter()))
+        .chain(a.otherwise.iter())
 }
 
 /// Whether an ability reaches only its own card's dice in the field ("this die",
@@ -254,19 +317,24 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
             if !while_applied_to(a) {
                 return Some(WHILE_UNAPPLIED.into());
             }
-            // A burst is the face of one die: a static's burst is applied to "this die"
-            // only (`select::stats`, `effects::damage_from`).
-            let burst_to_others = a
-                .bursts
-                .iter()
-                .flat_map(|b| b.effects.iter())
-                .any(|e| e.selectors().first().is_none_or(|to| to.what != What::This));
-            if burst_to_others {
-                return Some(
-                    "has a static whose burst reaches other dice than its own, which dmlint \
-                     does not apply yet"
-                        .into(),
-                );
+            // A static's burst is read where stats and damage are (`select::static_effects`):
+            // a stat change or a "damage from" of the die showing it, or, reaching other
+            // dice, while a die of the card shows it; and an attacker's own "can't be
+            // blocked by" off its own face (`restrictions::block_forbidden`). Any other
+            // restriction, or a keyword granted, on a burst is read nowhere yet.
+            let unread = a.bursts.iter().flat_map(|b| b.effects.iter()).find(|e| {
+                !matches!(
+                    e,
+                    Effect::Boost { .. }
+                        | Effect::DamageFrom { .. }
+                        | Effect::CantBeBlockedBy { .. }
+                )
+            });
+            if let Some(e) = unread {
+                return Some(format!(
+                    "has a static whose burst is `{}`, which dmlint does not read off a face yet",
+                    crate::cards::text::effect(e)
+                ));
             }
             all_effects(a).find(|e| !static_applied(e)).map(|e| {
                 format!(
@@ -280,6 +348,24 @@ pub fn unapplied_at(a: &Ability, moment: Moment) -> Option<String> {
                 return (moment == Moment::Fielded)
                     .then(|| "has a trigger with no event, which dmlint cannot fire".into());
             };
+            // A knock-out replacement of another form than the one applied: undecided
+            // once a die of the card is in the field, where it could be knocked out.
+            // Another die's knock-out ("when a character of yours would be KO'd") may
+            // come from the card alone, as soon as the game is set up.
+            if when.event == Event::WouldBeKnockedOut {
+                let own = matches!(
+                    when.of,
+                    Subject::This | Subject::Partner | Subject::ThisOrPartner
+                );
+                let at = if own || a.while_.is_some() {
+                    Moment::Fielded
+                } else {
+                    Moment::Start
+                };
+                return (moment == at && !replacement_applied(a)).then(|| {
+                    "has a knock-out replacement of a form dmlint does not apply yet".into()
+                });
+            }
             if moment != Moment::Fielded || when.event == Event::WouldBeAffected {
                 return None;
             }
@@ -321,7 +407,20 @@ pub fn ability_applied(a: &Ability) -> bool {
         {
             protection_applied(a)
         }
-        _ => crate::engine::effects::is_reduction(a) || all_effects(a).all(effect_applied),
+        Kind::Triggered
+            if a.when
+                .as_ref()
+                .is_some_and(|w| w.event == Event::WouldBeKnockedOut) =>
+        {
+            replacement_applied(a)
+        }
+        _ if crate::engine::effects::unless_unheld(a) => false,
+        _ => {
+            crate::engine::effects::is_reduction(a)
+                || crate::engine::effects::is_redirection(a)
+                || crate::engine::effects::prevention_global(a).is_some()
+                || all_effects(a).all(effect_applied)
+        }
     }
 }
 
@@ -437,10 +536,11 @@ mod tests {
         )
         .unwrap();
         assert!(!effect_applied(&e));
-        let e: Effect = serde_saphyr::from_str(
-            "damage: {amount: 1, to: {count: any-number, what: character}}\n",
-        )
-        .unwrap();
+        // A capture of any number of dice is not applied (its only card, Imprisoned,
+        // limits them by their total cost).
+        let e: Effect =
+            serde_saphyr::from_str("capture: {to: {count: any-number, what: character}}\n")
+                .unwrap();
         assert!(!effect_applied(&e));
         let e: Effect =
             serde_saphyr::from_str("cant-be-blocked-by: {by: {what: character}}\n").unwrap();
@@ -454,7 +554,7 @@ mod tests {
             "grant: {to: {what: those}, keyword: overcrush}\n"
         )));
         assert!(!effect_applied(&grant(
-            "grant: {to: {what: those}, keyword: deadly}\n"
+            "grant: {to: {what: those}, keyword: cleave}\n"
         )));
         assert!(!effect_applied(&grant(
             "grant: {to: {what: those}, keyword: fast, until: your-next-turn}\n"

@@ -41,6 +41,12 @@ pub struct Book {
     /// effects trigger (2016, 2018); in 2014 "when fielded" means paying the fielding cost
     /// from the reserve pool.
     pub effect_fielding_triggers: bool,
+    /// A character die an effect fields, moves or swaps into the field from a zone where
+    /// it shows no face (the used pile, the bag …) comes in on its level 1 face unless the
+    /// effect says otherwise (2018: fielded "from a place other than the Reserve Pool",
+    /// 000:1170-1173; swapped from an unrolled zone, 000:1352-1355). The older books do
+    /// not say which face.
+    pub unrolled_in_field_on_level_1: bool,
 }
 
 /// The order of the attack step's damage, as each rulebook gives it.
@@ -73,6 +79,7 @@ const Y2014: Book = Book {
     end_of_turn_together: true,
     sent_to_used_out_of_play: false,
     effect_fielding_triggers: false,
+    unrolled_in_field_on_level_1: false,
 };
 
 const Y2016: Book = Book {
@@ -85,6 +92,7 @@ const Y2016: Book = Book {
     end_of_turn_together: true,
     sent_to_used_out_of_play: false,
     effect_fielding_triggers: true,
+    unrolled_in_field_on_level_1: false,
 };
 
 const Y2018: Book = Book {
@@ -97,6 +105,7 @@ const Y2018: Book = Book {
     end_of_turn_together: false,
     sent_to_used_out_of_play: true,
     effect_fielding_triggers: true,
+    unrolled_in_field_on_level_1: true,
 };
 
 /// The rules of an edition.

@@ -9,6 +9,11 @@ use crate::engine::energy::{self, Shortfall};
 use crate::engine::replay::{Replayer, Stop, shown};
 use crate::engine::state::DieId;
 
+/// The most virtual energy a line may pay and still be replayed once the judge waives
+/// that the player did not hold it: more than any cost in the game (a purchase or a
+/// fielding costs at most a couple of dozen), and small enough to spell out unit by unit.
+const MOST_VIRTUAL: u32 = 255;
+
 impl Replayer {
     pub(in crate::engine) fn shortfall(
         &self,
@@ -99,6 +104,17 @@ impl Replayer {
                             format!("{used} virtual energy paid, {have} held"),
                             help,
                         ))?;
+                    }
+                    // Waived, it pays as written: but no cost takes more than a few hundred
+                    // energy, and spelling out a billion units would hold gigabytes.
+                    if amount.node > MOST_VIRTUAL {
+                        return Err(self.unreplayable(
+                            amount.span,
+                            &format!(
+                                "{} virtual energy is more than any cost takes (at most {MOST_VIRTUAL} is replayed)",
+                                amount.node
+                            ),
+                        ));
                     }
                     paid.units.extend(std::iter::repeat_n(
                         crate::syntax::Energy::Generic,

@@ -14,8 +14,8 @@ use crate::engine::error::{EngineCode, EngineError};
 use crate::engine::replay::{Flow, Replayer, Stop, describe_faces};
 use crate::engine::resolve::zone_phrase;
 use crate::engine::state::{
-    About, Boost, DamageStage, DieId, GameState, Held, MustBlock, Op, Outcome, Pending, Reactable,
-    Turn, Used,
+    About, Boost, CostCut, DamageStage, DieId, GameState, Held, MustBlock, Op, Outcome, Pending,
+    Reactable, Turn, Used,
 };
 
 impl Replayer {
@@ -273,6 +273,15 @@ impl Replayer {
                         && by.is_none_or(|p| u.by == Some(p))
                 })
             }
+            StateLine::Ignored { card, dice } => {
+                let owner = match &card.player {
+                    Some(pl) => self.player(pl)?,
+                    None => active,
+                };
+                let c = self.card(&card.alias, owner)?;
+                let t = self.turn_ref().expect("turn");
+                t.ignored.contains(&(c, !dice))
+            }
             StateLine::Reactable(r) => {
                 let Some(event) = Event::from_name(&r.event.node) else {
                     return Ok(false);
@@ -298,6 +307,23 @@ impl Replayer {
                     x.event == event
                         && x.about == about
                         && answered.iter().all(|a| x.answered.contains(a))
+                })
+            }
+            StateLine::CostCut {
+                card,
+                ability,
+                by,
+                amount,
+            } => {
+                let (_, c, ability) = self.asserted_ability(card, ability, active)?;
+                let by = self.player(by)?;
+                let t = self.turn_ref().expect("turn");
+                t.cost_cuts.iter().any(|x| {
+                    x.on && !x.spent
+                        && x.card == c
+                        && Some(x.ability) == ability
+                        && x.player == by
+                        && x.amount == amount.node
                 })
             }
             StateLine::Held { card, ability, .. } => {
@@ -372,8 +398,10 @@ impl Replayer {
             StateLine::Assigned { .. } => of("assigned"),
             StateLine::Pending(_) => of("pending"),
             StateLine::Limit { .. } => of("limit"),
+            StateLine::Ignored { .. } => of("ignored"),
             StateLine::Reactable(_) => of("reactable"),
             StateLine::Held { .. } => of("held"),
+            StateLine::CostCut { .. } => of("cost-cut"),
             _ => String::new(),
         }
     }
@@ -571,6 +599,9 @@ impl Replayer {
                                     Modifier::MustBlock(Some(target)) => {
                                         facts.must_block.push((id, target, m.span))
                                     }
+                                    Modifier::Copy(c) => {
+                                        die.boost.copy = Some(self.copied_card(c, pl)?)
+                                    }
                                     effect => effect_mark(&mut die.boost, effect),
                                 }
                             }
@@ -601,8 +632,10 @@ impl Replayer {
                 StateLine::Assigned { .. }
                 | StateLine::Pending(_)
                 | StateLine::Limit { .. }
+                | StateLine::Ignored { .. }
                 | StateLine::Reactable(_)
-                | StateLine::Held { .. } => facts.refs.push(entry),
+                | StateLine::Held { .. }
+                | StateLine::CostCut { .. } => facts.refs.push(entry),
             }
         }
         self.count_dice(&mut state, &facts.supply, &placed_of)?;
@@ -1136,6 +1169,14 @@ impl Replayer {
                     by,
                 });
             }
+            StateLine::Ignored { card, dice } => {
+                let owner = match &card.player {
+                    Some(p) => self.player(p)?,
+                    None => active,
+                };
+                let c = self.card(&card.alias, owner)?;
+                self.turn_mut().ignored.push((c, !dice));
+            }
             StateLine::Reactable(r) => {
                 let Some(event) = Event::from_name(&r.event.node) else {
                     let names: Vec<&str> = Event::ANSWERABLE.iter().map(|e| e.name()).collect();
@@ -1172,6 +1213,38 @@ impl Replayer {
                     answered,
                     line: span,
                     step,
+                });
+            }
+            StateLine::CostCut {
+                card,
+                ability,
+                by,
+                amount,
+            } => {
+                let (card, ability) = self.position_ability(card, ability, active, span)?;
+                let player = self.player(by)?;
+                let made = self
+                    .abilities_of(card)
+                    .and_then(|l| l.get(ability))
+                    .and_then(crate::engine::effects::reduce_cost::reduction_of)
+                    .map(|(of, next)| (of.clone(), next));
+                let Some((of, next)) = made else {
+                    let name = self.cards.get(card).name.clone();
+                    return Err(self.impossible(
+                        span,
+                        format!("{name}'s ability {} lowers no purchase cost", ability + 1),
+                        "a `cost-cut` line names the ability whose `reduce-cost` made it",
+                    ));
+                };
+                self.turn_mut().cost_cuts.push(CostCut {
+                    card,
+                    ability,
+                    player,
+                    amount: amount.node,
+                    of,
+                    next,
+                    on: true,
+                    spent: false,
                 });
             }
             StateLine::Held { card, ability, ops } => {
@@ -1279,7 +1352,7 @@ impl Replayer {
             None => active,
         };
         let c = self.card(&card.alias, owner)?;
-        let count = self.abilities_of(c).map_or(0, <[_]>::len);
+        let count = self.printed_abilities(c).map_or(0, <[_]>::len);
         match usize::try_from(n.node).ok().and_then(|n| n.checked_sub(1)) {
             Some(i) if i < count => Ok((c, i)),
             _ => {
@@ -1412,8 +1485,10 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         Modifier::DoubleDamageToBlockers => boost.double_damage_to_blockers = true,
         Modifier::ExcessToPlayer => boost.excess_to_player = true,
         Modifier::Unblockable => boost.unblockable = true,
+        Modifier::DefenseIsAttack => boost.defense_is_attack = true,
         Modifier::IronWillSpared(d) => boost.iron_will_spared = Some(*d),
         Modifier::Has(k) => boost.granted = boost.granted.with(*k),
+        Modifier::Villain => boost.villain = true,
         Modifier::Damage(_)
         | Modifier::Attacking
         | Modifier::Blocking(_)
@@ -1424,6 +1499,7 @@ fn effect_mark(boost: &mut Boost, m: &Modifier) {
         | Modifier::AttackDamaged
         | Modifier::Blocked
         | Modifier::Spent
+        | Modifier::Copy(_)
         | Modifier::MustBlock(Some(_)) => {}
     }
 }

@@ -117,6 +117,9 @@ pub(super) struct Replayer {
     /// The player dealing the current effect's damage with an action die or a global
     /// ability, for the `deals-effect-damage` event.
     pub(super) dealing: Option<usize>,
+    /// The kind of the ability whose effects are choosing targets now, and its user: a
+    /// die that cannot be targeted by it is no valid target (`effects::cant_be_targeted`).
+    pub(super) targeting: Option<(crate::cards::ability::Kind, usize)>,
     /// The waiver of undecided text on the line just replayed: the `position` block right
     /// after it is the judge's statement of what the text did, covered by the same
     /// ruling.
@@ -133,6 +136,12 @@ pub(super) struct Replayer {
     pub(super) damage_by: super::effects::By,
     /// The action die being used, while its ability runs: the source of its damage.
     pub(super) action_die: Option<super::state::DieId>,
+    /// The cards whose static burst the table left unsettled at the last line
+    /// (`effects::text`): reported as it becomes so, not again on each line after.
+    pub(super) unsettled: Vec<super::CardId>,
+    /// Card text that acted unapplied where no diagnostic could be made at once (a
+    /// knock-out deep in an effect): reported as the line ends.
+    pub(super) deferred: Option<(super::CardId, &'static str)>,
 }
 
 /// Replays a game; `until` stops after the line that contains that byte offset. Each
@@ -279,12 +288,15 @@ impl Table {
             passes_assumed: false,
             answering: false,
             dealing: None,
+            targeting: None,
             ruling: None,
             collect: None,
             life_log: std::array::from_fn(|_| super::life::LifeLog::new(i64::from(life), None)),
             effect_card: None,
             damage_by: super::effects::By::Unknown,
             action_die: None,
+            unsettled: Vec::new(),
+            deferred: None,
         };
         if let Some((name, span)) = first {
             match r.player(&name) {
@@ -483,6 +495,18 @@ impl Replayer {
                     .or(self.state.turn.as_ref().map(|t| t.active));
                 who.is_some_and(|w| self.answers_held(w, die))
             }
+            // A prevention global answering damage held for it (`effects::prevent_damage`).
+            Statement::Move { actor, action } if matches!(**action, Move::Global { .. }) => {
+                let Move::Global { card, .. } = &**action else {
+                    unreachable!("matched above")
+                };
+                let who = actor
+                    .as_ref()
+                    .and_then(|a| self.cards.player(&a.node))
+                    .or(self.state.turn.as_ref().map(|t| t.active));
+                who.and_then(|w| self.cards.by_alias(&card.alias.node, w))
+                    .is_some_and(|c| self.answers_prevention(c))
+            }
             _ => false,
         };
         if !answers
@@ -524,6 +548,13 @@ impl Replayer {
         // A state line may have closed the action window, and the damage may have
         // triggered abilities that resolve by themselves.
         let result = result.and_then(|()| self.settle());
+        // A static whose burst the table leaves open (two dice showing it) is read
+        // wherever a stat is: the line that made it so is where it matters.
+        let result = result.and_then(|()| self.static_bursts_settled());
+        let result = result.and_then(|()| match self.deferred.take() {
+            Some((card, why)) => self.undecided(self.line, card, why),
+            None => Ok(()),
+        });
         if applies_waivers {
             self.flush_waivers();
         }

@@ -223,6 +223,19 @@ impl Replayer {
         })
     }
 
+    /// The card a `copy=` mark names, seen from the die's owner `pl`.
+    pub(super) fn copied_card(
+        &mut self,
+        c: &crate::syntax::CardRef,
+        pl: usize,
+    ) -> Result<super::CardId, Stop> {
+        let owner = match &c.player {
+            Some(p) => self.player(p)?,
+            None => pl,
+        };
+        self.card(&c.alias, owner)
+    }
+
     /// Whether a die carries every modifier written on a reference.
     pub(super) fn modifiers_match(
         &mut self,
@@ -246,10 +259,21 @@ impl Replayer {
                 Modifier::DoubleDamageToBlockers => die.boost.double_damage_to_blockers,
                 Modifier::ExcessToPlayer => die.boost.excess_to_player,
                 Modifier::Unblockable => die.boost.unblockable,
+                Modifier::DefenseIsAttack => die.boost.defense_is_attack,
                 Modifier::DeadlyKo => self.state.deadly_ko(id),
                 Modifier::AttackDamaged => self.state.attack_damaged(id),
                 Modifier::IronWillSpared(d) => die.boost.iron_will_spared == Some(*d),
                 Modifier::Has(k) => die.boost.granted.has(*k),
+                Modifier::Villain => die.boost.villain,
+                Modifier::Copy(c) => {
+                    let owner = c
+                        .player
+                        .as_ref()
+                        .map_or(Some(die.owner), |p| self.cards.player(&p.node));
+                    die.boost.copy.is_some()
+                        && die.boost.copy
+                            == owner.and_then(|o| self.cards.by_alias(&c.alias.node, o))
+                }
                 Modifier::MustBlock(None) => die.boost.must_block.is_some(),
                 Modifier::MustBlock(Some(target)) => match die.boost.must_block {
                     Some(super::state::MustBlock::Attacker(b)) => self.names_attacker(target, b)?,

@@ -1,7 +1,7 @@
 //! Which dice an ability's selector reaches, and the stats those dice have once every
 //! applied and static modifier is counted: shared by the checker and the move generator.
 
-use crate::cards::ability::{CombatState, Effect, Kind, Selector, Side, What, ZoneName};
+use crate::cards::ability::{Ability, CombatState, Effect, Kind, Selector, Side, What, ZoneName};
 use crate::syntax::{Face, Zone};
 
 use super::cards::{CardId, DieKind, GameCards};
@@ -18,6 +18,8 @@ pub struct Source {
     pub controller: usize,
     /// The die the triggering event was about.
     pub subject: Option<DieId>,
+    /// The energy type the ability chose (`choose-energy`), for `chosen_energy`.
+    pub chosen: Option<crate::cards::model::EnergyType>,
 }
 
 impl Source {
@@ -29,6 +31,7 @@ impl Source {
             die: None,
             controller,
             subject: None,
+            chosen: None,
         }
     }
 
@@ -104,12 +107,14 @@ pub fn matches(
     if sel.other && src.die == Some(id) {
         return false;
     }
-    // In the field an ability speaks of what dice show; elsewhere, of what they are.
+    // In the field an ability speaks of what dice show; elsewhere, of what they are: a
+    // sidekick die out of the field is a sidekick die, not a character die (rules
+    // reference, ruling [1], 003:9).
     let in_field = die.zone == Zone::Field;
     let character = if in_field {
         is_character(state, id)
     } else {
-        matches!(card.kind, DieKind::Character | DieKind::Sidekick)
+        card.kind == DieKind::Character
     };
     let is = |what: What| match what {
         What::This => src.die == Some(id),
@@ -136,13 +141,26 @@ pub fn matches(
     if !(is(sel.what) || sel.or_what.is_some_and(is)) {
         return false;
     }
-    let has_affiliation = |a: &String| card.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a));
+    // "Not a sidekick": a die of any other kind.
+    if sel.not_what.is_some_and(is) {
+        return false;
+    }
+    // The Villain affiliation an effect gave it this turn counts too (`gain_affiliation`).
+    let villain = die.zone == Zone::Field && die.boost.villain;
+    let has_affiliation = |a: &String| {
+        card.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a))
+            || (villain && a.eq_ignore_ascii_case("Villain"))
+    };
     if let Some(e) = sel.energy
         && !card.energy.contains(&e)
     {
         return false;
     }
     if !sel.energies.is_empty() && !sel.energies.iter().any(|e| card.energy.contains(e)) {
+        return false;
+    }
+    // "Characters of that type": the type the ability chose (none chosen: none).
+    if sel.chosen_energy && !src.chosen.is_some_and(|e| card.energy.contains(&e)) {
         return false;
     }
     // "non-fist": a card of no energy type (a sidekick) is non-fist too.
@@ -164,7 +182,15 @@ pub fn matches(
     if sel
         .not_keyword
         .as_ref()
-        .is_some_and(|k| super::keywords::has(cards, die.card, k))
+        .is_some_and(|k| super::keywords::has(cards, state, die.card, k))
+    {
+        return false;
+    }
+    // "With Founder": the keywords of the card's text.
+    if sel
+        .keyword
+        .as_ref()
+        .is_some_and(|k| !super::keywords::has(cards, state, die.card, k))
     {
         return false;
     }
@@ -191,6 +217,12 @@ pub fn matches(
         Some(Face::Level { level, .. }) => Some(level),
         _ => None,
     };
+    if sel
+        .fielding
+        .is_some_and(|f| state.level(cards, id).is_none_or(|l| l.fielding != f))
+    {
+        return false;
+    }
     if sel.level.is_some_and(|l| level != Some(l)) {
         return false;
     }
@@ -200,7 +232,7 @@ pub fn matches(
     if sel.min_level.is_some_and(|l| level.is_none_or(|x| x < l)) {
         return false;
     }
-    if sel.max_own_level {
+    if let Some(is) = sel.own_level {
         let own = src
             .die
             .filter(|&d| state.die(d).zone == Zone::Field)
@@ -208,7 +240,28 @@ pub fn matches(
                 Some(Face::Level { level, .. }) => Some(level),
                 _ => None,
             });
-        if !matches!((level, own), (Some(x), Some(o)) if x <= o) {
+        if !matches!((level, own), (Some(x), Some(o)) if is.holds(i64::from(x), i64::from(o))) {
+            return false;
+        }
+    }
+    // "With 3A or less": its stats now, every modifier counted; a die showing no
+    // character face has none to compare.
+    if sel.reads_stats() {
+        if level.is_none() {
+            return false;
+        }
+        // Defense alone needs no static's attack bonus counted ([`defense`]).
+        let (a, d) = if sel.max_attack.is_some() || sel.min_attack.is_some() {
+            stats(cards, state, id)
+        } else {
+            (0, defense(cards, state, id))
+        };
+        let outside = |n: u32, lo: Option<u8>, hi: Option<u8>| {
+            lo.is_some_and(|l| n < u32::from(l)) || hi.is_some_and(|h| n > u32::from(h))
+        };
+        if outside(a, sel.min_attack, sel.max_attack)
+            || outside(d, sel.min_defense, sel.max_defense)
+        {
             return false;
         }
     }
@@ -224,6 +277,7 @@ pub fn matches(
             CombatState::Unblocked => die.attacking && !blocked,
             CombatState::EngagedWithThis => src.die.is_some_and(engaged_with),
             CombatState::BlockingThis => src.die.is_some() && die.blocking == src.die,
+            CombatState::Engaged => die.blocking.is_some() || blocked,
             CombatState::AttackDamaged => die.zone == Zone::Field && state.attack_damaged(id),
         };
         if !ok {
@@ -231,6 +285,94 @@ pub fn matches(
         }
     }
     true
+}
+
+/// Whether card `card` is one `sel` speaks of, by what the card is ([`card_is`]) and
+/// whose it is, seen from `src`. A selector naming dice by anything only a die in play
+/// has names no card here (`cards --check` keeps such selectors out of what reads cards).
+pub fn matches_card(cards: &GameCards, sel: &Selector, src: &Source, card: CardId) -> bool {
+    let c = cards.get(card);
+    let side = match sel.side {
+        Side::Any => true,
+        Side::Yours => c.owner == Some(src.controller),
+        Side::Opposing => c.owner.is_some_and(|o| o != src.controller),
+    };
+    side && card_is(c, sel)
+}
+
+/// Whether a card is of the kind `sel` names, by what the card prints: its kind, energy
+/// types, affiliations, title and purchase cost (a die being bought, a card whose text is
+/// ignored).
+pub fn card_is(c: &super::cards::GameCard, sel: &Selector) -> bool {
+    let is = |what: What| match what {
+        What::Character | What::NonSidekick => c.kind == DieKind::Character,
+        What::Sidekick => c.kind == DieKind::Sidekick,
+        What::ActionDie => matches!(c.kind, DieKind::Action | DieKind::BasicAction),
+        What::Die => true,
+        _ => false,
+    };
+    let has = |a: &String| c.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a));
+    let cost = c.cost.unwrap_or(0);
+    let named = |t: &String| title(&c.name).eq_ignore_ascii_case(t);
+    (is(sel.what) || sel.or_what.is_some_and(is))
+        && sel.energy.is_none_or(|e| c.energy.contains(&e))
+        && (sel.energies.is_empty() || sel.energies.iter().any(|e| c.energy.contains(e)))
+        && !sel.not_energy.is_some_and(|e| c.energy.contains(&e))
+        && sel.affiliation.as_ref().is_none_or(has)
+        && (sel.affiliations.is_empty() || sel.affiliations.iter().any(has))
+        && !sel.not_affiliation.as_ref().is_some_and(has)
+        && sel.title.as_ref().is_none_or(named)
+        && !sel.not_title.as_ref().is_some_and(named)
+        && sel.max_cost.is_none_or(|m| cost <= m)
+        && sel.min_cost.is_none_or(|m| cost >= m)
+}
+
+/// Whether the text of card `card` is ignored now, and if so whether its global
+/// abilities are too: an effect ignores it until the end of the turn, or a static in
+/// force of another card does ("while D'Ken is active, opposing character dice with
+/// purchase cost 3 or less lose their abilities"). A static is read from a card whose
+/// own text no effect ignores; a static of a card whose text another static ignores is
+/// still read (no encoded card's static reaches another's).
+pub fn ignored(cards: &GameCards, state: &GameState, card: CardId) -> Option<bool> {
+    let by_effect = |c: CardId| {
+        state
+            .turn
+            .as_ref()
+            .and_then(|t| t.ignored.iter().find(|(x, _)| *x == c).map(|(_, g)| *g))
+    };
+    if let Some(globals) = by_effect(card) {
+        return Some(globals);
+    }
+    for (source, c) in cards.ids().map(|s| (s, cards.get(s))) {
+        let (Some(list), Some(owner)) = (&c.abilities, c.owner) else {
+            continue;
+        };
+        if source == card || by_effect(source).is_some() {
+            continue;
+        }
+        let src = Source::card(source, owner);
+        for a in list.iter().filter(|a| a.kind == Kind::Static) {
+            for e in &a.effects {
+                if let Effect::IgnoreText { to, globals } = e
+                    && matches_card(cards, to, &src, card)
+                    && super::condition::ability_on(cards, state, a, &src, None)
+                {
+                    return Some(*globals);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A card's abilities in play: none while its text is ignored ([`ignored`]).
+pub fn text_of<'a>(cards: &'a GameCards, state: &GameState, card: CardId) -> Option<&'a [Ability]> {
+    let c = cards.get(card);
+    let c = c.alias_of.map_or(c, |a| cards.get(a));
+    match ignored(cards, state, card) {
+        Some(_) if c.abilities.is_some() => Some(&[]),
+        _ => c.abilities.as_deref(),
+    }
 }
 
 /// A card's title: its name without the subtitle ("Iron Man" of "Iron Man: Inventor").
@@ -271,7 +413,7 @@ pub fn names_players(sel: &Selector) -> bool {
 /// Whether player `p` is one that `sel` speaks of, seen from `src`.
 pub fn matches_player(sel: &Selector, src: &Source, p: usize) -> bool {
     names_players(sel)
-        && match sel.side {
+        && match sel.player_side.unwrap_or(sel.side) {
             Side::Any => true,
             Side::Yours => p == src.controller,
             Side::Opposing => p != src.controller,
@@ -291,33 +433,52 @@ pub fn active(state: &GameState, card: CardId, controller: usize) -> bool {
 /// condition always, from the card. Modifiers add up before they apply, and never take
 /// a stat below zero; a doubled attack doubles the total.
 pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
-    let Some(level) = state.level(cards, id) else {
+    totals(cards, state, id, true)
+}
+
+/// A character die's defense with every modifier, as [`stats`] counts it, without
+/// reading a static that changes attack only: so a static whose attack bonus counts
+/// dice by their defense ("+1A for each opposing character die with 2D or less") never
+/// reads its own result, even facing a copy of itself.
+pub fn defense(cards: &GameCards, state: &GameState, id: DieId) -> u32 {
+    totals(cards, state, id, false).1
+}
+
+/// Attack and defense; with `attack: false`, the defense only (the attack returned is
+/// not every modifier's).
+fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> (u32, u32) {
+    let Some(mut level) = state.level(cards, id) else {
         return (0, 0);
     };
     let die = state.die(id);
+    // A copy of another card's die stats, for the level the die shows (`effects::copy`).
+    if let (Some(c), Some(Face::Level { level: n, .. })) = (die.boost.copy, &die.face)
+        && let Some(copied) = cards.get(c).levels.get(usize::from(*n).saturating_sub(1))
+    {
+        level = *copied;
+    }
+    // "D equal to its A" sets the defense the level and the applied modifiers give to
+    // the attack they give; statics still apply on top (000:1013-1028, 1042-1060).
+    let printed_defense = if die.boost.defense_is_attack {
+        i64::from(level.attack) + i64::from(die.boost.attack)
+    } else {
+        i64::from(level.defense)
+    };
     let (mut attack, mut defense) = (
         i64::from(level.attack) + i64::from(die.boost.attack),
-        i64::from(level.defense) + i64::from(die.boost.defense),
+        printed_defense + i64::from(die.boost.defense),
     );
     let mut double = die.boost.double_attack;
     if die.zone == Zone::Field {
         for (card, c) in cards.ids().map(|c| (c, cards.get(c))) {
-            let (Some(list), Some(owner)) = (&c.abilities, c.owner) else {
+            let (Some(list), Some(owner)) = (text_of(cards, state, card), c.owner) else {
                 continue;
             };
             for a in list {
                 if a.kind != Kind::Static {
                     continue;
                 }
-                // A burst of "this die" is the die's own: the face it shows adds to the
-                // static or replaces it (Iron Man: Industrialist).
-                let own = !a.bursts.is_empty()
-                    && Source::static_for(state, card, owner, id).die.is_some();
-                let effects: std::borrow::Cow<[Effect]> = if own {
-                    super::effects::effects_for(a, bursts_shown(state, id)).into()
-                } else {
-                    a.effects.as_slice().into()
-                };
+                let effects = static_effects(state, a, (card, owner), id);
                 for e in effects.iter().filter(|e| static_applied(e)) {
                     // Its selector and conditions, and a pairing benefit through the
                     // partner (`condition::static_reaches`).
@@ -329,6 +490,7 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
                         per,
                         ..
                     } = e
+                        && (attack_too || *dd != 0)
                         && super::condition::static_reaches(
                             cards,
                             state,
@@ -361,8 +523,132 @@ pub fn stats(cards: &GameCards, state: &GameState, id: DieId) -> (u32, u32) {
     (attack, defense.max(0) as u32)
 }
 
+/// The effects of a static ability of `card` in force for die `id`, with its bursts: a
+/// burst about "this die" is read off the face the die itself shows, when it is one of
+/// the card's (Iron Man: Industrialist); a burst reaching other dice holds while a die of
+/// the card in the field shows it (Venom: Angelo Fortunato's "* your fist characters get
+/// +1A/+1D"), once, as the static does ([`static_bursts_unsettled`] says when that is not
+/// settled).
+pub fn static_effects<'a>(
+    state: &GameState,
+    a: &'a crate::cards::ability::Ability,
+    (card, owner): (CardId, usize),
+    id: DieId,
+) -> std::borrow::Cow<'a, [Effect]> {
+    if a.bursts.is_empty() {
+        return a.effects.as_slice().into();
+    }
+    let own = Source::static_for(state, card, owner, id)
+        .die
+        .map_or(0, |d| bursts_shown(state, d));
+    let shown = card_bursts(state, card, owner);
+    let own_effects = super::effects::effects_for(a, own);
+    let card_effects = super::effects::effects_for(a, shown);
+    own_effects
+        .into_iter()
+        .filter(own_die_only)
+        .chain(card_effects.into_iter().filter(|e| !own_die_only(e)))
+        .collect::<Vec<_>>()
+        .into()
+}
+
+/// Whether a static's effect is about its own die alone ("this die gets …", "can't be
+/// blocked by …"), so that a burst of it is the face that die shows.
+fn own_die_only(e: &Effect) -> bool {
+    match e {
+        Effect::DamageFrom { to, .. } => to.what == What::This,
+        e => e.aim().is_none_or(|s| s.what == What::This),
+    }
+}
+
+/// The bursts a card's static reads for what reaches beyond its own die: those a die of
+/// the card in its owner's field shows (the most, when they differ).
+fn card_bursts(state: &GameState, card: CardId, owner: usize) -> u8 {
+    state
+        .zone(owner, Zone::Field)
+        .filter(|&d| state.die(d).card == card)
+        .map(|d| bursts_shown(state, d))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Why a static's burst reaching other dice is not settled now, if it is not: two of the
+/// card's dice in the field show it (does the bonus count once, as "while active" does
+/// (000:1046-1052), or once per die, as card text works die by die (004:631-634)?), or,
+/// for a burst that replaces the static's text, one die shows it and another does not.
+pub fn static_bursts_unsettled(
+    state: &GameState,
+    a: &crate::cards::ability::Ability,
+    card: CardId,
+    owner: usize,
+) -> Option<&'static str> {
+    if a.kind != Kind::Static {
+        return None;
+    }
+    let dice: Vec<u8> = state
+        .zone(owner, Zone::Field)
+        .filter(|&d| state.die(d).card == card)
+        .map(|d| bursts_shown(state, d))
+        .collect();
+    a.bursts
+        .iter()
+        .filter(|b| !b.effects.iter().all(own_die_only) || (b.instead && !a.effects.iter().all(own_die_only)))
+        .find_map(|b| {
+            let showing = dice.iter().filter(|&&n| b.on.matches(n)).count();
+            if showing >= 2 {
+                Some(
+                    "has two dice in the field showing the burst of a static ability that reaches other dice: whether it counts once or once for each die is not said",
+                )
+            } else if b.instead && showing == 1 && dice.len() > 1 {
+                Some(
+                    "has dice in the field showing different faces for a static ability whose burst replaces its text: which of them holds is not said",
+                )
+            } else {
+                None
+            }
+        })
+}
+
+/// What fielding die `id` costs now: its level's fielding cost, lessened by the static
+/// abilities in force that reach it where it is (in the reserve pool, as it is fielded:
+/// "your character dice with fielding cost of 2 are free to field"), never below 0. A
+/// card's text about its own dice acts from the card, with no die of it in the field
+/// (Avengers Infinity rulebook, REDUCING PURCHASE COSTS AND FIELDING COSTS,
+/// 000:1162-1168), as its `while:` and `if:` say.
+pub fn fielding_cost(cards: &GameCards, state: &GameState, id: DieId) -> u32 {
+    let Some(level) = state.level(cards, id) else {
+        return 0;
+    };
+    let mut cost = u32::from(level.fielding);
+    for (card, c) in cards.ids().map(|c| (c, cards.get(c))) {
+        let (Some(list), Some(owner)) = (text_of(cards, state, card), c.owner) else {
+            continue;
+        };
+        for a in list.iter().filter(|a| a.kind == Kind::Static) {
+            for e in a.effects.iter().filter(|e| static_applied(e)) {
+                if let Effect::FieldingCost { to, less } = e
+                    && super::condition::static_reaches(
+                        cards,
+                        state,
+                        a,
+                        Some(to),
+                        (card, owner),
+                        id,
+                    )
+                {
+                    match less {
+                        Some(n) => cost = cost.saturating_sub(u32::from(*n)),
+                        None => return 0,
+                    }
+                }
+            }
+        }
+    }
+    cost
+}
+
 /// The bursts die `id` shows.
-fn bursts_shown(state: &GameState, id: DieId) -> u8 {
+pub(in crate::engine) fn bursts_shown(state: &GameState, id: DieId) -> u8 {
     match state.die(id).face {
         Some(Face::Level { bursts, .. })
         | Some(Face::Action { bursts })

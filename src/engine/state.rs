@@ -105,6 +105,14 @@ pub struct Boost {
     pub iron_will_spared: Option<u32>,
     /// It cannot be blocked this turn (Obscure, `keywords::obscure`).
     pub unblockable: bool,
+    /// It has the Villain affiliation this turn (`effects::gain_affiliation`).
+    pub villain: bool,
+    /// It copies this card's die stats, for the level it shows (`effects::copy`).
+    pub copy: Option<CardId>,
+    /// Its defense is its attack this turn (Archnemesis' global): the applied defense
+    /// modifiers made before were folded into it, those made since add to it, and static
+    /// ones apply on top (`select::stats`).
+    pub defense_is_attack: bool,
 }
 
 /// A set of the keywords an effect may give a die ([`Granted`]), kept inline: it is part
@@ -156,6 +164,10 @@ impl Boost {
         self.excess_to_player |= other.excess_to_player;
         self.granted.0 |= other.granted.0;
         self.iron_will_spared = other.iron_will_spared.or(self.iron_will_spared);
+        self.villain |= other.villain;
+        self.unblockable |= other.unblockable;
+        self.copy = other.copy.or(self.copy);
+        self.defense_is_attack |= other.defense_is_attack;
     }
 }
 
@@ -265,6 +277,10 @@ pub struct Reactable {
 /// A purchase-cost reduction for the rest of the turn: what it lowers, and by how much.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CostCut {
+    /// The card and ability (index) whose `reduce-cost` made it: what a position's
+    /// `cost-cut` line names.
+    pub card: CardId,
+    pub ability: usize,
     /// Whose purchases it lowers.
     pub player: usize,
     pub amount: u32,
@@ -318,6 +334,9 @@ pub struct Turn {
     /// Purchase-cost reductions made this turn (`effects::reduce_cost`), in the order
     /// they were made.
     pub cost_cuts: Vec<CostCut>,
+    /// Cards whose text an effect ignores until the end of the turn (`effects::ignore_text`),
+    /// with whether their global abilities are ignored too.
+    pub ignored: Vec<(CardId, bool)>,
     /// Combat damage blocked attackers deal on to the opponent beyond their blockers'
     /// total defense, fixed when combat damage is dealt (the 2014 rules hit the player
     /// after the blockers are gone).
@@ -484,6 +503,18 @@ pub enum Op {
         player: usize,
         amount: u32,
     },
+    /// Damage to a die from another die that is not the effect's own source (each of
+    /// two dice dealing the other its attack).
+    DamageBy {
+        die: DieId,
+        amount: u32,
+        by: DieId,
+    },
+    /// Life lost, not damage dealt: no "when damaged" reads it.
+    LoseLife {
+        player: usize,
+        amount: u32,
+    },
     /// The turn's purchase-cost reduction of this index (`Turn::cost_cuts`) takes effect.
     CostCut {
         cut: usize,
@@ -495,10 +526,14 @@ impl Op {
     pub fn die(&self) -> Option<DieId> {
         match *self {
             Op::Damage { die, .. }
+            | Op::DamageBy { die, .. }
             | Op::Ko { die }
             | Op::Boost { die, .. }
             | Op::Spin { die, .. } => Some(die),
-            Op::DamagePlayer { .. } | Op::GainLife { .. } | Op::CostCut { .. } => None,
+            Op::DamagePlayer { .. }
+            | Op::GainLife { .. }
+            | Op::LoseLife { .. }
+            | Op::CostCut { .. } => None,
         }
     }
 }
@@ -537,6 +572,7 @@ impl Turn {
             assigned: Vec::new(),
             excess: Vec::new(),
             cost_cuts: Vec::new(),
+            ignored: Vec::new(),
             attack: None,
             block: None,
             done: false,
@@ -945,9 +981,9 @@ impl GameState {
     /// from: each die's applied effects and what it is linked to (its partner, the die it
     /// called out, its captor), and the turn's memory of card text (the trigger queue,
     /// the limits used, the events a reactive global may still answer, an effect held
-    /// for an answer, cost reductions, the dice knocked out, engaged with Deadly, damaged
-    /// in the attack step or fielded this turn); the dice rolled this turn only while the
-    /// reroll may still choose among them. (Of alike dice, which was rolled or fielded
+    /// for an answer, cost reductions, the text ignored, the dice knocked out, engaged
+    /// with Deadly, damaged in the attack step or fielded this turn); the dice rolled this
+    /// turn only while the reroll may still choose among them. (Of alike dice, which was rolled or fielded
     /// this turn, or is still in the field since, is no difference a plain reference
     /// names: the key leaves it out.)
     pub fn position_key(&self) -> String {
@@ -1091,7 +1127,7 @@ impl GameState {
                 key,
                 "\npending [{}] batch {} used [{}] reactable [{}] held {:?} cuts {:?} \
                  damage {:?} blocked [{}] excess [{}] knocked [{}] deadly [{}] \
-                 attack-damaged [{}] fielded [{}] {} suit-up {:?}",
+                 attack-damaged [{}] fielded [{}] {} suit-up {:?} ignored {:?}",
                 pending.join(" "),
                 t.batch,
                 sorted(used),
@@ -1138,7 +1174,8 @@ impl GameState {
                         .collect()
                 ),
                 t.fielded_unknown,
-                t.suit_up.map(|(a, b, c)| (full(a), full(b), c.0))
+                t.suit_up.map(|(a, b, c)| (full(a), full(b), c.0)),
+                t.ignored
             );
         }
         key
@@ -1344,6 +1381,14 @@ impl GameState {
             }
             out.push(line);
         }
+        // Cards whose text an effect ignores this turn, in the order it was.
+        for (c, globals) in &t.ignored {
+            out.push(format!(
+                "ignored {}{}",
+                card(*c),
+                if *globals { "" } else { " dice" }
+            ));
+        }
         let mut limits: Vec<String> = t
             .used
             .iter()
@@ -1379,12 +1424,24 @@ impl GameState {
             }
             out.push(line);
         }
+        // Reductions under way, in the order they were made (a `next` one spent is gone).
+        for c in t.cost_cuts.iter().filter(|c| c.on && !c.spent) {
+            out.push(format!(
+                "cost-cut {} ability {} by {} less {}",
+                card(c.card),
+                c.ability + 1,
+                cards.players[c.player],
+                c.amount
+            ));
+        }
         if let Some(h) = &t.held {
             let mut line = format!("held {} ability {}", card(h.card), h.ability + 1);
             for op in &h.ops {
                 let _ = match *op {
                     Op::Ko { die: d } => write!(line, " ko {}", die(d)),
-                    Op::Damage { die: d, amount } => write!(line, " damage {}={amount}", die(d)),
+                    Op::Damage { die: d, amount } | Op::DamageBy { die: d, amount, .. } => {
+                        write!(line, " damage {}={amount}", die(d))
+                    }
                     Op::Spin { die: d, level } => write!(line, " spin {} L{level}", die(d)),
                     Op::Boost { die: d, boost } => {
                         let _ = write!(line, " boost {}", die(d));
@@ -1396,7 +1453,7 @@ impl GameState {
                     Op::DamagePlayer { player, amount } => {
                         write!(line, " damage {}={amount}", cards.players[player])
                     }
-                    Op::GainLife { .. } | Op::CostCut { .. } => Ok(()),
+                    Op::GainLife { .. } | Op::LoseLife { .. } | Op::CostCut { .. } => Ok(()),
                 };
             }
             // Suit Up's move waits on the held knock-out (`keywords::suit_up`).
@@ -1543,11 +1600,18 @@ impl GameState {
             (b.double_damage_to_blockers, "double-damage-to-blockers"),
             (b.excess_to_player, "excess-to-player"),
             (b.unblockable, "unblockable"),
+            (b.villain, "villain"),
+            (b.defense_is_attack, "defense-is-attack"),
         ];
         mods.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
         mods.extend(b.granted.iter().map(|k| format!("+{}", k.name())));
         if let Some(d) = b.iron_will_spared {
             mods.push(format!("iron-will-spared={d}"));
+        }
+        if let Some(c) = b.copy {
+            let card = cards.get(c);
+            let owner = card.owner.map_or("", |o| cards.players[o].as_str());
+            mods.push(format!("copy={owner}.{}", card.alias));
         }
         match b.must_block {
             Some(MustBlock::Any) => mods.push("must-block".to_string()),

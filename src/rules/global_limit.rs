@@ -1,9 +1,10 @@
-//! A limited global used a second time in one turn by the same player.
+//! A limited global used beyond its limit: a second time in one turn by the same player,
+//! or on the other player's turn when it is used only "during your turn".
 //!
-//! Rule: a limited global says how often it may be used ("once per turn"). Each player
-//! has their own use of it, and a copy of the card on the other team is another card
-//! with its own limit. (Avengers Infinity rulebook, TOURNAMENT RULES, MORE ABOUT GLOBAL
-//! ABILITIES.)
+//! Rule: a limited global says how often and when it may be used ("once per turn",
+//! "only on your turn"). Each player has their own use of it, and a copy of the card on
+//! the other team is another card with its own limit. (Avengers Infinity rulebook,
+//! TOURNAMENT RULES, MORE ABOUT GLOBAL ABILITIES.)
 //!
 //! ```text
 //! global SC pay SK:fist target Bob.SK:L1     # Sky Claw: once per turn

@@ -364,6 +364,12 @@ pub enum StateLine {
         /// The player who used a limited global (each player has their own use).
         by: Option<Spanned<Text>>,
     },
+    /// `ignored Bob.PS`, `ignored Bob.PS dice`: a card whose text an effect ignores until
+    /// the end of the turn (with `dice`, its dice' abilities only, not its globals).
+    Ignored {
+        card: CardRef,
+        dice: bool,
+    },
     /// `reactable takes-damage die Bob.IC:L2 answered Ann.HT ability 2 by Ann`: an event
     /// of the last move that a reactive global may still answer, and the answers given.
     Reactable(Box<ReactableEvent>),
@@ -373,6 +379,15 @@ pub enum StateLine {
         card: CardRef,
         ability: Spanned<u32>,
         ops: Vec<HeldOp>,
+    },
+    /// `cost-cut Ann.TH ability 2 by Ann less 2`: a purchase-cost reduction under way
+    /// this turn, made by that ability's `reduce-cost` for the player who used it (what it
+    /// lowers, and whether only the next such die, are the ability's).
+    CostCut {
+        card: CardRef,
+        ability: Spanned<u32>,
+        by: Spanned<Text>,
+        amount: Spanned<u32>,
     },
     /// `conceded Ann`: the player conceded; the game is over.
     Conceded {
@@ -552,8 +567,11 @@ pub enum Modifier {
     DoubleDamageToBlockers,
     /// Its combat damage beyond its blockers' total defense goes to the opponent.
     ExcessToPlayer,
-    /// It cannot be blocked this turn (Obscure).
+    /// It cannot be blocked this turn (Obscure, or an effect).
     Unblockable,
+    /// `defense-is-attack`: its defense is its attack this turn (Archnemesis' global),
+    /// the `+D`/`-D` beside it made since.
+    DefenseIsAttack,
     /// `deadly-ko`: it was engaged with a die with Deadly this turn, and is knocked out
     /// at the end of the turn (the engagement itself may have ended since).
     DeadlyKo,
@@ -566,6 +584,12 @@ pub enum Modifier {
     IronWillSpared(u32),
     /// `+overcrush`: an effect gave it the keyword, until the end of the turn.
     Has(Granted),
+    /// `villain`: an effect gave it the Villain affiliation, until the end of the turn
+    /// (Takedown's global).
+    Villain,
+    /// `copy=Bob.GR`: it copies that card's die stats for its level, until the end of
+    /// the turn (Mystique: Unknown).
+    Copy(CardRef),
 }
 
 /// A keyword an effect may give a die for the turn, as a `+KEYWORD` mark writes it: the
@@ -578,14 +602,16 @@ pub enum Granted {
     Fast,
     IronWill,
     EnergyDrain,
+    Deadly,
 }
 
 impl Granted {
-    pub const ALL: [Granted; 4] = [
+    pub const ALL: [Granted; 5] = [
         Granted::Overcrush,
         Granted::Fast,
         Granted::IronWill,
         Granted::EnergyDrain,
+        Granted::Deadly,
     ];
 
     /// The keyword's name in card files and marks (`iron-will`).
@@ -595,6 +621,7 @@ impl Granted {
             Granted::Fast => "fast",
             Granted::IronWill => "iron-will",
             Granted::EnergyDrain => "energy-drain",
+            Granted::Deadly => "deadly",
         }
     }
 }

@@ -374,6 +374,7 @@ const EXAMPLES: &[(&str, &str)] = &[
         "`reactable takes-damage die Mike.SK:L1 answered Eric.HT ability 2 by Eric`",
     ),
     ("held", "`held Mike.SM ability 1 ko Mike.SM:L1`"),
+    ("cost-cut", "`cost-cut Mike.TH ability 2 by Mike less 2`"),
     ("conceded", "`conceded Mike`"),
     (
         "waive",
@@ -590,7 +591,7 @@ fn statement(i: In) -> PResult<Stmt> {
         }
         "life" | "bag" | "prep" | "reserve" | "used" | "oop" | "aside" | "supply" | "virtual"
         | "priority" | "drawn" | "rerolled" | "passed" | "acted" | "assigned" | "combat"
-        | "pending" | "limit" | "reactable" | "held" | "conceded" => {
+        | "pending" | "limit" | "ignored" | "reactable" | "held" | "cost-cut" | "conceded" => {
             map(state_line, |s| Stmt::Plain(Statement::State(s))).parse(i)
         }
         _ if MOVE_KEYWORDS.contains(&w) => map(move_line, Stmt::Plain).parse(i),
@@ -954,8 +955,10 @@ fn state_line(i: In) -> PResult<StateLine> {
         "combat" => combat_state(i),
         "pending" => pending_state(i),
         "limit" => limit_state(i),
+        "ignored" => ignored_state(i),
         "reactable" => reactable_state(i),
         "held" => held_state(i),
+        "cost-cut" => cost_cut_state(i),
         "conceded" => conceded_state(i),
         _ => zone_state(i),
     }
@@ -1149,6 +1152,20 @@ fn limit_state(i: In) -> PResult<StateLine> {
     ))
 }
 
+/// `ignored Bob.PS`, `ignored Bob.PS dice`.
+fn ignored_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("ignored"), ws).parse(i)?;
+    let (i, card) = expect("the card, by its alias", card_ref).parse(i)?;
+    let (i, dice) = opt(preceded(ws, kw("dice"))).parse(i)?;
+    Ok((
+        i,
+        StateLine::Ignored {
+            card,
+            dice: dice.is_some(),
+        },
+    ))
+}
+
 /// `reactable takes-damage die Bob.IC:L2 answered Ann.HT ability 2 by Ann`,
 /// `reactable deals-effect-damage player Ann`.
 fn reactable_state(i: In) -> PResult<StateLine> {
@@ -1200,6 +1217,26 @@ fn held_state(i: In) -> PResult<StateLine> {
     let (i, (card, ability)) = card_ability(i)?;
     let (i, ops) = many0(preceded(ws, held_op)).parse(i)?;
     Ok((i, StateLine::Held { card, ability, ops }))
+}
+
+/// `cost-cut Ann.TH ability 2 by Ann less 2`: a purchase-cost reduction under way, made
+/// by that ability's `reduce-cost` for the player who used it.
+fn cost_cut_state(i: In) -> PResult<StateLine> {
+    let (i, _) = (kw("cost-cut"), ws).parse(i)?;
+    let (i, (card, ability)) = card_ability(i)?;
+    let (i, _) = expect("`by` and the player it lowers", (ws, kw("by"), ws)).parse(i)?;
+    let (i, by) = expect("a player name", player).parse(i)?;
+    let (i, _) = expect("`less` and the amount", (ws, kw("less"), ws)).parse(i)?;
+    let (i, amount) = expect("the amount", number).parse(i)?;
+    Ok((
+        i,
+        StateLine::CostCut {
+            card,
+            ability,
+            by,
+            amount,
+        },
+    ))
 }
 
 fn held_op(i: In) -> PResult<HeldOp> {
@@ -1361,8 +1398,10 @@ const STATE_WORDS: &[&str] = &[
     "combat",
     "pending",
     "limit",
+    "ignored",
     "reactable",
     "held",
+    "cost-cut",
     "conceded",
 ];
 
@@ -2034,8 +2073,9 @@ fn modifier(i: In) -> PResult<Modifier> {
 }
 
 /// An applied or persistent effect on a die: `+1A`, `-2D`, `double-attack`, `no-damage`,
-/// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `deadly-ko`, `attack-damaged`, `must-block`, `must-block=Ann.SM:L1`,
-/// `double-damage-to-blockers`, `excess-to-player`, `iron-will-spared=D`, `+overcrush`.
+/// `must-attack`, `cant-attack`, `cant-block`, `unblockable`, `defense-is-attack`, `deadly-ko`, `attack-damaged`, `must-block`, `must-block=Ann.SM:L1`,
+/// `double-damage-to-blockers`, `excess-to-player`, `iron-will-spared=D`, `+overcrush`,
+/// `villain`, `copy=Bob.GR`.
 fn effect_modifier(i: In) -> PResult<Modifier> {
     alt((
         value(Modifier::DoubleAttack, kw("double-attack")),
@@ -2044,6 +2084,7 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
         value(Modifier::CantAttack, kw("cant-attack")),
         value(Modifier::CantBlock, kw("cant-block")),
         value(Modifier::Unblockable, kw("unblockable")),
+        value(Modifier::DefenseIsAttack, kw("defense-is-attack")),
         value(Modifier::DeadlyKo, kw("deadly-ko")),
         value(Modifier::AttackDamaged, kw("attack-damaged")),
         map(
@@ -2059,6 +2100,11 @@ fn effect_modifier(i: In) -> PResult<Modifier> {
             kw("double-damage-to-blockers"),
         ),
         value(Modifier::ExcessToPlayer, kw("excess-to-player")),
+        value(Modifier::Villain, kw("villain")),
+        map(
+            preceded(tag("copy="), expect("the card it copies", card_ref)),
+            Modifier::Copy,
+        ),
         map(
             preceded(
                 tag("iron-will-spared="),
@@ -2668,7 +2714,7 @@ mod tests {
             "GR:L3[+1A,+overcrush,+iron-will] SK:L1[+fast,+energy-drain]"
         );
         // A keyword no effect can give is no mark.
-        assert!(err("field Ann GR:L3[+deadly]").message.contains("expected"));
+        assert!(err("field Ann GR:L3[+cleave]").message.contains("expected"));
     }
 
     #[test]

@@ -313,6 +313,9 @@ impl Display for StateLine {
                     None => Ok(()),
                 }
             }
+            StateLine::Ignored { card, dice } => {
+                write!(f, "ignored {card}{}", if *dice { " dice" } else { "" })
+            }
             StateLine::Reactable(r) => {
                 write!(f, "reactable {} ", r.event.node)?;
                 match &r.about {
@@ -329,6 +332,16 @@ impl Display for StateLine {
                 }
                 Ok(())
             }
+            StateLine::CostCut {
+                card,
+                ability,
+                by,
+                amount,
+            } => write!(
+                f,
+                "cost-cut {card} ability {} by {} less {}",
+                ability.node, by.node, amount.node
+            ),
             StateLine::Held { card, ability, ops } => {
                 write!(f, "held {card} ability {}", ability.node)?;
                 for op in ops {
@@ -434,6 +447,7 @@ impl Display for Modifier {
             Modifier::CantAttack => f.write_str("cant-attack"),
             Modifier::CantBlock => f.write_str("cant-block"),
             Modifier::Unblockable => f.write_str("unblockable"),
+            Modifier::DefenseIsAttack => f.write_str("defense-is-attack"),
             Modifier::DeadlyKo => f.write_str("deadly-ko"),
             Modifier::AttackDamaged => f.write_str("attack-damaged"),
             Modifier::MustBlock(None) => f.write_str("must-block"),
@@ -442,6 +456,8 @@ impl Display for Modifier {
             Modifier::ExcessToPlayer => f.write_str("excess-to-player"),
             Modifier::IronWillSpared(d) => write!(f, "iron-will-spared={d}"),
             Modifier::Has(k) => write!(f, "+{}", k.name()),
+            Modifier::Villain => f.write_str("villain"),
+            Modifier::Copy(c) => write!(f, "copy={c}"),
         }
     }
 }

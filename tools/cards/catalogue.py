@@ -46,6 +46,9 @@ AFFILIATIONS = {
     "league": "Justice League", "society": "Justice Society of America", "legion": "Legion of Doom",
     "titans": "Teen Titans", "crime": "Crime Syndicate", "newgods": "New Gods", "NewGods": "New Gods",
     "doompatrol": "Doom Patrol",
+    # The Team Builder spells these out for the Dark Phoenix Saga cards it codes alike
+    # (its `brotherhoodofmutants` and `shiarempire`, vote.TB_AFFILIATIONS).
+    "magnetoorg": "Brotherhood of Mutants", "shiar": "Shi'ar Empire",
     "emeraldenclave": "Emerald Enclave", "harpers": "Harpers", "lordsalliance": "Lords' Alliance",
     "orderofthegauntlet": "Order of the Gauntlet", "zhentarim": "Zhentarim", "forcegrey": "Force Grey",
     "good": "Good", "evil": "Evil", "neutral": "Neutral", "monster": "Monster",
@@ -69,6 +72,17 @@ CATALOGUE_DUPLICATE_IDS = {
 CATALOGUE_CORRECTIONS = [
     dict(id="2098", field="card", old="Rhodey", new='"Rhodey"',
          note="subtitle Rhodey put in quotation marks, as the IMWM rulebook prints it (the catalogue writes other quoted subtitles with '' marks)"),
+    # Dark Phoenix Saga names the catalogue misspells or shortens, as the Team Builder
+    # prints them (its 34DPS, 50DPS, 90DPS, 96DPS, 130DPS, 143DPS).
+    dict(id="3832", field="card", old="Icy Interferece", new="Icy Interference",
+         note="subtitle Icy Interferece corrected to Icy Interference, as the Team Builder (34DPS) spells it"),
+    dict(id="3909", field="card", old="Hardened by Mardipoor", new="Hardened by Madripoor",
+         note="subtitle Hardened by Mardipoor corrected to Hardened by Madripoor, as the Team Builder (96DPS) spells it"),
+    dict(id="3842", field="card", old="X-men Field Leader", new="X-Men Field Leader",
+         note="subtitle X-men Field Leader corrected to X-Men Field Leader, as the Team Builder (143DPS) writes it"),
+    *(dict(id=i, field="character", old="Ronan", new="Ronan the Accuser",
+           note=f"title Ronan completed to Ronan the Accuser, as the Team Builder ({tb}) and the card print it")
+      for i, tb in (("3890", "50DPS"), ("3891", "90DPS"), ("3892", "130DPS"))),
 ]
 
 SETS = {  # code: name (universe comes from the catalogue)

@@ -33,7 +33,8 @@ ACTION_FACES = ["act", "*", "**"]
 # The Team Builder's internal affiliation keys that the catalogue spells otherwise, for the
 # cards only the Team Builder has (the names are the catalogue map's, catalogue.AFFILIATIONS).
 TB_AFFILIATIONS = {"fantastic4": "fanfour", "spideyfriends": "spiderfriends", "gotg": "guardians",
-                   "defenders": "defendersorg", "shield": "shieldorg"}
+                   "defenders": "defendersorg", "shield": "shieldorg",
+                   "brotherhoodofmutants": "magnetoorg", "shiarempire": "shiar"}
 BULK_KIND = {"Character": "character", "Action": "action", "BasicAction": "basic-action",
              "EpicBasicAction": "basic-action"}
 

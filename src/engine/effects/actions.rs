@@ -23,11 +23,24 @@ impl Replayer {
         };
         let continuous = crate::engine::keywords::has(
             &self.cards,
+            &self.state,
             card,
             &crate::cards::ability::Keyword::Continuous,
         );
         let action = list.iter().find(|a| a.kind == Kind::Action).cloned();
         let Some(a) = action else {
+            if continuous
+                && !self
+                    .surcharges(who, crate::cards::ability::UseKind::ActionDie)
+                    .is_empty()
+            {
+                // A surcharge on a die with no action ability: nothing runs to pay it.
+                self.undecided(
+                    self.line,
+                    card,
+                    "is used while a surcharge on action dice is in force, which dmlint does not apply to a die with no action ability",
+                )?;
+            }
             if continuous {
                 // Its text is what it does while in the field: using it is the move.
                 let line = self.line;
@@ -58,6 +71,9 @@ impl Replayer {
         self.state.move_die(id, zone, line);
         // The die is the source of its effect's damage (`damage_from`).
         let before = self.action_die.replace(id);
+        let a = self
+            .surcharged(&a, who, crate::cards::ability::UseKind::ActionDie)
+            .into_owned();
         let ran = self.run(&a, src, bursts, clauses, &[]);
         self.action_die = before;
         ran?;

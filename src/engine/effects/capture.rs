@@ -32,7 +32,7 @@ impl Replayer {
     pub(super) fn capture_effect(&mut self, to: &Selector, ctx: &mut Run) -> Result<Vec<Op>, Stop> {
         let line = self.line;
         // Asked before the dice it reaches: a selector may read the captor's own level
-        // (`max_own_level`), which a die out of the field no longer shows.
+        // (`own_level`), which a die out of the field no longer shows.
         let captor = ctx
             .src
             .die

@@ -4,7 +4,7 @@
 use crate::cards::ability::Event;
 use crate::syntax::{Span, Zone};
 
-use super::Hurt;
+use super::{By, Hurt};
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select::{self};
 use crate::engine::state::{About, DamageStage, DieId, Op};
@@ -27,11 +27,15 @@ impl Replayer {
         let mut dealt = false;
         for op in ops {
             match op {
-                Op::Damage { die, amount } => {
+                Op::Damage { die, amount } | Op::DamageBy { die, amount, .. } => {
                     // Lessened as it is dealt, by the statics naming its source
                     // (`damage_from`), then by its own reduction (Iron Man: Inventor);
                     // none left is none taken.
-                    let amount = self.taken(Hurt::Die(die), amount)?;
+                    let by = match op {
+                        Op::DamageBy { by, .. } => By::Die(by),
+                        _ => self.damage_by,
+                    };
+                    let amount = self.taken(Hurt::Die(die), by, amount)?;
                     let amount = amount.saturating_sub(self.damage_reduction(die));
                     if amount == 0 || self.state.die(die).zone != Zone::Field {
                         continue;
@@ -41,7 +45,7 @@ impl Replayer {
                     dealt = true;
                 }
                 Op::DamagePlayer { player, amount } => {
-                    let amount = self.taken(Hurt::Player(player), amount)?;
+                    let amount = self.taken(Hurt::Player(player), self.damage_by, amount)?;
                     if amount == 0 {
                         continue;
                     }
@@ -57,10 +61,22 @@ impl Replayer {
                 }
                 Op::Boost { die, boost } => {
                     self.state.die_mut(die).boost.merge(boost);
+                    // Deadly given to a die already engaged: its engagements as they stand
+                    // are Deadly's (`keywords::deadly`), as if it had had it at the blocks.
+                    if boost.granted.has(crate::syntax::Granted::Deadly) {
+                        let links: Vec<(DieId, DieId)> = self
+                            .state
+                            .ids()
+                            .filter_map(|b| self.state.die(b).blocking.map(|a| (b, a)))
+                            .filter(|&(b, a)| b == die || a == die)
+                            .collect();
+                        self.deadly_engage(&links);
+                    }
                     // The line that set up a restriction, for its diagnostic's label.
                     if boost.must_attack
                         || boost.cant_attack
                         || boost.cant_block
+                        || boost.unblockable
                         || boost.must_block.is_some()
                     {
                         self.turn_mut().marked.push((die, line));
@@ -79,6 +95,10 @@ impl Replayer {
                         c.on = true;
                     }
                 }
+                Op::LoseLife { player, amount } => {
+                    let why = self.effect_cause();
+                    self.change_life(player, -i64::from(amount), why);
+                }
                 Op::GainLife { player, amount } => {
                     let cap = i64::from(self.state.start_life);
                     let life = self.state.players[player].life;
@@ -91,17 +111,23 @@ impl Replayer {
         if dealt && let Some(p) = self.dealing {
             events.push((Event::DealsEffectDamage, About::Player(p)));
         }
-        self.knock_out_all(&knocked, line);
+        self.knock_out_all(&knocked, line)?;
         self.fire(&events, &[]);
-        self.ko_check();
+        self.ko_check()?;
         self.check_life();
         Ok(())
     }
 
-    /// What `hurt` takes of an effect's `amount` of damage, dealt by the effect's source
-    /// (`damage_from`); undecided where that is not settled (waived: all of it).
-    fn taken(&mut self, hurt: Hurt, amount: u32) -> Result<u32, crate::engine::replay::Stop> {
-        match self.taken_from(hurt, &[(self.damage_by, amount)], false) {
+    /// What `hurt` takes of an effect's `amount` of damage, dealt by `by` (the effect's
+    /// source, or the die an exchange of damage names: `damage_from`); undecided where
+    /// that is not settled (waived: all of it).
+    fn taken(
+        &mut self,
+        hurt: Hurt,
+        by: By,
+        amount: u32,
+    ) -> Result<u32, crate::engine::replay::Stop> {
+        match self.taken_from(hurt, &[(by, amount)], false) {
             Ok(n) => Ok(n),
             Err((card, why)) => {
                 self.undecided(self.line, card, &why)?;
@@ -110,9 +136,10 @@ impl Replayer {
         }
     }
 
-    /// Knocks dice out, all at once. Their KO triggers fire first, as one batch, so they
-    /// see the face (and the bursts) each die showed.
-    pub(in crate::engine) fn knock_out_all(&mut self, dice: &[DieId], line: Span) {
+    /// Knocks dice out, all at once, no replacement asked (`stay_in_field` asks first).
+    /// Their KO triggers fire first, as one batch, so they see the face (and the bursts)
+    /// each die showed.
+    pub(in crate::engine) fn knock_out_unreplaced(&mut self, dice: &[DieId], line: Span) {
         if dice.is_empty() {
             return;
         }
@@ -130,13 +157,34 @@ impl Replayer {
     /// A die with Regenerate is rolled once there (`keywords::regenerate`): the one place
     /// every knock-out, whatever its cause, moves a die.
     pub(super) fn remove_knocked_at(&mut self, dice: &[DieId], line: Span) {
-        let regenerating = self.regenerating(dice);
+        let mut regenerating = self.regenerating(dice);
+        // Read while they are still in the field (attacking): Invulnerability's return.
+        let returning = self.returning(dice);
         for &die in dice {
             let face = self.state.die(die).face.clone();
             if let (Some(f), Some(t)) = (face, self.state.turn.as_mut()) {
                 t.knocked.push((die, f));
             }
             self.state.move_die(die, Zone::Prep, line);
+        }
+        for die in returning {
+            if regenerating.iter().any(|(d, _)| *d == die) {
+                // Which comes first is its owner's choice: said undecided after the line.
+                let card = self.state.die(die).card;
+                self.deferred = self.deferred.or(Some((
+                    card,
+                    "is knocked out with both a return to the field and Regenerate waiting: which comes first is not said",
+                )));
+                regenerating.retain(|(d, _)| *d != die);
+                continue;
+            }
+            let face = self
+                .turn_ref()
+                .and_then(|t| t.knocked.iter().rev().find(|(d, _)| *d == die))
+                .map(|(_, f)| f.clone());
+            if let Some(face) = face {
+                self.place(die, face, Zone::Field);
+            }
         }
         self.regenerate_queue(&regenerating);
     }
@@ -160,16 +208,16 @@ impl Replayer {
     /// Not while 2018 combat damage waits for its "when damaged" effects: the dice it
     /// damaged stay in the attack zone, not yet knocked out, until those have resolved
     /// (Avengers Infinity rulebook, ASSIGN DAMAGE).
-    pub(in crate::engine) fn ko_check(&mut self) {
+    pub(in crate::engine) fn ko_check(&mut self) -> Flow {
         let waiting =
             self.state.turn.as_ref().is_some_and(|t| {
                 matches!(t.damage, DamageStage::Damaged | DamageStage::FastDamaged)
             });
         if waiting {
-            return;
+            return Ok(());
         }
         let dead = self.lethal();
-        self.knock_out_all(&dead, self.line);
+        self.knock_out_all(&dead, self.line)
     }
 }
 

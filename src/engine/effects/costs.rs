@@ -19,7 +19,7 @@ use crate::cards::model::EnergyType;
 use crate::rules;
 use crate::syntax::{DieRef, Face, Payment, PaymentItem, Spanned, Zone};
 
-use crate::engine::replay::{Replayer, Stop};
+use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::select::{self, Source};
 use crate::engine::state::DieId;
 
@@ -54,9 +54,14 @@ fn takes(c: &Cost) -> Option<(&Selector, usize)> {
     let sel = match c {
         Cost::SpinDown(s) | Cost::Ko(s) => s,
         Cost::Move { what, .. } => what,
-        Cost::Energy(_) | Cost::Life(_) => return None,
+        Cost::Energy(_) | Cost::UpTo(_) | Cost::Life(_) | Cost::Damage(_) => return None,
     };
-    Some((sel, if sel.count == Count::Two { 2 } else { 1 }))
+    let n = match sel.count {
+        Count::Two => 2,
+        Count::Three => 3,
+        _ => 1,
+    };
+    Some((sel, n))
 }
 
 /// The life an ability costs.
@@ -184,14 +189,15 @@ impl Replayer {
         split
     }
 
-    /// Pays an ability's cost with what the line's `pay` clauses name. `Ok(false)`: the
-    /// cost cannot be paid and the ability, a mandatory trigger, does nothing.
+    /// Pays an ability's cost with what the line's `pay` clauses name: the energy paid
+    /// for its `up-to` cost, or `None` when the cost cannot be paid and the ability, a
+    /// mandatory trigger, does nothing.
     pub(super) fn pay_costs(
         &mut self,
         a: &Ability,
         src: &Source,
         pays: &Pays,
-    ) -> Result<bool, Stop> {
+    ) -> Result<Option<u32>, Stop> {
         let who = src.controller;
         let name = self.cards.get(src.card).name.clone();
         if a.cost.is_empty() {
@@ -205,11 +211,11 @@ impl Replayer {
                 let paid = self.collect_payment(who, p)?;
                 self.apply_payment(who, &paid);
             }
-            return Ok(true);
+            return Ok(Some(0));
         }
         // First what the table allows: a cost it cannot pay stops the ability.
         let waived = match self.unpayable(a, src) {
-            Some(_) if a.kind == Kind::Triggered && !a.may => return Ok(false),
+            Some(_) if a.kind == Kind::Triggered && !a.may => return Ok(None),
             Some(why) => {
                 let span = pays.first().map_or(self.line, |(p, _)| p.span);
                 self.violate(rules::cost_unpayable::new(
@@ -227,28 +233,57 @@ impl Replayer {
             None => false,
         };
         let split = self.split(a, pays);
-        let paid = self.pay_energy(a, who, &split.energy)?;
+        let (paid, up_to) = self.pay_energy(a, who, &split.energy)?;
         let taken = self.take_given(a, src, &split.given, waived)?;
         let life = self.life_given(a, src, &split.life, waived)?;
         // Paid together: the energy, then each cost beyond it.
         self.apply_payment(who, &paid);
-        self.give_up(taken);
+        self.give_up(taken)?;
         if life > 0 {
             let why = format!("paid for {}", self.cards.get(src.card).name);
             self.change_life(who, -i64::from(life), why);
             self.check_life();
         }
-        Ok(true)
+        self.take_cost_damage(a, src)?;
+        Ok(Some(up_to))
     }
 
-    /// The energy a line pays for an ability, checked against its energy cost.
+    /// Damage its payer takes as a cost ("take 2 damage"): damage to the player, dealt
+    /// like an effect's (lessened by the statics about damage to them, setting off "when
+    /// you take damage"), by no die; the line writes nothing for it, as nothing is chosen.
+    fn take_cost_damage(&mut self, a: &Ability, src: &Source) -> crate::engine::replay::Flow {
+        let n: u32 = a
+            .cost
+            .iter()
+            .map(|c| match c {
+                Cost::Damage(n) => u32::from(*n),
+                _ => 0,
+            })
+            .sum();
+        if n == 0 {
+            return Ok(());
+        }
+        let before = (self.dealing, self.effect_card, self.damage_by);
+        (self.dealing, self.effect_card, self.damage_by) =
+            (None, Some(src.card), super::By::Unknown);
+        let done = self.commit(vec![crate::engine::state::Op::DamagePlayer {
+            player: src.controller,
+            amount: n,
+        }]);
+        (self.dealing, self.effect_card, self.damage_by) = before;
+        done
+    }
+
+    /// The energy a line pays for an ability, checked against its energy cost, and how
+    /// much of its `up-to` energy it pays: what it pays beyond the fixed energy, up to
+    /// all of it, matched to the first symbols listed.
     fn pay_energy(
         &mut self,
         a: &Ability,
         who: usize,
         payment: &Payment,
-    ) -> Result<crate::engine::payment::Paid, Stop> {
-        let symbols: Vec<EnergySymbol> = a
+    ) -> Result<(crate::engine::payment::Paid, u32), Stop> {
+        let mut symbols: Vec<EnergySymbol> = a
             .cost
             .iter()
             .flat_map(|c| match c {
@@ -256,7 +291,21 @@ impl Replayer {
                 _ => Vec::new(),
             })
             .collect();
+        let optional: Vec<EnergySymbol> = a
+            .cost
+            .iter()
+            .flat_map(|c| match c {
+                Cost::UpTo(s) => s.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
         let paid = self.collect_payment(who, payment)?;
+        let up_to = paid
+            .units
+            .len()
+            .saturating_sub(symbols.len())
+            .min(optional.len());
+        symbols.extend(optional.iter().take(up_to));
         let types: Vec<[EnergyType; 1]> = symbols
             .iter()
             .filter_map(|s| s.energy())
@@ -280,7 +329,7 @@ impl Replayer {
             let v = self.shortfall(short, payment.span, &text, who, &paid.units, &costs);
             self.violate(v)?;
         }
-        Ok(paid)
+        Ok((paid, u32::try_from(up_to).unwrap_or(u32::MAX)))
     }
 
     /// The dice the line gives up for each cost beyond energy, matched to the costs in
@@ -482,7 +531,7 @@ impl Replayer {
 
     /// The dice given up are spun down, moved or knocked out, all at once: a knock-out
     /// is a knock-out, whose triggers fire.
-    fn give_up(&mut self, taken: Vec<Taken>) {
+    fn give_up(&mut self, taken: Vec<Taken>) -> Flow {
         let line = self.line;
         let mut knocked = Vec::new();
         for Taken {
@@ -506,7 +555,18 @@ impl Replayer {
                 (_, None) => {}
             }
         }
-        self.knock_out_all(&knocked, line);
+        // A die knocked out to pay a cost whose knock-out a replacement could stop
+        // (Arnim Zola: Scientist Supreme): is the cost then paid? Not said.
+        if let Some((card, _)) = knocked.iter().find_map(|&d| self.ko_replacer(d)) {
+            // Waived, the die is knocked out and the cost paid.
+            self.undecided(
+                line,
+                card,
+                "may replace the knock-out of a die given up to pay a cost: whether the cost is then paid is not said",
+            )?;
+        }
+        self.knock_out_unreplaced(&knocked, line);
+        Ok(())
     }
 }
 

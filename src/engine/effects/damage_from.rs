@@ -130,9 +130,13 @@ impl Replayer {
                     Hurt::Die(id) => Source::static_for(&self.state, card, owner, id),
                     Hurt::Player(_) => Source::card(card, owner),
                 };
-                let own = src.die;
-                let bursts = own.map_or(0, |id| self.bursts_of(id));
-                for e in effects_for(a, bursts) {
+                let effects = match hurt {
+                    Hurt::Die(id) => {
+                        select::static_effects(&self.state, a, (card, owner), id).into_owned()
+                    }
+                    Hurt::Player(_) => effects_for(a, 0),
+                };
+                for e in effects {
                     let Effect::DamageFrom { to, from, takes } = &e else {
                         continue;
                     };

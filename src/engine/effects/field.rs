@@ -52,7 +52,11 @@ impl Replayer {
                 // Not alike: the line must say which (`target …`).
                 self.reach_dice(what, ctx)?
             } else {
-                let want = if what.count == Count::Two { 2 } else { 1 };
+                let want = match what.count {
+                    Count::Two => 2,
+                    Count::Three => 3,
+                    _ => 1,
+                };
                 all.into_iter().take(want).collect()
             }
         };
@@ -61,9 +65,13 @@ impl Replayer {
             let card = self.state.die(die).card;
             let face = match self.state.die(die).face.clone() {
                 Some(f @ Face::Level { .. }) => Some(f),
-                // From a zone with no face: a die with one character face shows it; for
-                // another the text does not say which level, and dmlint does not guess.
-                _ if self.cards.get(card).levels.len() == 1 => self.cards.get(card).level_face(1),
+                // From a zone with no face: a die with one character face shows it; another
+                // shows level 1 where the edition says so, and no guess is made elsewhere.
+                _ if self.cards.get(card).levels.len() == 1
+                    || book(self.state.edition).unrolled_in_field_on_level_1 =>
+                {
+                    self.cards.get(card).level_face(1)
+                }
                 _ => None,
             };
             let Some(face) = face else {

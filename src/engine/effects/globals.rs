@@ -2,14 +2,14 @@
 //! turn per player; reactive ones only in answer to the last move's event, once per
 //! event per player (Avengers Infinity rulebook, MORE ABOUT GLOBAL ABILITIES).
 
-use crate::cards::ability::{Ability, Event, Kind, Limit, Subject};
+use crate::cards::ability::{Ability, Event, Kind, Limit, Subject, TurnOf, UseKind};
 use crate::rules;
 use crate::syntax::{Clause, Step};
 
 use super::in_step;
 use crate::engine::cards::CardId;
 use crate::engine::replay::{Flow, Replayer};
-use crate::engine::select::Source;
+use crate::engine::select::{self, Source};
 use crate::engine::state::{About, DieId, Used};
 
 impl Replayer {
@@ -20,6 +20,18 @@ impl Replayer {
         card: CardId,
         clauses: &[Clause],
     ) -> Flow {
+        // Its dice have lost their abilities: whether its global is lost with them the
+        // text does not say ("opposing character dice … lose their abilities").
+        let printed_global = self
+            .printed_abilities(card)
+            .is_some_and(|l| l.iter().any(|a| a.kind == Kind::Global));
+        if printed_global && select::ignored(&self.cards, &self.state, card) == Some(false) {
+            self.undecided(
+                self.line,
+                card,
+                "has its global used while its dice have lost their abilities, which may or may not take the global with them",
+            )?;
+        }
         let Some(list) = self.abilities_of(card) else {
             self.undecided(self.line, card, "has its global ability used")?;
             // Waived: what the line pays is spent; the judge's position block says the rest.
@@ -29,13 +41,20 @@ impl Replayer {
         };
         let Some(a) = list.iter().find(|a| a.kind == Kind::Global).cloned() else {
             let name = self.cards.get(card).name.clone();
-            self.violate(
-                rules::no_such_ability::new(
-                    self.line,
+            let (message, help) = if printed_global {
+                (
+                    format!("{name}'s text is ignored this turn, its global with it"),
+                    "an effect ignores the card's text (`dmlint state` lists it `ignored`): its global cannot be used until the text is back",
+                )
+            } else {
+                (
                     format!("{name} has no global ability"),
                     "only a card whose text begins `Global:` has one",
                 )
-                .with_context(self.cards.get(card).line, "card defined here"),
+            };
+            self.violate(
+                rules::no_such_ability::new(self.line, message, help)
+                    .with_context(self.cards.get(card).line, "card defined here"),
             )?;
             // Waived: what the line pays is spent, nothing happens, and the use is an
             // action like any global: priority comes back as after one.
@@ -47,6 +66,11 @@ impl Replayer {
             .iter()
             .position(|x| x.kind == Kind::Global)
             .unwrap_or(0);
+        // A prevention global interrupts: it answers damage about to be dealt, with or
+        // without priority (`prevent_damage`).
+        if super::prevention_global(&a).is_some() {
+            return self.prevent_global(who, card, &a, clauses);
+        }
         let t = self.turn_ref().expect("turn");
         let (step, line) = (t.step, t.step_line);
         if a.limit == Limit::Reactive {
@@ -85,10 +109,17 @@ impl Replayer {
         }
         self.holds_priority(who)?;
         self.global_limit(who, card, index, &a)?;
+        self.global_turn(who, card, &a)?;
         let src = Source::card(card, who);
         self.no_valid_target(&a, &src, 0)?;
+        let a = self.surcharged(&a, who, UseKind::Global).into_owned();
         let ran = self.run(&a, src, 0, clauses, &[])?;
-        if ran && matches!(a.limit, Limit::Limited | Limit::OncePerTurn) {
+        if ran
+            && matches!(
+                a.limit,
+                Limit::Limited | Limit::OncePerTurn | Limit::OnceOnYourTurn
+            )
+        {
             self.turn_mut().used.push(Used {
                 card,
                 ability: index,
@@ -140,8 +171,30 @@ impl Replayer {
         ability: usize,
         a: &Ability,
     ) -> Flow {
-        if !matches!(a.limit, Limit::Limited | Limit::OncePerTurn) {
+        if !matches!(
+            a.limit,
+            Limit::Limited | Limit::OncePerTurn | Limit::OnceOnYourTurn
+        ) {
             return Ok(());
+        }
+        let t = self.turn_ref().expect("turn");
+        // "Once during your turn": "your" is the global's user (a copy of the card on the
+        // other team is another card, with its own use on its user's turn).
+        if a.limit == Limit::OnceOnYourTurn && t.active != who {
+            let name = self.cards.get(card).name.clone();
+            let player = self.name(who).to_string();
+            let at = t.line;
+            // Waived, the global is used on the opponent's turn, as written.
+            self.violate(
+                rules::global_limit::new(
+                    self.line,
+                    format!("{player} uses {name}'s global on the opponent's turn"),
+                    format!(
+                        "{name}'s global may be used once during its user's own turn: {player} may use it on their turn"
+                    ),
+                )
+                .with_context(at, "this turn began here"),
+            )?;
         }
         let t = self.turn_ref().expect("turn");
         let used = t
@@ -163,6 +216,28 @@ impl Replayer {
                 ),
             )
             .with_context(t.line, "this turn began here"),
+        )
+    }
+
+    /// A limited global "during your turn" (`turn: yours`) is used only by the player
+    /// whose turn it is: a limited global says when it may be used (Avengers Infinity
+    /// rulebook, MORE ABOUT GLOBAL ABILITIES, 000:1062-1066).
+    fn global_turn(&mut self, who: usize, card: CardId, a: &Ability) -> Flow {
+        let t = self.turn_ref().expect("turn");
+        if a.turn != Some(TurnOf::Yours) || t.active == who {
+            return Ok(());
+        }
+        let line = t.line;
+        let name = self.cards.get(card).name.clone();
+        let player = self.name(who).to_string();
+        // Waived, the global is used as written.
+        self.violate(
+            rules::global_limit::new(
+                self.line,
+                format!("{player} uses {name}'s global on the other player's turn"),
+                format!("{name}'s global is used only during its user's own turn"),
+            )
+            .with_context(line, "this turn is the other player's"),
         )
     }
 
@@ -269,7 +344,8 @@ impl Replayer {
         self.no_valid_target(a, &src, 0)?;
         let before = self.answering;
         self.answering = true;
-        let ran = self.run(a, src, 0, clauses, &[]);
+        let a = self.surcharged(a, who, UseKind::Global).into_owned();
+        let ran = self.run(&a, src, 0, clauses, &[]);
         self.answering = before;
         ran?;
         Ok(())

@@ -4,13 +4,19 @@
 //! One file per concern, one file per effect kind: [`triggers`], [`globals`],
 //! [`actions`], [`run`] (one ability), [`costs`], [`targets`], [`protection`], [`commit`],
 //! [`restrictions`], [`text`] (what of a card's text acts, and where), and the effects
-//! `damage`, `damage_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
-//! `draw`, `roll`, `reroll`, `cant_block`, `cant_attack`, `must_block`,
+//! `damage`, `damage_equal_attack`, `damage_equal_level`, `exchange_damage`, `defense_equal_attack`, `ko`, `capture` (dice set aside until the turn ends), `boost`, `no_damage`, `gain_life`, `spin`,
+//! `spin_to`, `lose_life`, `choose_one` (one of several modes, by its name), `draw`, `draw_roll`, `roll`, `reroll`, `cant_block`, `unblockable`, `cant_attack`, `must_block`,
 //! `assign_blocker`, `must_attack`, `double_damage_to_blockers`, `excess_to_player`,
-//! `grant` (a keyword until the end of the turn), `reduce_cost` (purchases this turn),
-//! `reduce` (applied as damage is dealt), `damage_from` (a static lessening the damage
-//! from some sources, read as damage is dealt), `redirect` (damage held for one line), and
-//! [`unless`] (effects held while the opponent may pay to stop them). The table in
+//! `grant` (a keyword until the end of the turn), `copy` (another card's die stats),
+//! `gain_affiliation` (the Villain affiliation for the turn), `swap` (two dice change places),
+//! `ignore_text` (cards' text ignored for the turn), `reduce_cost` (purchases this turn),
+//! `reduce` (applied as damage is dealt), `surcharge` (a static adding to the cost of
+//! the opponent's globals and action dice), `damage_from` (a static lessening the damage
+//! from some sources, read as damage is dealt), `redirect` (damage held for one line),
+//! `stay_in_field` (a knock-out replaced, held for one line), `prevent_damage`
+//! (prevention globals answering damage held for them), and [`unless`] (effects held
+//! while the opponent may pay to stop them); `cant_be_targeted` keeps a die out of the
+//! targets of globals or action dice. The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
 //! effect is a new file and one line there.
 //!
@@ -21,6 +27,7 @@
 //! event form a batch, the active player's resolve first, later batches wait.
 
 use crate::cards::ability::{Ability, Effect, StepName};
+use crate::cards::model::EnergyType;
 use crate::syntax::{Clause, DieItem, DieRef, Payment, Span, Spanned, Step, Zone};
 
 use super::replay::{Replayer, Stop};
@@ -32,25 +39,37 @@ mod activated;
 mod assign_blocker;
 mod boost;
 mod cant_attack;
+mod cant_be_targeted;
 mod cant_block;
 mod capture;
+mod choose_one;
 mod commit;
+mod copy;
 mod costs;
 mod damage;
 mod damage_equal_attack;
+mod damage_equal_level;
 mod damage_from;
+mod defense_equal_attack;
 mod double_damage_to_blockers;
 mod draw;
+mod draw_roll;
 mod excess_to_player;
+mod exchange_damage;
 mod field;
+mod gain_affiliation;
 mod gain_life;
 mod globals;
 mod grant;
+mod ignore_text;
 mod ko;
+mod leave_combat;
+pub(in crate::engine) mod lose_life;
 mod move_dice;
 mod must_attack;
 mod must_block;
 mod no_damage;
+mod prevent_damage;
 mod protection;
 mod redirect;
 pub(in crate::engine) mod reduce;
@@ -61,14 +80,22 @@ mod return_to_field;
 mod roll;
 mod run;
 mod spin;
+mod spin_to;
+mod stay_in_field;
+mod surcharge;
+mod swap;
 mod targets;
 mod text;
 mod triggers;
+mod unblockable;
 mod unless;
 
 pub(in crate::engine) use commit::ko_events;
 pub(in crate::engine) use damage_from::{By, Hurt};
+pub(in crate::engine) use prevent_damage::prevention_global;
+pub(in crate::engine) use redirect::is_redirection;
 pub(in crate::engine) use reduce::is_reduction;
+pub(in crate::engine) use unless::unless_unheld;
 
 /// The choices one line records for an ability, taken apart.
 #[derive(Default)]
@@ -183,11 +210,27 @@ impl Replayer {
     /// checked where it restricts.
     fn effect(&mut self, e: &Effect, ctx: &mut Run) -> Result<Vec<Op>, Stop> {
         match e {
-            Effect::Damage { amount, to, per } => {
-                self.damage_effect(*amount, to, per.as_ref(), ctx)
+            Effect::Damage {
+                amount,
+                to,
+                per,
+                per_paid,
+                instead,
+            } => {
+                // "For each energy spent": the `up-to` cost's energy (`costs`).
+                let amount = if *per_paid {
+                    u8::try_from(u32::from(*amount) * ctx.paid).unwrap_or(u8::MAX)
+                } else {
+                    *amount
+                };
+                self.damage_effect(amount, to, per.as_ref(), instead.as_deref(), ctx)
             }
             Effect::DamageEqualAttack { to } => self.damage_equal_attack_effect(to, ctx),
+            Effect::DamageEqualLevel { of, to } => self.damage_equal_level_effect(of, to, ctx),
             Effect::Ko { to } => self.ko_effect(to, ctx),
+            Effect::DefenseEqualAttack { to } => self.defense_equal_attack_effect(to, ctx),
+            Effect::ExchangeDamage { to, with } => self.exchange_damage_effect(to, with, ctx),
+            Effect::Swap { to, with } => self.swap_effect(to, with, ctx),
             Effect::Boost {
                 to,
                 attack,
@@ -201,10 +244,16 @@ impl Replayer {
                 self.boost_effect(to, (*attack, *defense, n), *double_attack, ctx)
             }
             Effect::NoDamage { to } => self.no_damage_effect(to, ctx),
-            Effect::GainLife { amount, per } => {
-                Ok(self.gain_life_effect(*amount, per.as_ref(), ctx))
-            }
+            Effect::LoseLife { amount, who } => Ok(self.lose_life_effect(*amount, who, ctx)),
+            Effect::ChooseOne { modes, .. } => self.choose_one_effect(modes, ctx),
+            Effect::GainLife {
+                amount,
+                per,
+                per_level,
+            } => Ok(self.gain_life_effect(*amount, per.as_ref(), *per_level, ctx)),
+            Effect::LeaveCombat { to } => self.leave_combat_effect(to, ctx),
             Effect::Spin { to, levels, way } => self.spin_effect(to, *levels, *way, ctx),
+            Effect::SpinTo { to, face } => self.spin_to_effect(to, *face, ctx),
             Effect::Draw { count, zone } => self.draw_effect(*count, *zone, ctx),
             Effect::Roll {
                 what,
@@ -213,10 +262,37 @@ impl Replayer {
                 returns,
             } => self.roll_effect(what, *else_to, (*field, *returns), ctx),
             Effect::Field { what } => self.field_effect(what, ctx),
+            Effect::ChooseEnergy => {
+                // "Choose an energy type": read by the selectors after it.
+                let w = self.word(ctx, &["fist", "bolt", "mask", "shield"])?;
+                ctx.src.chosen = match w.as_str() {
+                    "fist" => Some(EnergyType::Fist),
+                    "bolt" => Some(EnergyType::Bolt),
+                    "mask" => Some(EnergyType::Mask),
+                    "shield" => Some(EnergyType::Shield),
+                    _ => None,
+                };
+                Ok(Vec::new())
+            }
+            Effect::DrawRoll {
+                count,
+                keep,
+                field,
+                else_to,
+                roll,
+            } => self.draw_roll_effect(
+                (*count, roll.unwrap_or(*count)),
+                *keep,
+                *field,
+                *else_to,
+                ctx,
+            ),
             Effect::ReturnToField { to } => self.return_to_field_effect(to, ctx),
             Effect::Reroll { to, else_to } => self.reroll_effect(to, *else_to, ctx),
             Effect::Move { to, zone } => self.move_effect(to, *zone, ctx),
             Effect::Capture { to, .. } => self.capture_effect(to, ctx),
+            Effect::Copy { to } => self.copy_effect(to, ctx),
+            Effect::GainAffiliation { to, .. } => self.gain_affiliation_effect(to, ctx),
             Effect::DoubleDamageToBlockers { to } => self.double_damage_to_blockers_effect(to, ctx),
             Effect::ExcessToPlayer { to } => self.excess_to_player_effect(to, ctx),
             Effect::Grant { to, keyword, .. } => self.grant_effect(to, keyword, ctx),
@@ -224,6 +300,8 @@ impl Replayer {
                 Ok(self.reduce_cost_effect(*amount, of, *next, ctx))
             }
             Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
+            Effect::Unblockable { to } => self.unblockable_effect(to, ctx),
+            Effect::IgnoreText { to, globals } => Ok(self.ignore_text_effect(to, *globals, ctx)),
             Effect::CantAttack { to } => self.cant_attack_effect(to, ctx),
             Effect::MustBlock { to } => self.must_block_effect(to, ctx),
             Effect::AssignBlocker { to } => self.assign_blocker_effect(to, ctx),
@@ -266,6 +344,8 @@ struct Run<'a> {
     /// The "up to N" of the last effect that took targets, if it was one: a target
     /// beyond it is a choice too many, not a die it cannot reach.
     up_to: Option<u8>,
+    /// The energy paid for the ability's `up-to` cost ("for each [Bolt] spent").
+    paid: u32,
 }
 
 /// The players a selector reaches (none for one that names only dice).

@@ -8,6 +8,8 @@ use crate::rules;
 use crate::syntax::Zone;
 
 use super::Run;
+use crate::engine::coverage::Moment;
+use crate::engine::edition::book;
 use crate::engine::replay::{Replayer, Stop};
 use crate::engine::resolve::zone_phrase;
 use crate::engine::state::Op;
@@ -44,16 +46,40 @@ impl Replayer {
                 dest = w.node;
             }
             let from = self.state.die(die).zone;
+            // A die with one character face (a sidekick) moved into the field shows it.
+            let card = self.cards.get(self.state.die(die).card);
+            if dest == Zone::Field
+                && !matches!(from, Zone::Field | Zone::Reserve)
+                && card.levels.len() == 1
+                && let Some(face) = card.level_face(1)
+            {
+                self.place(die, face, dest);
+                continue;
+            }
             if matches!(dest, Zone::Field | Zone::Reserve)
                 && !matches!(from, Zone::Field | Zone::Reserve)
             {
-                // A die arriving in the field or the reserve pool shows a face the card
-                // does not give: dmlint does not guess it.
-                self.undecided(
-                    line,
-                    ctx.src.card,
-                    "moves a die into a zone where it shows a face the text does not give",
-                )?;
+                // A character die moved into the field from a zone without faces shows
+                // its level 1 face where the edition says so (moved, not fielded); any
+                // other arrival shows a face the card does not give, and no guess is made.
+                let card = self.cards.get(self.state.die(die).card);
+                let level_1 = (dest == Zone::Field
+                    && (card.levels.len() == 1
+                        || book(self.state.edition).unrolled_in_field_on_level_1))
+                    .then(|| card.level_face(1))
+                    .flatten();
+                match level_1 {
+                    Some(face) => {
+                        self.place(die, face, Zone::Field);
+                        let card = self.state.die(die).card;
+                        self.text_matters(card, Moment::Fielded)?;
+                    }
+                    None => self.undecided(
+                        line,
+                        ctx.src.card,
+                        "moves a die into a zone where it shows a face the text does not give",
+                    )?,
+                }
                 continue;
             }
             let dest = self.state.sent_to(die, dest);

@@ -31,6 +31,17 @@ impl Replayer {
         // time: the rest of the effect goes ahead).
         let mut redirected = None;
         for op in ops {
+            // Damage one die deals another in an exchange is not held for a redirection
+            // (its source would be lost with it): not guessed.
+            if let Op::DamageBy { die, .. } = op
+                && let Some((card, _)) = self.redirector(die)
+            {
+                self.undecided(
+                    self.line,
+                    card,
+                    "may redirect damage one die deals it in an exchange, which dmlint does not hold",
+                )?;
+            }
             if let Op::Damage { die, .. } = op
                 && held.is_none()
                 && redirected.is_none()
@@ -76,6 +87,56 @@ impl Replayer {
             now.extend(held.take().map(|h| h.ops).unwrap_or_default());
             now.extend(redirected.take().map(|r| r.0));
         }
+        // One effect damaging two dice of a card that may redirect it: which die's damage
+        // is sent away is its owner's choice (the first time is the card's, 000:1119-1125),
+        // and dmlint holds one (alike dice are one choice).
+        if let Some((Op::Damage { die: first, .. }, card, _)) = redirected
+            && now.iter().any(|o| {
+                matches!(o, Op::Damage { die, .. }
+                    if self.state.die(*die).card == card
+                        && !self.state.alike(&[first, *die], true))
+            })
+        {
+            // Waived, the first die's damage waits for the answer and the rest lands.
+            self.undecided(
+                self.line,
+                card,
+                "may redirect the damage an effect deals two of its dice at once: which die's is its owner's choice, and dmlint holds one",
+            )?;
+        }
+        // An effect's damage a prevention global could still answer waits for it
+        // (`prevent_damage`); another answer waiting for it too is two at once.
+        let damages = |ops: &[Op]| {
+            ops.iter()
+                .any(|o| matches!(o, Op::Damage { .. } | Op::DamagePlayer { .. }))
+        };
+        let preventers = if damages(&now)
+            || held.as_ref().is_some_and(|h| damages(&h.ops))
+            || redirected.is_some()
+        {
+            self.preventers()
+        } else {
+            Vec::new()
+        };
+        if let Some(&(card, ability)) = preventers.first() {
+            if held.is_some() || redirected.is_some() {
+                // Waived, the other answer waits alone.
+                self.undecided(
+                    self.line,
+                    card,
+                    "may prevent damage another ability may answer too (a redirection, a protection): dmlint holds one answer at a time",
+                )?;
+            } else if !waiting {
+                let line = self.line;
+                self.turn_mut().held = Some(Held {
+                    ops: now,
+                    card,
+                    ability,
+                    line,
+                });
+                return Ok(());
+            }
+        }
         if let Some(h) = held {
             self.turn_mut().held = Some(h);
         }
@@ -104,9 +165,12 @@ impl Replayer {
     pub(super) fn unapplied_protection(&self, op: &Op) -> Option<(CardId, &'static str)> {
         let about = match (op.die(), op) {
             (Some(d), _) => About::Die(d),
-            (None, Op::DamagePlayer { player, .. } | Op::GainLife { player, .. }) => {
-                About::Player(*player)
-            }
+            (
+                None,
+                Op::DamagePlayer { player, .. }
+                | Op::GainLife { player, .. }
+                | Op::LoseLife { player, .. },
+            ) => About::Player(*player),
             (None, _) => return None,
         };
         self.cards.ids().find_map(|card| {
@@ -152,16 +216,28 @@ impl Replayer {
         let Some(h) = self.state.turn.as_mut().and_then(|t| t.held.take()) else {
             return Ok(());
         };
+        // Damage a capped redirection could have sent away counts against it, answered
+        // or not.
+        self.redirect_share(&h);
         // Effects the opponent did not pay to stop happen now, as any effect does: a die's
         // own protection may still answer them.
         if self.held_for_unless(h.card, h.ability) {
             self.apply(h.ops)?;
+        } else if self.held_replaces_ko(&h) {
+            self.ko_declined(&h.ops)?;
         } else {
             self.commit(h.ops)?;
         }
         // A knock-out Suit Up waited for has happened now.
         self.settle_suit_up();
         Ok(())
+    }
+
+    /// Whether the held effect is a knock-out its card's replacement may stop.
+    fn held_replaces_ko(&self, h: &Held) -> bool {
+        self.abilities_of(h.card)
+            .and_then(|l| l.get(h.ability))
+            .is_some_and(super::stay_in_field::is_ko_replacement)
     }
 
     /// Whether a `resolve` line answers the held effect (its card's protection).
@@ -238,6 +314,16 @@ impl Replayer {
         if super::redirect::is_redirection(&a) {
             let declined = matches!(choices.may, Some((false, _)));
             return self.redirect(&a, die, mine, clauses, declined);
+        }
+        if super::stay_in_field::is_ko_replacement(&a) {
+            if let Some((false, _)) = choices.may {
+                return self.ko_declined(&mine);
+            }
+            if self.pay_costs(&a, &src, &choices.pays)?.is_some() {
+                self.stay_in_field(&a, die);
+                return Ok(());
+            }
+            return self.ko_declined(&mine);
         }
         if let Some((false, _)) = choices.may {
             return self.commit(mine);

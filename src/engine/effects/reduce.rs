@@ -38,7 +38,12 @@ pub(in crate::engine) fn is_reduction(a: &Ability) -> bool {
             .all(|e| {
                 matches!(
                     e,
-                    Effect::Reduce { .. } | Effect::Prevent { effects: false, .. }
+                    Effect::Reduce { .. }
+                        | Effect::Prevent {
+                            effects: false,
+                            to: None,
+                            ..
+                        }
                 )
             })
 }

@@ -19,9 +19,15 @@
 //! - The reduction is made when its ability resolves: one held for the opponent's answer
 //!   (`unless:`) and stopped never takes effect (it is stored off, `CostCut::on`, and the
 //!   commit turns it on).
-//! - A `position` block cannot write a reduction under way: it starts with none.
+//! - A static reduction or increase ("while active, your action dice cost 1 less",
+//!   "non-Villain dice cost your opponents 1 more") changes every purchase it names
+//!   while it holds, read as the dice are bought: increases add to the printed cost, and
+//!   reductions then lower it down to the floor.
+//! - A `position` block writes a reduction under way as a `cost-cut` line, naming the
+//!   ability that made it, the player it lowers and by how much (a `next` one already
+//!   used is gone); `of` and `next` are the ability's.
 
-use crate::cards::ability::{Selector, Side, What};
+use crate::cards::ability::{Ability, Effect, Selector, Side, What};
 
 use super::Run;
 use crate::engine::cards::{CardId, DieKind, GameCard};
@@ -38,8 +44,20 @@ impl Replayer {
         next: bool,
         ctx: &mut Run,
     ) -> Vec<Op> {
+        // The ability it belongs to, for a position's `cost-cut` line: the card's first
+        // whose effects (or bursts) make this reduction.
+        let ability = self
+            .abilities_of(ctx.src.card)
+            .and_then(|list| {
+                list.iter()
+                    .position(|a| reduction_of(a).is_some_and(|r| r == (of, next)))
+            })
+            .unwrap_or(0);
+        let card = ctx.src.card;
         let cuts = &mut self.turn_mut().cost_cuts;
         cuts.push(CostCut {
+            card,
+            ability,
             player: ctx.src.controller,
             amount: u32::from(amount),
             of: of.clone(),
@@ -74,13 +92,24 @@ impl Replayer {
                     .collect()
             })
             .unwrap_or_default();
+        let statics = self.cost_statics(who);
         let mut used = Vec::new();
         let costs = cards
             .iter()
             .map(|&card| {
                 let c = self.cards.get(card);
-                let printed = u32::from(c.cost.unwrap_or(0));
+                let mut printed = u32::from(c.cost.unwrap_or(0));
                 let mut cut = 0;
+                for &(amount, of, raise) in &statics {
+                    if !card_fits(c, of) {
+                        continue;
+                    }
+                    if raise {
+                        printed += amount;
+                    } else {
+                        cut += amount;
+                    }
+                }
                 for &(i, k) in &cuts {
                     if !card_fits(c, &k.of) || (k.next && used.contains(&i)) {
                         continue;
@@ -96,6 +125,36 @@ impl Replayer {
         (costs, used)
     }
 
+    /// The statics in force that change what `who` pays to buy dice: each one's amount,
+    /// what it names, and whether it raises the cost. Its `side` is read from the
+    /// static's owner: `yours` lowers or raises its owner's purchases, `opposing` the
+    /// opponent's, `any` both.
+    fn cost_statics(&self, who: usize) -> Vec<(u32, &Selector, bool)> {
+        let mut out = Vec::new();
+        for (_, owner, a) in self.statics_in_force() {
+            for e in &a.effects {
+                let (amount, of, raise) = match e {
+                    Effect::ReduceCost {
+                        amount,
+                        of,
+                        next: false,
+                    } => (amount, of, false),
+                    Effect::RaiseCost { amount, of } => (amount, of, true),
+                    _ => continue,
+                };
+                let buyer = match of.side {
+                    Side::Any => true,
+                    Side::Yours => who == owner,
+                    Side::Opposing => who != owner,
+                };
+                if buyer && static_selector(of) {
+                    out.push((u32::from(*amount), of, raise));
+                }
+            }
+        }
+        out
+    }
+
     /// The `next` reductions a purchase used are spent.
     pub(in crate::engine) fn spend_cost_cuts(&mut self, used: &[usize]) {
         for &i in used {
@@ -104,6 +163,18 @@ impl Replayer {
             }
         }
     }
+}
+
+/// The first purchase-cost reduction an ability makes, base effects then bursts: what it
+/// lowers and whether only the next such die.
+pub(in crate::engine) fn reduction_of(a: &Ability) -> Option<(&Selector, bool)> {
+    a.effects
+        .iter()
+        .chain(a.bursts.iter().flat_map(|b| b.effects.iter()))
+        .find_map(|e| match e {
+            Effect::ReduceCost { of, next, .. } => Some((of, *next)),
+            _ => None,
+        })
 }
 
 /// A printed cost less `cut`, not below 1 nor below the number of energy types (when it
@@ -134,13 +205,23 @@ pub fn card_selector(of: &Selector) -> bool {
         && of.level.is_none()
         && of.max_level.is_none()
         && of.min_level.is_none()
-        && !of.max_own_level
+        && of.own_level.is_none()
         && of.zone.is_none()
         && of.zones.is_empty()
         && of.state.is_none()
         && !of.not_payment
         && !of.other
         && !of.already
+}
+
+/// Whether a static's selector can be read off a card being bought: as an effect's,
+/// with any side (a static's side is read from its owner: `opposing` names the
+/// opponent's purchases).
+pub(in crate::engine) fn static_selector(of: &Selector) -> bool {
+    card_selector(&Selector {
+        side: Side::Any,
+        ..of.clone()
+    })
 }
 
 /// Whether the card of a die being bought is one `of` names.

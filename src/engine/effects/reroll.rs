@@ -90,6 +90,7 @@ impl Replayer {
                 || (matches!(face.node, Face::Action { .. })
                     && crate::engine::keywords::has(
                         &self.cards,
+                        &self.state,
                         die.card,
                         &crate::cards::ability::Keyword::Continuous,
                     ));

@@ -54,7 +54,7 @@ impl Replayer {
 
     /// The static abilities in force now, with their card and its owner
     /// ([`Replayer::static_holds`]).
-    fn statics_in_force(&self) -> Vec<(CardId, usize, &Ability)> {
+    pub(super) fn statics_in_force(&self) -> Vec<(CardId, usize, &Ability)> {
         let mut out = Vec::new();
         for card in self.cards.ids() {
             let Some(owner) = self.cards.get(card).owner else {
@@ -198,6 +198,16 @@ impl Replayer {
                 .is_some()
     }
 
+    /// Whether attacker `a`, blocked by several characters, deals its full attack to each
+    /// (Cyclops: Slim): a static of its card.
+    pub(in crate::engine) fn full_attack_to_each(&self, a: DieId) -> bool {
+        self.static_says(a, |e| match e {
+            Effect::FullAttackToEachBlocker { to } => Some(to),
+            _ => None,
+        })
+        .is_some()
+    }
+
     /// Whether attacker `a`'s combat damage beyond its blockers' total defense goes to
     /// the opponent (the printed Thrown Car and Doctor Octopus: Fully Armed).
     pub(in crate::engine) fn excess_to_player(&self, a: DieId) -> bool {
@@ -252,7 +262,15 @@ impl Replayer {
             }
             // "By" is read from the card's side: its die, or the attacker's partner.
             let src = Source::card(card, owner).from_die(attacker);
-            for e in &ab.effects {
+            // A burst the attacker shows is its own: it adds to the static or replaces it
+            // (Gamora: Solar Sacrifice's "*: not by level 1 characters").
+            let own = self.state.die(attacker).card == card;
+            let bursts = if own {
+                select::bursts_shown(&self.state, attacker)
+            } else {
+                0
+            };
+            for e in &super::effects_for(ab, bursts) {
                 if let Effect::CantBeBlockedBy { by } = e
                     && select::matches(&self.cards, &self.state, by, &src, blocker)
                 {
@@ -346,8 +364,8 @@ impl Replayer {
             let text = self.state.die_text_plain(&self.cards, a);
             return Some((
                 format!(
-                    "`{text}` cannot be blocked this turn (Obscure: an action die was used): \
-                     block other attackers, or none"
+                    "`{text}` cannot be blocked this turn (an effect made it so, or Obscure as \
+                     an action die was used): block other attackers, or none"
                 ),
                 self.why_context(a, Why::Applied),
             ));

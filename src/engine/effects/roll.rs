@@ -24,7 +24,11 @@ impl Replayer {
         match what.count {
             // "Up to N": as many as the line rolls, none to N; a roll beyond them is one
             // too many (`leftover`).
-            Count::UpTo(n) => {
+            Count::UpTo(_) | Count::AnyNumber => {
+                let n = match what.count {
+                    Count::UpTo(n) => usize::from(n),
+                    _ => usize::MAX,
+                };
                 for _ in 0..n {
                     if (0..ctx.choices.rolls.len()).all(|k| ctx.rolled.contains(&k)) {
                         break;

@@ -1,7 +1,7 @@
 //! Running one ability: what it may not start without (a valid target), its effects one
 //! after another as one game effect, and choices the line made that no effect used.
 
-use crate::cards::ability::{Ability, Event, Kind};
+use crate::cards::ability::{Ability, Condition, Effect, Event, Kind, Selector, What};
 use crate::rules;
 use crate::syntax::Clause;
 
@@ -16,18 +16,30 @@ impl Replayer {
     /// "You may not choose to initiate an effect with no valid targets."
     pub(super) fn no_valid_target(&mut self, a: &Ability, src: &Source, bursts: u8) -> Flow {
         for e in effects_for(a, bursts) {
-            let Some(to) = e.aim() else { continue };
-            if to.target && !select::names_players(to) && self.candidates(to, src).is_empty() {
-                let name = self.cards.get(src.card).name.clone();
-                return self.violate(rules::no_valid_target::new(
-                    self.line,
-                    format!(
-                        "{name} has no valid target: no {}",
-                        crate::cards::text::sel(to)
-                    ),
-                    "an ability that targets cannot be used when nothing it may target is there",
-                ));
+            // Each target the effect aims at (a second one for two dice dealing each
+            // other damage, or changing places), among the dice it may target.
+            let aims = e.aim().into_iter().chain(e.second_aim());
+            let mut empty = None;
+            for to in aims.filter(|to| to.target && !select::names_players(to)) {
+                let mut dice = self.candidates(to, src);
+                self.targetable(&mut dice, a.kind, src.controller);
+                if dice.is_empty() {
+                    empty = Some(to);
+                    break;
+                }
             }
+            let Some(to) = empty else {
+                continue;
+            };
+            let name = self.cards.get(src.card).name.clone();
+            return self.violate(rules::no_valid_target::new(
+                self.line,
+                format!(
+                    "{name} has no valid target: no {}",
+                    crate::cards::text::sel(to)
+                ),
+                "an ability that targets cannot be used when nothing it may target is there",
+            ));
         }
         Ok(())
     }
@@ -55,17 +67,32 @@ impl Replayer {
         payers: &[DieId],
     ) -> Result<bool, Stop> {
         let choices = Choices::of(clauses, self.line);
-        let effects = effects_for(a, bursts);
         // An `if:` is read as the ability is used or resolves (`condition`): a trigger
         // whose condition no longer holds does nothing at all; an action die or a global
-        // is still used and paid for, and its effects do not happen.
+        // is still used and paid for, and its effects do not happen, or its `else:`
+        // effects ("Otherwise, …") do.
         let holds = a
             .if_
             .as_ref()
             .is_none_or(|c| condition::holds(&self.cards, &self.state, c, &src));
+        let (holds, effects) = if holds || a.otherwise.is_empty() {
+            (holds, effects_for(a, bursts))
+        } else {
+            (true, a.otherwise.clone())
+        };
         if !holds && a.kind == Kind::Triggered {
             self.void_choices(a, &src, &choices)?;
             return Ok(false);
+        }
+        if holds && super::unless_unheld(a) {
+            // Waived, nothing of it happens; the judge's position block says the rest.
+            self.undecided(
+                self.line,
+                src.card,
+                "lets the opponent pay to stop an effect dmlint applies at once (a move, a draw, a roll): it cannot hold it for the answer",
+            )?;
+            self.spend_as_written(src.controller, clauses)?;
+            return Ok(true);
         }
         if let Some(e) = effects.iter().find(|e| holds && !effect_applied(e)) {
             let what = format!(
@@ -104,10 +131,10 @@ impl Replayer {
                 "`may` answers an ability whose text says \"you may\"",
             ))?;
         }
-        if !self.pay_costs(a, &src, &choices.pays)? {
+        let Some(paid) = self.pay_costs(a, &src, &choices.pays)? else {
             // A mandatory trigger whose cost the table cannot pay does nothing.
             return Ok(false);
-        }
+        };
         if !holds {
             self.void_choices(a, &src, &choices)?;
             return Ok(true);
@@ -124,14 +151,28 @@ impl Replayer {
             drew: false,
             rolled: Vec::new(),
             up_to: None,
+            paid,
         };
         // All the effects of one ability are one game effect: their damage and KOs
         // happen together, and trigger an ability once (Avengers Infinity rulebook,
         // EFFECT TIMING AND RESOLUTION).
         let mut ops = Vec::new();
+        let targeting = self.targeting.replace((a.kind, ctx.src.controller));
         for e in &effects {
-            ops.extend(self.effect(e, &mut ctx)?);
+            // "If it is not a sidekick, …": the effects after it need the condition.
+            if let Effect::OnlyIf(c) = e {
+                if !self.only_if(c, &ctx) {
+                    break;
+                }
+                continue;
+            }
+            let made = self.effect(e, &mut ctx);
+            if made.is_err() {
+                self.targeting = targeting;
+            }
+            ops.extend(made?);
         }
+        self.targeting = targeting;
         self.leftover(&ctx)?;
         // Damage an action die or a global deals is an event a reactive global may answer
         // (Human Torch: "Flame On!"); a reaction's own damage is not.
@@ -172,6 +213,23 @@ impl Replayer {
         Ok(true)
     }
 
+    /// Whether an `only-if` condition holds as the effects reach it: `what: those` names
+    /// the dice the previous effect chose (a die drawn is in the prep area now), any
+    /// other selector the table, as an `if:` reads it.
+    fn only_if(&self, c: &Condition, ctx: &Run) -> bool {
+        let those = |s: &Selector| {
+            ctx.chosen
+                .iter()
+                .filter(|&&d| select::filter_matches(&self.cards, &self.state, s, &ctx.src, d))
+                .count()
+        };
+        match c {
+            Condition::SomeMatch(s) if s.what == What::Those => those(s) > 0,
+            Condition::NoneMatch(s) if s.what == What::Those => those(s) == 0,
+            c => condition::holds(&self.cards, &self.state, c, &ctx.src),
+        }
+    }
+
     /// The choices a line made for an ability whose condition does not hold: it does
     /// nothing, so it chooses nothing (declining an optional one is no choice, and the
     /// cost of an action die or a global is paid with its use).
@@ -207,7 +265,8 @@ impl Replayer {
 
     /// The multiplier of an amount "for each" die a selector matches, counted as the
     /// effect resolves: every die that matches (its `count` is not a choice here), or
-    /// the dice the previous effect chose for "those"; 1 without `per`.
+    /// the dice the previous effect chose for "those" (with a zone, those now there:
+    /// "for each die moved"); 1 without `per`.
     pub(super) fn per_count(
         &self,
         per: Option<&crate::cards::ability::Selector>,
@@ -217,7 +276,14 @@ impl Replayer {
             return 1;
         };
         let n = if per.what == crate::cards::ability::What::Those {
-            ctx.chosen.len()
+            // "For each die moved": those the previous effect chose that are now in the
+            // zone the selector names, when it names one.
+            let named = per.zone.is_some() || !per.zones.is_empty();
+            let zones = select::zones(per);
+            ctx.chosen
+                .iter()
+                .filter(|&&d| !named || zones.contains(&self.state.die(d).zone))
+                .count()
         } else {
             self.candidates(per, &ctx.src).len()
         };

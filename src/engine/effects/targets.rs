@@ -1,7 +1,7 @@
 //! What an effect reaches: every die a selector matches for `each`, otherwise the
 //! targets and choices the line names, checked against the selector.
 
-use crate::cards::ability::{Count, What};
+use crate::cards::ability::{Count, Selector, What};
 use crate::rules;
 use crate::syntax::DieRef;
 
@@ -41,7 +41,27 @@ impl Replayer {
                 return Ok(partner.into_iter().map(Reached::Die).collect());
             }
             What::It => return Ok(ctx.src.subject.into_iter().map(Reached::Die).collect()),
-            What::Those => return Ok(ctx.chosen.iter().copied().map(Reached::Die).collect()),
+            // "Those": the dice the previous effect chose; with a level or a zone, those of
+            // them that show it now ("if it is at level one, knock it out").
+            What::Those => {
+                let filtered = to.level.is_some()
+                    || to.min_level.is_some()
+                    || to.max_level.is_some()
+                    || to.zone.is_some();
+                let any = Selector {
+                    what: What::Die,
+                    ..to.clone()
+                };
+                return Ok(ctx
+                    .chosen
+                    .iter()
+                    .copied()
+                    .filter(|&d| {
+                        !filtered || select::matches(&self.cards, &self.state, &any, &ctx.src, d)
+                    })
+                    .map(Reached::Die)
+                    .collect());
+            }
             _ => {}
         }
         let mut dice = self.candidates(to, &ctx.src);
@@ -60,9 +80,12 @@ impl Replayer {
             out.extend(dice.into_iter().map(Reached::Die));
             return Ok(out);
         }
+        // "Any number": every target the line names, none to all of them.
         let want = match to.count {
             Count::Two => 2,
+            Count::Three => 3,
             Count::UpTo(n) => usize::from(n),
+            Count::AnyNumber => usize::MAX,
             _ => 1,
         };
         ctx.up_to = match to.count {
@@ -134,6 +157,26 @@ impl Replayer {
                 ));
             }
             let found = valid.first().or(found_in.first()).copied();
+            // A die its card keeps out of this kind of ability's targets.
+            let shielded = found
+                .filter(|_| to.target)
+                .zip(self.targeting)
+                .and_then(|(d, (kind, user))| self.untargetable(d, kind, user));
+            if let Some(card) = shielded {
+                let name = self.cards.get(ctx.src.card).name.clone();
+                let shield = self.cards.get(card).name.clone();
+                // Waived, the effect reaches the die written.
+                self.violate(rules::invalid_target::new(
+                    r.span,
+                    format!("`{r}` cannot be targeted by {name}"),
+                    format!("{shield} says it cannot be targeted by such an ability"),
+                ))?;
+                if let Some(d) = found {
+                    chosen.push(d);
+                    out.push(Reached::Die(d));
+                }
+                continue;
+            }
             match found {
                 Some(d) => {
                     if !dice.contains(&d) || taken.contains(&d) {
@@ -152,7 +195,11 @@ impl Replayer {
         // "As much as possible": fewer only when there is nothing else to choose
         // (000:966-969). What is left to choose is a die not chosen yet, and for
         // "another" not one an earlier effect of the ability chose (it cannot be
-        // chosen); or a player the selector names that the line has not named.
+        // chosen); or a player the selector names that the line has not named. A die
+        // that cannot be targeted is not there to choose.
+        if let (true, Some((kind, user))) = (to.target, self.targeting) {
+            self.targetable(&mut dice, kind, user);
+        }
         let available: Vec<DieId> = dice
             .iter()
             .copied()
@@ -162,8 +209,8 @@ impl Replayer {
             !out.iter()
                 .any(|r| matches!(r, Reached::Player(x) if x == p))
         });
-        // "Up to N" lets the controller choose fewer, none at all.
-        let up_to = matches!(to.count, Count::UpTo(_));
+        // "Up to N" and "any number" let the controller choose fewer, none at all.
+        let up_to = matches!(to.count, Count::UpTo(_) | Count::AnyNumber);
         if !up_to && out.len() < want && (!available.is_empty() || player_left.is_some()) {
             let name = self.cards.get(ctx.src.card).name.clone();
             // The dice (or a player) it could still reach, as its controller names them.

@@ -60,8 +60,44 @@ impl Replayer {
         Ok(())
     }
 
-    /// A card's encoded abilities; `None` when they are not encoded.
+    /// Undecided while a card's static has a burst that reaches other dice and the
+    /// table does not settle how it holds (`select::static_bursts_unsettled`): two of
+    /// its dice showing it, or dice showing different faces for a burst that replaces
+    /// the text.
+    pub(in crate::engine) fn static_bursts_settled(&mut self) -> Flow {
+        if self.state.turn.is_none() {
+            return Ok(());
+        }
+        for card in self.cards.ids().collect::<Vec<_>>() {
+            let Some(owner) = self.cards.get(card).owner else {
+                continue;
+            };
+            let why = self.abilities_of(card).and_then(|list| {
+                list.iter()
+                    .find_map(|a| select::static_bursts_unsettled(&self.state, a, card, owner))
+            });
+            let known = self.unsettled.contains(&card);
+            match why {
+                Some(why) if !known => {
+                    self.unsettled.push(card);
+                    self.undecided(self.line, card, why)?;
+                }
+                Some(_) => {}
+                None => self.unsettled.retain(|c| *c != card),
+            }
+        }
+        Ok(())
+    }
+
+    /// A card's encoded abilities in play; `None` when they are not encoded, none while
+    /// its text is ignored (`select::ignored`).
     pub(in crate::engine) fn abilities_of(&self, card: CardId) -> Option<&[Ability]> {
+        select::text_of(&self.cards, &self.state, card)
+    }
+
+    /// A card's encoded abilities as it prints them, whether or not its text is ignored
+    /// now: what a position's ability numbers count.
+    pub(in crate::engine) fn printed_abilities(&self, card: CardId) -> Option<&[Ability]> {
         let c = self.cards.get(card);
         let c = c.alias_of.map_or(c, |a| self.cards.get(a));
         c.abilities.as_deref()

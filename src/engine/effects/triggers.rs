@@ -2,7 +2,7 @@
 //! player's first), and `resolve` lines resolve them (Avengers Infinity rulebook,
 //! EFFECT TIMING AND RESOLUTION).
 
-use crate::cards::ability::{Count, Effect, Event, Kind, Limit, Side, Subject, Way, What};
+use crate::cards::ability::{Count, Effect, Event, Kind, Limit, Player, Side, Subject, Way, What};
 use crate::rules;
 use crate::syntax::{Clause, DieRef, Face, Move, Span, Spanned, Step, Text, Zone};
 
@@ -56,8 +56,10 @@ impl Replayer {
                     if a.kind != Kind::Triggered || when.event != event {
                         continue;
                     }
-                    // A reduction acted as the damage was dealt (`reduce`).
-                    if super::reduce::is_reduction(a) {
+                    // A reduction acted as the damage was dealt (`reduce`), and so did a
+                    // redirection of the damage from some sources (`redirect`: it holds
+                    // that damage before it lands, and no other is its).
+                    if super::reduce::is_reduction(a) || super::redirect::only_held(a) {
                         continue;
                     }
                     let in_step = in_step(step, when.step);
@@ -80,9 +82,14 @@ impl Replayer {
                         (Subject::This | Subject::ThisOrYou, About::Die(d)) if mine(d) => {
                             vec![(Some(d), Some(d))]
                         }
-                        (Subject::You | Subject::ThisOrYou, About::Player(p)) if p == owner => {
-                            vec![(None, None)]
-                        }
+                        // "When either you or Hulk takes damage, Hulk gets …": with one
+                        // die of the card in the field, that die is the one; with more,
+                        // which is not said (`targets`: undecided).
+                        (Subject::ThisOrYou, About::Player(p)) if p == owner => match fielded[..] {
+                            [one] => vec![(Some(one), None)],
+                            _ => vec![(None, None)],
+                        },
+                        (Subject::You, About::Player(p)) if p == owner => vec![(None, None)],
                         // "You" and "your opponent" are players when the event is
                         // about a player ("when you take damage"), and their dice
                         // otherwise ("when your opponent fields a character").
@@ -124,7 +131,10 @@ impl Replayer {
                         (Subject::This, About::Nothing) => {
                             fielded.iter().map(|d| (Some(*d), None)).collect()
                         }
-                        (Subject::This, About::Player(_)) if event.is_moment() => {
+                        // "When you are attacked": the dice of the attacked player only.
+                        (Subject::This, About::Player(p))
+                            if event.is_moment() && (event != Event::Attacked || p == owner) =>
+                        {
                             fielded.iter().map(|d| (Some(*d), None)).collect()
                         }
                         _ => Vec::new(),
@@ -138,6 +148,7 @@ impl Replayer {
                             die,
                             controller: owner,
                             subject,
+                            chosen: None,
                         };
                         if !condition::ability_on(&self.cards, &self.state, a, &src, die) {
                             continue;
@@ -177,14 +188,25 @@ impl Replayer {
                         {
                             continue;
                         }
+                        // "The first time": the card's, not each die's; when one event
+                        // makes it the first time for several of its dice and which die
+                        // matters, each waits and the first its owner resolves is the
+                        // one (000:1119-1125, the others go with it: `run_pending`).
                         if a.limit == Limit::FirstEachTurn {
                             let used = self.state.turn.as_ref().is_some_and(|t| {
                                 t.used.iter().any(|u| (u.card, u.ability) == (card, i))
                             });
-                            if used || first_time.contains(&(card, i)) {
+                            let sibling = die.is_some()
+                                && die_matters(a)
+                                && !new
+                                    .iter()
+                                    .any(|p| p.card == card && p.ability == i && p.die == die);
+                            if used || (first_time.contains(&(card, i)) && !sibling) {
                                 continue;
                             }
-                            first_time.push((card, i));
+                            if !first_time.contains(&(card, i)) {
+                                first_time.push((card, i));
+                            }
                         }
                         let bursts = match die {
                             Some(d) => self.bursts_of(d),
@@ -255,6 +277,7 @@ impl Replayer {
             die: p.die,
             controller: p.controller,
             subject: p.subject,
+            chosen: None,
         }
     }
 
@@ -262,7 +285,8 @@ impl Replayer {
     /// chance outcome. One that needs nothing resolves by itself.
     pub(super) fn needs_line(&self, p: &Pending) -> bool {
         let Some(a) = self.abilities_of(p.card).and_then(|l| l.get(p.ability)) else {
-            return true;
+            // A card whose text is ignored since it triggered: it resolves to nothing.
+            return self.abilities_of(p.card).is_none();
         };
         if let Some(k) = crate::engine::keywords::keyword(a) {
             return self.keyword_needs_line(p, k);
@@ -278,23 +302,32 @@ impl Replayer {
         if a.may {
             return true;
         }
+        // "The first time" for several of the card's dice at once: which one is its
+        // owner's choice, made by resolving it.
+        if self.first_time_siblings(p) {
+            return true;
+        }
         // A mandatory cost the table cannot pay: the trigger does nothing, by itself.
         if !a.cost.is_empty() {
             return self.unpayable(a, &src).is_none();
         }
         effects_for(a, p.bursts).iter().any(|e| match e {
-            Effect::Draw { .. } | Effect::Roll { .. } => true,
+            Effect::Draw { .. }
+            | Effect::DrawRoll { .. }
+            | Effect::Roll { .. }
+            | Effect::ChooseOne { .. } => true,
             Effect::Spin {
                 way: Way::Either, ..
             } => true,
             Effect::Reroll { to, .. } => !self.candidates(to, &src).is_empty(),
             e => e.aim().is_some_and(|to| {
-                matches!(to.count, Count::One | Count::Two | Count::UpTo(_))
-                    && !matches!(
-                        to.what,
-                        What::This | What::ThisCard | What::It | What::Those | What::Partner
-                    )
-                    && !(to.what == What::Player && !to.target && to.side != Side::Any)
+                matches!(
+                    to.count,
+                    Count::One | Count::Two | Count::Three | Count::UpTo(_) | Count::AnyNumber
+                ) && !matches!(
+                    to.what,
+                    What::This | What::ThisCard | What::It | What::Those | What::Partner
+                ) && !(to.what == What::Player && !to.target && to.side != Side::Any)
                     && (!self.candidates(to, &src).is_empty() || select::names_players(to))
             }),
         })
@@ -568,17 +601,32 @@ impl Replayer {
             }
         };
         let p = self.turn_mut().pending.remove(i);
-        if p.controller != who {
+        // A trigger's choices are its controller's, but for a choice of modes its text
+        // gives the opponent (`choose_one`).
+        let writer = match self
+            .abilities_of(p.card)
+            .and_then(|l| l.get(p.ability))
+            .map(super::choose_one::chooser)
+        {
+            Some(Player::Opponent) => 1 - p.controller,
+            _ => p.controller,
+        };
+        if writer != who {
             let (n, c) = (
                 self.name(who).to_string(),
                 self.name(p.controller).to_string(),
             );
+            let whose = if writer == p.controller {
+                "a trigger's choices are its controller's"
+            } else {
+                "its text gives the choice to its controller's opponent"
+            };
             self.violate(rules::wrong_player::new(
                 self.line,
                 format!("{n} resolves {c}'s triggered ability"),
                 format!(
-                    "a trigger's choices are its controller's: write `{}`",
-                    self.as_written_by(p.controller, owner, die, clauses)
+                    "{whose}: write `{}`",
+                    self.as_written_by(writer, owner, die, clauses)
                 ),
             ))?;
         }
@@ -647,6 +695,17 @@ impl Replayer {
         if let Some(k) = crate::engine::keywords::keyword(&a) {
             return self.resolve_keyword(p, k, clauses);
         }
+        // The first of a card's "first time" triggers to resolve is the one: the others
+        // of the same event are no longer the first (000:1119-1125).
+        if a.limit == Limit::FirstEachTurn {
+            self.turn_mut()
+                .pending
+                .retain(|q| !(q.card == p.card && q.ability == p.ability && q.batch == p.batch));
+        }
+        // A redirection of combat damage, held in the 2018 damage before knock-outs.
+        if super::redirect::is_redirection(&a) {
+            return self.combat_redirect(p, &a, clauses);
+        }
         let src = self.source_of(p);
         if a.limit == Limit::OncePerTurnPerDie
             && self.turn_ref().expect("turn").used.contains(&Used {
@@ -674,6 +733,23 @@ impl Replayer {
             self.after_turn_start();
         }
         Ok(())
+    }
+
+    /// Whether other dice of the card wait with the same "first time" trigger of the
+    /// same event.
+    fn first_time_siblings(&self, p: &Pending) -> bool {
+        let Some(a) = self.abilities_of(p.card).and_then(|l| l.get(p.ability)) else {
+            return false;
+        };
+        a.limit == Limit::FirstEachTurn
+            && self.turn_ref().is_some_and(|t| {
+                t.pending.iter().any(|q| {
+                    q.card == p.card
+                        && q.ability == p.ability
+                        && q.batch == p.batch
+                        && q.die != p.die
+                })
+            })
     }
 
     /// The event a pending trigger waits for.
@@ -736,4 +812,20 @@ impl Replayer {
         ran?;
         self.apply(ops)
     }
+}
+
+/// Whether which of its dice a trigger belongs to changes what it does: its effects name
+/// the die ("this die", "that die", its partner), act on the damage the die takes, or
+/// vary with the bursts the die shows.
+fn die_matters(a: &crate::cards::ability::Ability) -> bool {
+    !a.bursts.is_empty()
+        || a.effects.iter().any(|e| {
+            matches!(
+                e,
+                Effect::Redirect { .. } | Effect::Prevent { .. } | Effect::Reduce { .. }
+            ) || e.selectors().iter().any(|s| {
+                matches!(s.what, What::This | What::It | What::Partner)
+                    || s.or_what == Some(What::Partner)
+            })
+        })
 }

@@ -7,9 +7,11 @@
 //! and the effects do not happen, or `may no`, or any other line, and they do. "You
 //! cannot avoid paying costs" (Avengers Infinity rulebook, FUNDAMENTAL RULES): when the
 //! table leaves the opponent nothing to pay with, the effects happen at once, and an
-//! answer that pays anyway is `cost-unpayable`.
+//! answer that pays anyway is `cost-unpayable`. An effect that changes the table as it
+//! runs (a move, a draw, a roll …) cannot be held: an `unless:` beside one is undecided
+//! where the ability resolves.
 
-use crate::cards::ability::{Ability, Kind};
+use crate::cards::ability::{Ability, Effect, Kind};
 use crate::rules;
 use crate::syntax::{Clause, DieRef};
 
@@ -29,8 +31,38 @@ fn as_opponents(a: &Ability) -> Ability {
         unless: Vec::new(),
         effects: Vec::new(),
         bursts: Vec::new(),
+        otherwise: Vec::new(),
+        turn: None,
         ..a.clone()
     }
+}
+
+/// Whether an effect changes the table as it runs rather than as changes committed
+/// together (`Op`s): such an effect cannot be held for the opponent's answer.
+pub(in crate::engine) fn acts_at_once(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::Capture { .. }
+            | Effect::Draw { .. }
+            | Effect::DrawRoll { .. }
+            | Effect::Field { .. }
+            | Effect::LeaveCombat { .. }
+            | Effect::Move { .. }
+            | Effect::Reroll { .. }
+            | Effect::ReturnToField { .. }
+            | Effect::Roll { .. }
+            | Effect::SpinTo { .. }
+    )
+}
+
+/// Whether an ability's "unless the opponent pays" cannot be held: one of its effects
+/// acts at once ([`acts_at_once`]).
+pub(in crate::engine) fn unless_unheld(a: &Ability) -> bool {
+    !a.unless.is_empty()
+        && a.effects
+            .iter()
+            .chain(a.bursts.iter().flat_map(|b| b.effects.iter()))
+            .any(acts_at_once)
 }
 
 impl Replayer {
@@ -115,7 +147,10 @@ impl Replayer {
             return self.apply(held.ops);
         }
         let src = Source::card(held.card, opponent);
-        if self.pay_costs(&as_opponents(&a), &src, &choices.pays)? {
+        if self
+            .pay_costs(&as_opponents(&a), &src, &choices.pays)?
+            .is_some()
+        {
             // Paid: the effects do not happen (an empty hold had already let them).
             return Ok(());
         }

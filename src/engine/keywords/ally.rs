@@ -18,7 +18,7 @@ pub fn counts_as_sidekick(cards: &GameCards, state: &GameState, id: DieId) -> bo
     let die = state.die(id);
     die.zone == Zone::Field
         && is_character(state, id)
-        && super::has(cards, die.card, &Keyword::Ally)
+        && super::has(cards, state, die.card, &Keyword::Ally)
 }
 
 #[cfg(test)]

@@ -26,5 +26,7 @@ pub fn ability() -> Ability {
             ..Selector::default()
         },
         per: None,
+        per_paid: false,
+        instead: None,
     })
 }

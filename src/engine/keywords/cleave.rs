@@ -71,7 +71,7 @@ impl Replayer {
         let mut new = Vec::new();
         for &a in attackers {
             let d = self.state.die(a);
-            for (i, k) in super::of(&self.cards, d.card) {
+            for (i, k) in super::of(&self.cards, &self.state, d.card) {
                 if *k == Keyword::Cleave {
                     new.push((d.card, i, a, d.owner));
                 }

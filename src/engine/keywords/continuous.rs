@@ -14,7 +14,7 @@ use crate::engine::cards::{CardId, GameCards};
 /// Where a used action die of `card` goes: the field for a Continuous one, `spent`
 /// (the used pile, or out of play on its owner's turn) for any other.
 pub fn used_to(cards: &GameCards, card: CardId, spent: Zone) -> Zone {
-    if super::has(cards, card, &Keyword::Continuous) {
+    if super::printed(cards, card).any(|(_, k)| *k == Keyword::Continuous) {
         Zone::Field
     } else {
         spent

@@ -4,9 +4,11 @@
 //!
 //! A keyword granted is the keyword itself: the die has it exactly as a die whose card
 //! lists it, and each keyword acts where its own file says (Overcrush and Fast as combat
-//! damage is dealt, Iron Will as the die would be knocked out, Energy Drain as blockers
-//! are declared). So a keyword given after its moment has passed does nothing that turn
-//! (Energy Drain granted after the `block` line). Only the keywords read off a die where
+//! damage is dealt, Iron Will as the die would be knocked out, Energy Drain and Deadly as
+//! blockers are declared). So a keyword given after its moment has passed does nothing
+//! that turn (Energy Drain granted after the `block` line), except Deadly: engaged is a
+//! state, not a moment, so a die given it while engaged takes the engagements as they
+//! stand (`effects::commit`). Only the keywords read off a die where
 //! they act ([`Granted`]) can be granted; a grant of any other is not applied, and a game
 //! that needs it is undecided (`coverage::effect_applied`). Like every applied effect,
 //! an effect's grant ends in the cleanup step or when the die leaves the field (Avengers
@@ -25,11 +27,11 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         Keyword::Fast => Some(Granted::Fast),
         Keyword::IronWill => Some(Granted::IronWill),
         Keyword::EnergyDrain => Some(Granted::EnergyDrain),
+        Keyword::Deadly => Some(Granted::Deadly),
         Keyword::Ally
         | Keyword::Continuous
         | Keyword::Heroic
         | Keyword::SuitUp { .. }
-        | Keyword::Deadly
         | Keyword::Cleave
         | Keyword::Infiltrate
         | Keyword::Regenerate
@@ -43,7 +45,8 @@ pub fn grantable(k: &Keyword) -> Option<Granted> {
         | Keyword::Retaliation
         | Keyword::TagOut
         | Keyword::Attune
-        | Keyword::Amplify => None,
+        | Keyword::Amplify
+        | Keyword::Founder => None,
     }
 }
 
@@ -54,6 +57,7 @@ pub fn keyword(g: Granted) -> Keyword {
         Granted::Fast => Keyword::Fast,
         Granted::IronWill => Keyword::IronWill,
         Granted::EnergyDrain => Keyword::EnergyDrain,
+        Granted::Deadly => Keyword::Deadly,
     }
 }
 
@@ -93,7 +97,7 @@ mod tests {
         for g in Granted::ALL {
             assert_eq!(grantable(&keyword(g)), Some(g));
         }
-        assert_eq!(grantable(&Keyword::Deadly), None);
+        assert_eq!(grantable(&Keyword::Cleave), None);
         assert_eq!(grantable(&Keyword::Ally), None);
     }
 }

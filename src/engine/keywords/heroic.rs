@@ -36,7 +36,7 @@ pub fn may_pair(cards: &GameCards, state: &GameState, die: DieId, partner: DieId
         && a.card != b.card
         && b.zone == Zone::Field
         && crate::engine::select::is_character(state, partner)
-        && super::has(cards, b.card, &Keyword::Heroic)
+        && super::has(cards, state, b.card, &Keyword::Heroic)
 }
 
 /// Whether die `id` gets a pairing benefit of a static ability of `card` (owned by
@@ -181,9 +181,11 @@ mod tests {
             !through_partner(&cards, &state, a, None, (card, 0), cs),
             "its own die"
         );
+        // Its own +3A while paired (Red Hulk: Superhero gives no defense: the Team
+        // Builder and BulkCards) and Captain America's +4A/+4D.
         assert_eq!(
             crate::engine::select::stats(&cards, &state, rh),
-            (6 + 4 + 3, 5 + 4 + 3)
+            (6 + 4 + 3, 5 + 4)
         );
     }
 

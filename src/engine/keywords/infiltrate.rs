@@ -52,8 +52,8 @@ impl Replayer {
                 continue;
             }
             let d = self.state.die(die);
-            let Some((i, _)) =
-                super::of(&self.cards, d.card).find(|(_, k)| **k == Keyword::Infiltrate)
+            let Some((i, _)) = super::of(&self.cards, &self.state, d.card)
+                .find(|(_, k)| **k == Keyword::Infiltrate)
             else {
                 continue;
             };
@@ -66,7 +66,8 @@ impl Replayer {
     /// line after the attackers may be its choice.
     pub(in crate::engine) fn infiltrator_attacks(&self) -> bool {
         self.attackers().into_iter().any(|a| {
-            super::of(&self.cards, self.state.die(a).card).any(|(_, k)| *k == Keyword::Infiltrate)
+            super::of(&self.cards, &self.state, self.state.die(a).card)
+                .any(|(_, k)| *k == Keyword::Infiltrate)
         })
     }
 

@@ -35,7 +35,7 @@ use crate::syntax::{Clause, DieRef};
 
 use super::cards::{CardId, GameCards};
 use super::replay::{Flow, Replayer, Stop};
-use super::state::{About, DieId, Pending};
+use super::state::{About, DieId, GameState, Pending};
 
 /// The words of a keyword's target messages ([`Replayer::keyword_target`]).
 pub(in crate::engine) struct TargetWords {
@@ -56,6 +56,7 @@ pub(in crate::engine) mod continuous;
 mod deadly;
 mod energy_drain;
 mod fast;
+mod founder;
 pub(in crate::engine) mod grant;
 pub(in crate::engine) mod heroic;
 mod infiltrate;
@@ -110,6 +111,8 @@ pub fn applied(k: &Keyword) -> bool {
         // The 2017 list's combat keywords, recorded only: a die with one makes the game
         // undecided once in play.
         Keyword::BreathWeapon(_) => false,
+        // A mark the selectors read (`keyword:`): nothing of its own to do (`founder`).
+        Keyword::Founder => true,
     }
 }
 
@@ -146,12 +149,25 @@ fn on_action_used(effect: Effect) -> Ability {
         unless: Vec::new(),
         effects: vec![effect],
         bursts: Vec::new(),
+        otherwise: Vec::new(),
+        turn: None,
     }
 }
 
-/// The keyword abilities of a card (through a second player's alias to the card it
-/// names), with their index among the card's abilities.
-pub fn of(cards: &GameCards, card: CardId) -> impl Iterator<Item = (usize, &Keyword)> {
+/// The keyword abilities of a card in play (through a second player's alias to the card
+/// it names), with their index among the card's abilities: none while its text is
+/// ignored (`select::ignored`).
+pub fn of<'a>(
+    cards: &'a GameCards,
+    state: &GameState,
+    card: CardId,
+) -> impl Iterator<Item = (usize, &'a Keyword)> {
+    let ignored = crate::engine::select::ignored(cards, state, card).is_some();
+    printed(cards, card).filter(move |_| !ignored)
+}
+
+/// The keyword abilities its card prints, whether or not its text is ignored now.
+pub fn printed(cards: &GameCards, card: CardId) -> impl Iterator<Item = (usize, &Keyword)> {
     let c = cards.get(card);
     let c = c.alias_of.map_or(c, |a| cards.get(a));
     c.abilities
@@ -163,9 +179,10 @@ pub fn of(cards: &GameCards, card: CardId) -> impl Iterator<Item = (usize, &Keyw
         .filter_map(|(i, a)| a.keyword.as_ref().map(|k| (i, k)))
 }
 
-/// Whether a card has a keyword (compared by kind: `suit-up` whatever names it lists).
-pub fn has(cards: &GameCards, card: CardId, k: &Keyword) -> bool {
-    of(cards, card).any(|(_, x)| std::mem::discriminant(x) == std::mem::discriminant(k))
+/// Whether a card in play has a keyword (compared by kind: `suit-up` whatever names it
+/// lists), its text not ignored ([`of`]).
+pub fn has(cards: &GameCards, state: &GameState, card: CardId, k: &Keyword) -> bool {
+    of(cards, state, card).any(|(_, x)| std::mem::discriminant(x) == std::mem::discriminant(k))
 }
 
 /// The keyword of an ability, when it is a keyword ability.
@@ -185,7 +202,7 @@ impl Replayer {
         id: DieId,
         pick: impl Fn(&Keyword) -> bool,
     ) -> bool {
-        of(&self.cards, self.state.die(id).card).any(|(_, k)| pick(k))
+        of(&self.cards, &self.state, self.state.die(id).card).any(|(_, k)| pick(k))
             || self.granted_keyword(id, &pick)
             // Strike gives Overcrush while it holds (`strike`).
             || (pick(&Keyword::Overcrush)
@@ -217,7 +234,7 @@ impl Replayer {
             return Vec::new();
         };
         let d = self.state.die(die);
-        of(&self.cards, d.card)
+        of(&self.cards, &self.state, d.card)
             .filter(|(_, k)| match (event, k) {
                 (Event::Fielded, Keyword::Heroic) => {
                     !heroic::partners(&self.cards, &self.state, die).is_empty()
@@ -244,7 +261,7 @@ impl Replayer {
         let mut new = Vec::new();
         for &die in bought {
             let card = self.state.die(die).card;
-            for (i, k) in of(&self.cards, card) {
+            for (i, k) in of(&self.cards, &self.state, card) {
                 if matches!(k, Keyword::SuitUp { .. })
                     && !suit_up::candidates(&self.cards, &self.state, card, who).is_empty()
                 {

@@ -36,7 +36,7 @@ use crate::engine::state::{DieId, Op, Pending};
 impl Replayer {
     /// The Range value of die `id`: the largest its card lists (0 without Range).
     pub(in crate::engine) fn range_of(&self, id: DieId) -> u32 {
-        super::of(&self.cards, self.state.die(id).card)
+        super::of(&self.cards, &self.state, self.state.die(id).card)
             .filter_map(|(_, k)| match k {
                 Keyword::Range(n) => Some(*n),
                 _ => None,

@@ -35,7 +35,7 @@ impl Replayer {
     pub(in crate::engine) fn regenerating(&self, dice: &[DieId]) -> Vec<(DieId, usize)> {
         dice.iter()
             .filter_map(|&d| {
-                super::of(&self.cards, self.state.die(d).card)
+                super::of(&self.cards, &self.state, self.state.die(d).card)
                     .find(|(_, k)| **k == Keyword::Regenerate)
                     .map(|(i, _)| (d, i))
             })

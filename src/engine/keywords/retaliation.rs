@@ -59,7 +59,7 @@ impl Replayer {
                 continue;
             }
             let card = self.state.die(r).card;
-            for (i, k) in super::of(&self.cards, card) {
+            for (i, k) in super::of(&self.cards, &self.state, card) {
                 if *k == Keyword::Retaliation {
                     out.push(Pending {
                         subject: Some(ko),

@@ -36,7 +36,7 @@ use crate::engine::state::{DieId, GameState};
 /// not known (a position did not say).
 pub fn holds(cards: &GameCards, state: &GameState, id: DieId) -> Option<bool> {
     let d = state.die(id);
-    if d.zone != Zone::Field || !super::has(cards, d.card, &Keyword::Strike) {
+    if d.zone != Zone::Field || !super::has(cards, state, d.card, &Keyword::Strike) {
         return Some(false);
     }
     let Some(t) = state.turn.as_ref() else {

@@ -23,7 +23,7 @@ use crate::engine::state::{DieId, GameState, Op, Pending};
 
 /// The names a card's Suit Up lists, if it has Suit Up.
 pub fn names(cards: &GameCards, card: CardId) -> Option<&[String]> {
-    super::of(cards, card).find_map(|(_, k)| match k {
+    super::printed(cards, card).find_map(|(_, k)| match k {
         Keyword::SuitUp { names } => Some(names.as_slice()),
         _ => None,
     })

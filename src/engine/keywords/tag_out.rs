@@ -46,7 +46,7 @@ impl Replayer {
                 }
                 let card = self.state.die(die).card;
                 let Some((i, _)) =
-                    super::of(&self.cards, card).find(|(_, k)| **k == Keyword::TagOut)
+                    super::of(&self.cards, &self.state, card).find(|(_, k)| **k == Keyword::TagOut)
                 else {
                     continue;
                 };
@@ -62,7 +62,7 @@ impl Replayer {
         let d = self.state.die(id);
         d.zone == Zone::Field
             && select::is_character(&self.state, id)
-            && super::has(&self.cards, d.card, &Keyword::TagOut)
+            && super::has(&self.cards, &self.state, d.card, &Keyword::TagOut)
             && self.state.ids().any(|x| x != id && self.tag_out_target(x))
     }
 

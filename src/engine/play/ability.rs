@@ -322,12 +322,7 @@ pub fn resolutions(cards: &GameCards, state: &GameState, t: &Turn, out: &mut Vec
         let Some(a) = abilities(cards, p.card).get(p.ability) else {
             continue;
         };
-        let src = Source {
-            card: p.card,
-            die: p.die,
-            controller: p.controller,
-            subject: p.subject,
-        };
+        let src = trigger_source(p);
         let spent = a.limit == Limit::OncePerTurnPerDie
             && t.used.iter().any(|u| {
                 u.card == p.card && u.ability == p.ability && u.die == p.die && u.by.is_none()
@@ -347,18 +342,25 @@ pub fn resolutions(cards: &GameCards, state: &GameState, t: &Turn, out: &mut Vec
     }
 }
 
+/// What a waiting trigger speaks from: its card, its die, its controller and the die its
+/// event was about (a trigger chooses no energy type before it resolves).
+fn trigger_source(p: &Pending) -> Source {
+    Source {
+        card: p.card,
+        die: p.die,
+        controller: p.controller,
+        subject: p.subject,
+        chosen: None,
+    }
+}
+
 /// A `resolve` line for the waiting trigger `i` of the queue, as its controller would
 /// write it were it its turn to resolve (its first choice), whether or not it is: the
 /// mutation check writes one out of the queue's order.
 pub fn resolution_of(cards: &GameCards, state: &GameState, t: &Turn, i: usize) -> Option<Play> {
     let p = t.pending.get(i)?;
     let a = abilities(cards, p.card).get(p.ability)?;
-    let src = Source {
-        card: p.card,
-        die: p.die,
-        controller: p.controller,
-        subject: p.subject,
-    };
+    let src = trigger_source(p);
     let clauses = match crate::engine::keywords::keyword(a) {
         Some(k) => super::keywords::options(cards, state, p, k),
         None => options(cards, state, a, &src, p.bursts, &p.payers, p.controller),
@@ -574,7 +576,7 @@ fn costs(
         let (sel, spin) = match c {
             Cost::SpinDown(s) => (s, true),
             Cost::Ko(s) | Cost::Move { what: s, .. } => (s, false),
-            Cost::Energy(_) | Cost::Life(_) => continue,
+            Cost::Energy(_) | Cost::Life(_) | Cost::Damage(_) | Cost::UpTo(_) => continue,
         };
         let n = if sel.count == Count::Two { 2 } else { 1 };
         let pays = |id: DieId| {
@@ -919,6 +921,7 @@ pub fn combat_may_wait(cards: &GameCards, state: &GameState, t: &Turn) -> bool {
     let regenerates = |id: DieId| {
         crate::engine::keywords::has(
             cards,
+            state,
             state.die(id).card,
             &crate::cards::ability::Keyword::Regenerate,
         )
@@ -1086,12 +1089,7 @@ pub fn pseudo(cards: &GameCards, state: &GameState, t: &Turn, out: &mut Vec<Play
             let Some(a) = abilities(cards, p.card).get(p.ability) else {
                 continue;
             };
-            let src = Source {
-                card: p.card,
-                die: p.die,
-                controller: p.controller,
-                subject: p.subject,
-            };
+            let src = trigger_source(p);
             let o = match crate::engine::keywords::keyword(a) {
                 Some(k) => super::keywords::options(cards, state, p, k),
                 None => options(cards, state, a, &src, p.bursts, &p.payers, p.controller),

@@ -298,7 +298,7 @@ impl Blocking {
 /// Whether a die has Overcrush: its card's keyword, one an effect gave it this turn or a
 /// static gives it now, or Strike's while Strike holds.
 fn overcrush(cards: &GameCards, state: &GameState, id: DieId) -> bool {
-    crate::engine::keywords::has(cards, state.die(id).card, &Keyword::Overcrush)
+    crate::engine::keywords::has(cards, state, state.die(id).card, &Keyword::Overcrush)
         || state.die(id).boost.granted.has(Granted::Overcrush)
         || static_says(cards, state, id, |e| match e {
             Effect::Grant {

@@ -571,7 +571,7 @@ impl DrawState {
 /// it is in `who`'s field (the 2017 keyword list, line 60).
 fn swarming(cards: &GameCards, state: &GameState, who: usize, card: CardId) -> bool {
     let card = cards.canonical(card);
-    crate::engine::keywords::has(cards, card, &crate::cards::ability::Keyword::Swarm)
+    crate::engine::keywords::has(cards, state, card, &crate::cards::ability::Keyword::Swarm)
         && state
             .zone(who, Zone::Field)
             .any(|d| cards.canonical(state.die(d).card) == card)
@@ -702,11 +702,7 @@ fn main_moves(cards: &GameCards, state: &GameState, who: usize, out: &mut Vec<Pl
         }
         let cost: usize = dice
             .iter()
-            .map(|id| {
-                state
-                    .level(cards, *id)
-                    .map_or(0, |l| usize::from(l.fielding))
-            })
+            .map(|id| crate::engine::select::fielding_cost(cards, state, *id) as usize)
             .sum();
         if cost > budget {
             continue;

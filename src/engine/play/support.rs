@@ -76,10 +76,12 @@ pub fn ability(a: &Ability) -> bool {
 }
 
 /// A cost the generator pays: energy, a die of the controller's spun down, knocked out
-/// or moved, life.
+/// or moved, life, damage taken (nothing to choose); not energy "up to" an amount, whose
+/// amount it does not choose.
 fn cost(c: &Cost) -> bool {
     match c {
-        Cost::Energy(_) | Cost::Life(_) => true,
+        Cost::Energy(_) | Cost::Life(_) | Cost::Damage(_) => true,
+        Cost::UpTo(_) => false,
         Cost::SpinDown(s) | Cost::Ko(s) => chooser(s),
         Cost::Move { what, .. } => chooser(what),
     }

@@ -56,9 +56,15 @@ impl Replayer {
         // start of the attack step" trigger first, as a batch of their own, then the
         // attackers' own ("when attacks").
         self.fire(&[(Event::AttackStepStart, About::Player(who))], &[]);
-        let events: Vec<_> = taken
-            .iter()
-            .map(|(id, _)| (Event::Attacks, About::Die(*id)))
+        // "When you are attacked" is the defender's side of the same declaration: one
+        // batch with the attackers' own triggers (the active player's resolve first).
+        let defender = self.turn_ref().expect("turn").inactive();
+        let events: Vec<_> = std::iter::once((Event::Attacked, About::Player(defender)))
+            .chain(
+                taken
+                    .iter()
+                    .map(|(id, _)| (Event::Attacks, About::Die(*id))),
+            )
             .collect();
         self.fire(&events, &[]);
         Ok(())

@@ -466,7 +466,9 @@ impl Replayer {
         self.attackers()
             .into_iter()
             .filter(|a| {
-                self.blockers_of(*a).len() > 1 && !t.assigned.iter().any(|(x, _, _)| x == a)
+                self.blockers_of(*a).len() > 1
+                    && !t.assigned.iter().any(|(x, _, _)| x == a)
+                    && !self.full_attack_to_each(*a)
             })
             .collect()
     }
@@ -552,6 +554,11 @@ impl Replayer {
             // The attacker assigns its attack; each blocker then takes double its share
             // (Wolverine: The Best There Is).
             let times = if self.double_to_blockers(a) { 2 } else { 1 };
+            // Its full attack to each of several blockers (Cyclops: Slim), no split.
+            if blockers.len() > 1 && self.full_attack_to_each(a) {
+                hits.extend(blockers.iter().map(|&b| (b, a, attack * times)));
+                continue;
+            }
             match (
                 blockers.as_slice(),
                 t.assigned.iter().find(|(x, _, _)| *x == a),
@@ -645,6 +652,32 @@ impl Replayer {
     /// Deals one round of combat damage: the Fast dice's, or every other die's.
     fn deal_round(&mut self, fast_round: bool) -> Flow {
         let line = self.line;
+        // A prevention global could answer the damage about to be dealt
+        // (`effects::prevent_damage`): combat damage is not held for it.
+        let dealing = !self.character_hits(fast_round).is_empty()
+            || self
+                .unblocked()
+                .into_iter()
+                .any(|a| self.deals_in_round(a, fast_round) && self.combat_attack(a) > 0);
+        if dealing {
+            self.combat_prevention_open()?;
+        }
+        // Its full attack to each blocker with what goes on past its blockers: how much
+        // is left over is not said.
+        for a in self.attackers() {
+            if self.blockers_of(a).len() > 1
+                && self.full_attack_to_each(a)
+                && (self.overcrush(a) || self.excess_to_player(a))
+            {
+                let card = self.state.die(a).card;
+                // Waived, its blockers each take its full attack and nothing goes on.
+                self.undecided(
+                    line,
+                    card,
+                    "deals its full attack to each blocker and has damage go on past its blockers: how much is left over is not said",
+                )?;
+            }
+        }
         // What a lone blocker takes is recorded as its attacker's assignment, so that a
         // log may still write it out.
         for a in self.attackers() {
@@ -739,6 +772,17 @@ impl Replayer {
                     self.unblocked_leave();
                 }
                 let dead = self.lethal();
+                // A knock-out replacement (Arnim Zola: Scientist Supreme) is held for
+                // its owner's answer under the 2018 rules only: here the knock-outs are
+                // read with the damage's own triggers.
+                if let Some((card, _)) = dead.iter().find_map(|&d| self.ko_replacer(d)) {
+                    // Waived, the dice are knocked out.
+                    self.undecided(
+                        line,
+                        card,
+                        "may replace a knock-out in combat under the rules before 2018, which dmlint does not hold",
+                    )?;
+                }
                 let cleaving = self.cleaving(&dead);
                 events.extend(super::super::effects::ko_events(&self.state, &dead));
                 self.fire(&events, &[]);
@@ -777,7 +821,7 @@ impl Replayer {
                 let dead = self.lethal();
                 // Cleave acts as its blockers are knocked out (`keywords::cleave`).
                 let cleaving = self.cleaving(&dead);
-                self.knock_out_all(&dead, line);
+                self.knock_out_all(&dead, line)?;
                 self.cleave_pending(&cleaving);
             }
             (DamageStage::FastKnockedOut | DamageStage::KnockedOut, Combat::Y2014) => {

@@ -109,6 +109,8 @@ impl Replayer {
                     let now = cut_costs.get(at).copied().unwrap_or(printed);
                     let cost = if now == printed {
                         printed.to_string()
+                    } else if now > printed {
+                        format!("{now}, raised from {printed}")
                     } else {
                         format!("{now}, reduced from {printed} (never below 1)")
                     };
@@ -175,15 +177,16 @@ impl Replayer {
         let mut cost = 0usize;
         let taken = self.take(dice, who, Zone::Reserve, "fielded")?;
         for &(id, item) in &taken {
-            let Some(level) = self.state.level(&self.cards, id) else {
+            if self.state.level(&self.cards, id).is_none() {
                 let shown = shown(self.state.die(id).face.as_ref());
                 return self.stuck(rules::not_a_character::new(
                     dice[item].die.span,
                     format!("this die shows {shown}, not a character face"),
                     "only a die rolled to a character face (`L1`, `L2`, `L3`) can be fielded",
                 ));
-            };
-            cost += usize::from(level.fielding);
+            }
+            // Its level's cost, lessened by the statics in force (`select::fielding_cost`).
+            cost += crate::engine::select::fielding_cost(&self.cards, &self.state, id) as usize;
         }
         let taken: Vec<DieId> = taken.into_iter().map(|(id, _)| id).collect();
         let empty = self.no_payment();
@@ -224,7 +227,7 @@ impl Replayer {
         self.fire(&events, &paid.taken());
         // A static of the card now active may bring a character to 0 defense: it is
         // knocked out (Avengers Infinity rulebook, BONUSES AND DAMAGE).
-        self.ko_check();
+        self.ko_check()?;
         Ok(())
     }
 
