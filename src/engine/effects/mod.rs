@@ -346,6 +346,9 @@ struct Run<'a> {
     up_to: Option<u8>,
     /// The energy paid for the ability's `up-to` cost ("for each [Bolt] spent").
     paid: u32,
+    /// The first effect that could reach nothing and so took none of the line's
+    /// targets: a target no later effect takes was meant for it, and is judged by it.
+    nothing: Option<crate::cards::ability::Selector>,
 }
 
 /// The players a selector reaches (none for one that names only dice).

@@ -100,9 +100,18 @@ impl Replayer {
                 return Ok(vec![Reached::Player(p)]);
             }
         }
+        // Nothing the effect could reach: it does as much as it can, nothing, and takes
+        // none of the line's targets: they are a later effect's ("as much as possible",
+        // 000:966-969; Mister Sinister: Nasty Boy's "each player chooses one of his
+        // characters" with none of yours still damages the opponent's pick).
+        let nothing = players(to, &ctx.src).next().is_none()
+            && dice.iter().all(|d| to.other && ctx.earlier.contains(d));
+        if nothing && ctx.nothing.is_none() {
+            ctx.nothing = Some(to.clone());
+        }
         let mut out = Vec::new();
         let mut chosen = Vec::new();
-        while out.len() < want {
+        while !nothing && out.len() < want {
             let Some(r) = ctx.choices.targets.get(ctx.target).copied() else {
                 break;
             };
