@@ -290,4 +290,27 @@ mod tests {
         );
         assert!(a.moves.iter().any(|m| m.kind == "global"));
     }
+
+    #[test]
+    fn a_static_burst_restricts_the_blocks_generated() {
+        // Gamora: Solar Sacrifice on her burst face cannot be blocked by level 1
+        // characters (AI #23): the sidekick may not block her, the level 2 Ghost Rider
+        // may (the generator once read the static without its burst).
+        let log = "dmlog 1\nformat custom life 10\nteam Ann\nGA = Gamora: Solar Sacrifice x2\n\
+                   team Bob\nGR = Ghost Rider: Johnny Blaze x2\nfirst Ann\nposition\n\
+                   turn 4 Ann main\nfield Ann GA:L1*\nfield Bob GR:L2 SK:L1\nused Ann SK x8\n\
+                   used Bob SK x6\nend\npass\nBob: pass\nattack GA:L1*\n";
+        // The generator's own list, before the checker filters it.
+        let t = table(log);
+        let (cards, state) = (t.cards(), t.state());
+        let lines: Vec<String> = play::legal(cards, state)
+            .iter()
+            .map(|p| print_line(&p.line(cards, state)))
+            .collect();
+        assert!(
+            lines.iter().any(|l| l.contains("block GR:L2 -> GA:L1*")),
+            "{lines:?}"
+        );
+        assert!(!lines.iter().any(|l| l.contains("SK:L1 ->")), "{lines:?}");
+    }
 }

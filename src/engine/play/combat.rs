@@ -8,8 +8,10 @@
 //! the "can't" rules allow has it attack (or block as bound). A die that cannot be blocked
 //! by some characters, or only by two or more, limits the blocks that name it.
 //!
-//! Which dice a static reaches is the card language's reading ([`condition::static_reaches`],
-//! [`select::matches`]), shared as the stats are; what a declaration must then be is here.
+//! Which dice a static reaches, and which of its bursts are in force, is the card
+//! language's reading ([`condition::static_reaches`], [`select::matches`],
+//! [`select::static_effects`]), shared as the stats are; what a declaration must then be
+//! is here.
 
 use crate::cards::ability::{Effect, Keyword, Kind, Until};
 use crate::syntax::{Granted, Zone};
@@ -42,7 +44,7 @@ fn static_says(
     pick: impl Fn(&Effect) -> Option<&crate::cards::ability::Selector>,
 ) -> bool {
     statics(cards).any(|(card, owner, a)| {
-        a.effects
+        select::static_effects(state, a, (card, owner), id)
             .iter()
             .filter_map(&pick)
             .any(|to| condition::static_reaches(cards, state, a, Some(to), (card, owner), id))
@@ -148,7 +150,8 @@ fn plain_may_block(cards: &GameCards, state: &GameState, b: DieId, a: DieId) -> 
 /// read from the card's side, from the attacker.
 fn text_forbids(cards: &GameCards, state: &GameState, b: DieId, a: DieId) -> bool {
     statics(cards).any(|(card, owner, ab)| {
-        ab.effects.iter().any(|e| match e {
+        let effects = select::static_effects(state, ab, (card, owner), a);
+        effects.iter().any(|e| match e {
             Effect::CantBeBlockedBy { by } => {
                 condition::static_reaches(cards, state, ab, None, (card, owner), a)
                     && select::matches(cards, state, by, &Source::card(card, owner).from_die(a), b)
@@ -161,7 +164,7 @@ fn text_forbids(cards: &GameCards, state: &GameState, b: DieId, a: DieId) -> boo
 /// Whether attacker `a` may be blocked only by two or more characters.
 fn two_or_more(cards: &GameCards, state: &GameState, a: DieId) -> bool {
     statics(cards).any(|(card, owner, ab)| {
-        ab.effects
+        select::static_effects(state, ab, (card, owner), a)
             .iter()
             .any(|e| matches!(e, Effect::BlockedOnlyByTwoOrMore))
             && condition::static_reaches(cards, state, ab, None, (card, owner), a)
