@@ -823,7 +823,8 @@ pub struct GameRecord {
     /// or undecided line was judged against. `null` for a game replayed to its end.
     pub board: Option<String>,
     /// With `--legal-moves`, for an illegal game: every line the rules allowed instead
-    /// of the illegal one (moves using card abilities not among them). Absent otherwise.
+    /// of the illegal one (moves using card text the move generator does not play not
+    /// among them). Absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub legal_moves: Option<Vec<String>>,
 }
@@ -971,8 +972,8 @@ fn allowed_text(allowed: &Allowed, players: &[Text; 2], all: bool) -> String {
     }
     if allowed.abilities {
         out.push_str(
-            "    (not listed: moves that use a card's ability, such as an action die, a global \
-             or a trigger's choice)\n",
+            "    (not listed: moves that use card text the move generator does not play, such \
+             as a keyword's choice it does not make)\n",
         );
     }
     out

@@ -196,6 +196,11 @@ struct GenArgs {
     /// A game still going after this many turns ends with a concession.
     #[arg(long, default_value_t = 60)]
     max_turns: u32,
+    /// Draw the teams' cards from these sets only (codes as `dmlint cards --stats` lists
+    /// them: AVX UX …); the basic action cards too, where the sets have any the
+    /// generator plays. Without it, every set.
+    #[arg(long, num_args = 1.., value_name = "SET")]
+    cards_from: Vec<String>,
     #[command(flatten)]
     cards: CardFiles,
 }
@@ -364,7 +369,25 @@ fn gen_games(args: GenArgs) -> miette::Result<ExitCode> {
         life: args.life,
         policy: args.policy,
         max_turns: args.max_turns,
+        sets: args.cards_from.clone(),
     };
+    if let Some(bad) = args
+        .cards_from
+        .iter()
+        .find(|s| !pool.sets().iter().any(|x| x.code.eq_ignore_ascii_case(s)))
+    {
+        eprintln!(
+            "error: --cards-from: no set has the code `{bad}` (`dmlint cards --stats` lists them)"
+        );
+        return Ok(ExitCode::from(2));
+    }
+    let teams = selfplay::playable(&pool, &opts.sets);
+    if teams.text.len() + teams.plain.len() < 2 {
+        eprintln!(
+            "error: --cards-from: the sets have too few cards the generator plays to make two teams"
+        );
+        return Ok(ExitCode::from(2));
+    }
     let Some(dir) = &args.out else {
         if args.games != 1 {
             eprintln!(
@@ -373,7 +396,7 @@ fn gen_games(args: GenArgs) -> miette::Result<ExitCode> {
             );
             return Ok(ExitCode::from(2));
         }
-        return match selfplay::game(args.seed, 0, &opts, &pool) {
+        return match selfplay::game_of(args.seed, 0, &opts, &pool, &teams) {
             Ok(log) => {
                 write_out(&mut io::stdout().lock(), &log).map_err(output_error)?;
                 Ok(ExitCode::SUCCESS)
@@ -394,7 +417,7 @@ fn gen_games(args: GenArgs) -> miette::Result<ExitCode> {
         .into_par_iter()
         .filter_map(|i| {
             let path = dir.join(format!("game-{i:06}.dmlog"));
-            let (text, failure) = match selfplay::game(args.seed, i, &opts, &pool) {
+            let (text, failure) = match selfplay::game_of(args.seed, i, &opts, &pool, &teams) {
                 Ok(log) => (log, None),
                 Err(d) => (d.log.clone(), Some(format!("{}: {d}", path.display()))),
             };

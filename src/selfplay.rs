@@ -11,10 +11,12 @@
 use std::fmt::Write;
 
 use crate::cards::model::{Abilities, CardKind};
-use crate::cards::{Pool, check_card_names};
+use crate::cards::{Entry, Lookup, Pool, check_card_names};
+use crate::engine::cards::DieKind;
+use crate::engine::coverage::card_applied;
 use crate::engine::play::{self, DrawState, Play, die_faces};
 use crate::engine::{GameCards, GameState, Rejected, Table};
-use crate::syntax::{Edition, Face, Step, Zone, parse_str, print_line};
+use crate::syntax::{Edition, Face, Line, Span, Step, Zone, parse_str, print_line};
 
 /// How the players choose among the legal moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -34,6 +36,9 @@ pub struct Options {
     pub policy: Policy,
     /// A game still going after this many turns ends with a concession.
     pub max_turns: u32,
+    /// The sets (their codes, as `dmlint cards --stats` lists them) the teams' cards come
+    /// from; empty: every set.
+    pub sets: Vec<String>,
 }
 
 impl Default for Options {
@@ -43,6 +48,7 @@ impl Default for Options {
             life: 20,
             policy: Policy::Eager,
             max_turns: 60,
+            sets: Vec::new(),
         }
     }
 }
@@ -136,25 +142,114 @@ fn game_seed(seed: u64, index: u64) -> u64 {
     Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 
-/// The cards a generated team may use: characters whose text the engine models (so far
-/// those with no text, `Abilities::None`) and whose die, cost and limit the data gives.
-pub fn playable(pool: &Pool) -> Vec<&crate::cards::Entry> {
-    pool.entries()
-        .iter()
-        .filter(|e| {
-            let c = &e.card;
-            c.kind == CardKind::Character
-                && c.abilities == Abilities::None
-                && c.cost.is_some()
-                && c.die.as_ref().is_some_and(|d| !d.levels.is_empty())
-        })
-        .collect()
+/// A card a generated team may bring, with the name that picks it in a log.
+#[derive(Debug, Clone)]
+pub struct Playable<'p> {
+    pub name: String,
+    pub entry: &'p Entry,
+}
+
+/// The cards a generated team may use, from the sets `sets` names (every set when it is
+/// empty): cards whose whole text the engine applies (`dmlint cards --stats`,
+/// "applied") and whose every choice the move generator makes, with the die, cost and
+/// limit the data gives. Characters and action cards, the ones with text first (`text`),
+/// and the basic action cards apart (`basics`; from every set when `sets` has none).
+#[derive(Debug, Default)]
+pub struct Teams<'p> {
+    pub text: Vec<Playable<'p>>,
+    pub plain: Vec<Playable<'p>>,
+    pub basics: Vec<Playable<'p>>,
+}
+
+/// [`Teams`] of a pool.
+pub fn playable<'p>(pool: &'p Pool, sets: &[String]) -> Teams<'p> {
+    let from = |e: &Entry| sets.is_empty() || sets.iter().any(|s| s.eq_ignore_ascii_case(&e.set));
+    let mut teams = Teams::default();
+    let mut seen: Vec<*const Entry> = Vec::new();
+    for e in pool.entries() {
+        let c = &e.card;
+        let abilities = match &c.abilities {
+            Abilities::None => &[][..],
+            Abilities::Encoded(list) => list.as_slice(),
+            Abilities::NotEncoded => continue,
+        };
+        let die = c.die.as_ref();
+        let dice = match c.kind {
+            CardKind::Character => die.is_some_and(|d| !d.levels.is_empty()),
+            CardKind::Action | CardKind::BasicAction => true,
+            CardKind::Unknown => false,
+        };
+        if !dice
+            || c.cost.is_none()
+            || !card_applied(&c.abilities)
+            || !play::support::card(abilities)
+        {
+            continue;
+        }
+        // Another printing of a card (its alternate art) is the same card.
+        let printing = ["(Alt)", "(Blank)", "(Chase)", "(OP Alt)"];
+        if printing.iter().any(|p| e.name().contains(p)) {
+            continue;
+        }
+        // The name a log picks it by; a card another card's name shadows is left out.
+        let Some(name) = name_of(pool, e) else {
+            continue;
+        };
+        let picked = match pool_lookup(pool, &name) {
+            Some(p) => p,
+            None => continue,
+        };
+        if seen.contains(&(picked as *const Entry)) {
+            continue;
+        }
+        seen.push(picked);
+        let p = Playable {
+            name,
+            entry: picked,
+        };
+        match c.kind {
+            CardKind::BasicAction => teams.basics.push(p),
+            _ if !from(picked) => {}
+            _ if abilities.is_empty() => teams.plain.push(p),
+            _ => teams.text.push(p),
+        }
+    }
+    if !sets.is_empty() && teams.basics.iter().any(|b| from(b.entry)) {
+        teams.basics.retain(|b| from(b.entry));
+    }
+    teams
+}
+
+/// The entry a name picks in a log.
+fn pool_lookup<'p>(pool: &'p Pool, name: &str) -> Option<&'p Entry> {
+    let (title, subtitle) = match name.split_once(": ") {
+        Some((t, s)) => (t, Some(s)),
+        None => (name, None),
+    };
+    match pool.lookup(title, subtitle) {
+        Lookup::Found(e) => Some(e),
+        _ => None,
+    }
+}
+
+/// How a log names an entry: its name, or its name and set code when the name alone
+/// picks another card (Take Cover of AvX and of AI).
+fn name_of(pool: &Pool, e: &Entry) -> Option<String> {
+    let plain = e.name();
+    let same = |found: &Entry| found.name() == plain && found.card.abilities == e.card.abilities;
+    if pool_lookup(pool, &plain).is_some_and(same) {
+        return Some(plain);
+    }
+    let qualified = format!("{plain} ({})", e.set);
+    pool_lookup(pool, &qualified)
+        .is_some_and(same)
+        .then_some(qualified)
 }
 
 /// The setup lines of a game between two random teams: two or three different playable
-/// characters each, with two to four dice (within the card's limit).
-fn setup(rng: &mut Rng, pool: &Pool, opts: &Options, label: &str) -> String {
-    let cards = playable(pool);
+/// cards each (most with text), with two to four dice (within the card's limit), and
+/// two different basic action cards.
+fn setup(rng: &mut Rng, teams: &Teams, opts: &Options, label: &str) -> String {
     let mut out = String::from("dmlog 1\n");
     let _ = writeln!(out, "# {label}");
     let _ = writeln!(
@@ -170,23 +265,50 @@ fn setup(rng: &mut Rng, pool: &Pool, opts: &Options, label: &str) -> String {
     let mut aliases: Vec<String> = Vec::new();
     for player in ["Ann", "Bob"] {
         let _ = writeln!(out, "team {player}");
-        let mut picked: Vec<usize> = Vec::new();
-        let n = 2 + rng.below(2);
-        while picked.len() < n.min(cards.len()) {
-            let i = rng.below(cards.len());
+        let mut picked: Vec<&Playable> = Vec::new();
+        let n = 3 + rng.below(2);
+        let total = teams.text.len() + teams.plain.len();
+        let mut tries = 0;
+        while picked.len() < n.min(total) && tries < 1000 {
+            tries += 1;
+            // Nine of ten cards with text, where there are any.
+            let from = if !teams.text.is_empty() && (teams.plain.is_empty() || rng.chance(0.9)) {
+                &teams.text
+            } else {
+                &teams.plain
+            };
+            let card = &from[rng.below(from.len())];
             // One card per title on a team: another printing of a picked card (its
             // alternate art) has the same title.
-            let title = |k: usize| cards[k].card.title.as_str();
-            if !picked.iter().any(|&k| title(k) == title(i)) {
-                picked.push(i);
+            if !picked
+                .iter()
+                .any(|p| p.entry.card.title == card.entry.card.title)
+            {
+                picked.push(card);
             }
         }
-        for i in picked {
-            let c = &cards[i].card;
+        for card in picked {
+            let c = &card.entry.card;
             let limit = u32::from(c.die_limit.unwrap_or(4)).clamp(1, 4);
             let dice = 2.min(limit) + rng.below((limit.saturating_sub(2) + 1) as usize) as u32;
-            let alias = alias(&cards[i].name(), &aliases);
-            let _ = writeln!(out, "{alias} = {} x{dice}", cards[i].name());
+            let alias = alias(&card.name, &aliases);
+            let _ = writeln!(out, "{alias} = {} x{dice}", card.name);
+            aliases.push(alias);
+        }
+        // Two different basic action cards (the team rules, 000:1387-1388).
+        let mut basics: Vec<&Playable> = Vec::new();
+        while basics.len() < 2.min(teams.basics.len()) {
+            let b = &teams.basics[rng.below(teams.basics.len())];
+            if !basics
+                .iter()
+                .any(|x| x.entry.card.title == b.entry.card.title)
+            {
+                basics.push(b);
+            }
+        }
+        for b in basics {
+            let alias = alias(&b.name, &aliases);
+            let _ = writeln!(out, "basic {alias} = {}", b.name);
             aliases.push(alias);
         }
     }
@@ -220,9 +342,20 @@ fn alias(name: &str, taken: &[String]) -> String {
 /// Plays game `index` of the run with seed `run` and returns its log, which says how to
 /// make it again.
 pub fn game(run: u64, index: u64, opts: &Options, pool: &Pool) -> Result<String, Disagreement> {
+    game_of(run, index, opts, pool, &playable(pool, &opts.sets))
+}
+
+/// [`game`] with the playable cards already found (a run finds them once).
+pub fn game_of(
+    run: u64,
+    index: u64,
+    opts: &Options,
+    pool: &Pool,
+    teams: &Teams,
+) -> Result<String, Disagreement> {
     let mut rng = Rng::new(game_seed(run, index));
     let label = format!("dmlint gen --seed {run}: game {index} of the run");
-    let mut log = setup(&mut rng, pool, opts, &label);
+    let mut log = setup(&mut rng, teams, opts, &label);
     // The setup is made from the pool's names: a card file's name the notation cannot
     // write is reported, not assumed away.
     let (doc, errors) = parse_str(&log);
@@ -258,66 +391,112 @@ pub fn game(run: u64, index: u64, opts: &Options, pool: &Pool) -> Result<String,
     let mut turns = 0;
     while table.state().outcome.is_none() {
         let (cards, state) = (table.cards(), table.state());
-        let play = match next(cards, state, &mut rng, opts) {
-            Some(p) => p,
-            None => break,
-        };
-        if let Play::Turn { player, .. } = play {
-            turns += 1;
-            log.push('\n');
-            if turns > opts.max_turns {
+        let mut plays = next(cards, state, &mut rng, opts);
+        // A move the checker cannot decide (card text it leaves undecided in this
+        // position) is one a generated game avoids: the player picks another.
+        loop {
+            let weights: Vec<f64> = plays.iter().map(|p| p.1).collect();
+            let Some(i) = rng.weighted(&weights) else {
+                if plays.is_empty() && turns == 0 {
+                    return Ok(log);
+                }
+                // Nothing left the checker decides: the game ends here, by concession.
+                let who = table.state().turn.as_ref().map_or(0, |t| t.active);
+                let line = Play::Concede { who }.line(table.cards(), table.state());
+                if let Err(refused) = write(&mut log, &mut table, line) {
+                    return Err(Disagreement::of(log, refused));
+                }
+                return Ok(log);
+            };
+            let (play, _) = plays.swap_remove(i);
+            if let Play::Turn { player, .. } = play
+                && turns + 1 > opts.max_turns
+            {
                 // The new turn's player gives up: a game always ends. (Ending the last
                 // turn may have ended the game already.)
+                log.push('\n');
                 for p in [play, Play::Concede { who: player }] {
                     if table.state().outcome.is_some() {
                         break;
                     }
                     let line = p.line(table.cards(), table.state());
-                    log.push_str(&print_line(&line));
-                    if let Err(refused) = table.play(&line) {
+                    if let Err(refused) = write(&mut log, &mut table, line) {
                         return Err(Disagreement::of(log, refused));
                     }
                 }
-                break;
+                return Ok(log);
             }
-        }
-        let line = play.line(cards, state);
-        log.push_str(&print_line(&line));
-        if let Err(refused) = table.play(&line) {
-            return Err(Disagreement::of(log, refused));
+            let turn = matches!(play, Play::Turn { .. });
+            let line = play.line(table.cards(), table.state());
+            let mut at = log.len();
+            if turn {
+                // A blank line before each turn.
+                log.push('\n');
+                at += 1;
+            }
+            match write(&mut log, &mut table, line) {
+                Ok(()) => {
+                    turns += usize::from(turn) as u32;
+                    break;
+                }
+                Err(refused) if play::undecided(&refused) => log.truncate(at - usize::from(turn)),
+                Err(refused) => return Err(Disagreement::of(log, refused)),
+            }
         }
     }
     Ok(log)
 }
 
-/// The next move: chance where the dice decide, the policy where a player does.
-fn next(cards: &GameCards, state: &GameState, rng: &mut Rng, opts: &Options) -> Option<Play> {
-    if let Some(p) = draw(cards, state, rng) {
-        return Some(p);
-    }
-    // The reroll: each rolled die with some chance, then a side at random.
-    let rerolling = state
-        .turn
-        .as_ref()
-        .filter(|t| !t.done && state.outcome.is_none() && t.step == Step::Roll)
-        .filter(|t| t.reroll.is_none());
-    if let Some(t) = rerolling {
-        let chosen: Vec<_> = t.rolled.iter().filter(|_| rng.chance(0.3)).collect();
-        if !chosen.is_empty() {
-            let dice = chosen
-                .into_iter()
-                .map(|id| (*id, roll_one(cards, state.die(*id).card, rng)))
-                .collect();
-            return Some(Play::Reroll { dice });
+/// Writes a line to the log and plays it: it is given the place in the log it is
+/// written at, as a replay of the log's text gives it (an effect that reads "not a die
+/// this move put there" tells lines apart by it). A line the checker refuses stays
+/// written, for the report.
+fn write(log: &mut String, table: &mut Table, mut line: Line) -> Result<(), Rejected> {
+    let text = print_line(&line);
+    line.span = Span {
+        start: log.len(),
+        end: log.len() + text.trim_end().len(),
+    };
+    log.push_str(&text);
+    table.play(&line)
+}
+
+/// The next moves, each with how much the player wants it: chance where the dice decide
+/// (one move), the policy where a player does.
+fn next(cards: &GameCards, state: &GameState, rng: &mut Rng, opts: &Options) -> Vec<(Play, f64)> {
+    // Nothing happens by chance while a trigger waits for its line.
+    let waiting = state.turn.as_ref().is_some_and(|t| !t.pending.is_empty());
+    if !waiting {
+        if let Some(p) = draw(cards, state, rng) {
+            return vec![(p, 1.0)];
+        }
+        // The reroll: each rolled die with some chance, then a side at random.
+        let rerolling = state
+            .turn
+            .as_ref()
+            .filter(|t| !t.done && state.outcome.is_none() && t.step == Step::Roll)
+            .filter(|t| t.reroll.is_none());
+        if let Some(t) = rerolling {
+            let chosen: Vec<_> = t.rolled.iter().filter(|_| rng.chance(0.3)).collect();
+            if !chosen.is_empty() {
+                let dice = chosen
+                    .into_iter()
+                    .map(|id| (*id, roll_one(cards, state.die(*id).card, rng)))
+                    .collect();
+                return vec![(Play::Reroll { dice }, 1.0)];
+            }
         }
     }
     let mut plays = Vec::new();
     play::choices(cards, state, &mut plays);
-    let weights: Vec<f64> = plays
-        .iter()
-        .map(|p| weight(cards, state, p, opts.policy))
-        .collect();
-    rng.weighted(&weights).map(|i| plays.swap_remove(i))
+    plays
+        .into_iter()
+        .map(|p| {
+            let w = weight(cards, state, &p, opts.policy);
+            (p, w)
+        })
+        .filter(|p| p.1 > 0.0)
+        .collect()
 }
 
 /// The draw step as the dice fall: the draw, the out-of-play die, a refill, the roll. The
@@ -380,17 +559,30 @@ fn weight(cards: &GameCards, state: &GameState, play: &Play, policy: Policy) -> 
     match policy {
         Policy::Uniform => 1.0,
         Policy::Eager => match play {
-            Play::Buy { cards: bought, .. } => {
-                8.0 * bought
-                    .iter()
-                    .map(|c| f64::from(cards.get(*c).cost.unwrap_or(1)))
-                    .sum::<f64>()
-            }
+            // Characters win games; an action die now and then.
+            Play::Buy { cards: bought, .. } => bought
+                .iter()
+                .map(|c| {
+                    let card = cards.get(*c);
+                    let each = match card.kind {
+                        DieKind::Character => 8.0,
+                        _ => 2.0,
+                    };
+                    each * f64::from(card.cost.unwrap_or(1))
+                })
+                .sum::<f64>(),
             Play::Field { dice, .. } => 6.0 * dice.len() as f64,
             Play::Attack { dice } if dice.is_empty() => 0.5,
             Play::Attack { dice } => 4.0 * dice.len() as f64,
             Play::Block { pairs } => 1.0 + pairs.len() as f64,
             Play::End => 0.3,
+            // Card text is what these games are for: used readily, though a player does
+            // not spend every energy on globals.
+            Play::Ability { using, .. } => match using {
+                play::Using::Use(_) | play::Using::Activate(_) => 5.0,
+                play::Using::Global(_) => 1.5,
+                play::Using::Resolve(_) => 1.0,
+            },
             _ => 1.0,
         },
     }

@@ -301,7 +301,10 @@ impl Ability {
             .chain(self.bursts.iter().flat_map(|b| b.effects.iter()))
             .chain(self.otherwise.iter());
         let effects: Vec<&Effect> = effects.collect();
-        if let Some(p) = effects.iter().find_map(|e| e.per_problem(self.kind)) {
+        if let Some(p) = effects
+            .iter()
+            .find_map(|e| e.per_problem(self.kind).or_else(|| e.shape_problem()))
+        {
             return Some(p);
         }
         for sel in effects.into_iter().flat_map(Effect::selectors) {
@@ -1605,6 +1608,29 @@ impl Effect {
             Effect::GainLife { per, .. }
             | Effect::Boost { per, .. }
             | Effect::Damage { per, .. } => per.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// A form the language parses and no rule reads: a die drawn into the reserve pool
+    /// shows no face until it is rolled there (that is `draw-roll`), and `side: theirs`
+    /// names the player a damage reaches, which a surcharge has none of.
+    fn shape_problem(&self) -> Option<String> {
+        match self {
+            Effect::Draw {
+                zone: ZoneName::Reserve,
+                ..
+            } => Some(
+                "a die drawn into the reserve pool is rolled there: write `draw-roll: {count: N}`"
+                    .into(),
+            ),
+            Effect::Surcharge {
+                side: Side::Theirs, ..
+            } => Some(
+                "`side: theirs` is the player a damage reaches: a surcharge's side is `opposing`, \
+                 `yours` or `any`"
+                    .into(),
+            ),
             _ => None,
         }
     }

@@ -516,6 +516,13 @@ mod tests {
             "{kind: triggered, when: {event: fielded}, if: {some-match: {what: character, lowest_cost: true}}, do: []}",
         );
         assert!(m.contains("`lowest_cost`"), "{m}");
+        // A die drawn into the reserve pool is drawn and rolled: `draw-roll` says so.
+        let m = refused("{kind: action, do: [draw: {zone: reserve}]}");
+        assert!(m.contains("`draw-roll"), "{m}");
+        let m = refused(
+            "{kind: static, do: [surcharge: {on: [global], cost: [energy: [generic]], side: theirs}]}",
+        );
+        assert!(m.contains("`side: theirs`"), "{m}");
         // What they mean, they may say.
         for fine in [
             "{kind: triggered, limit: once-per-turn-per-die, when: {event: fielded}}",
@@ -525,6 +532,8 @@ mod tests {
             "{kind: static, while: attacking, do: [boost: {to: {what: this}, attack: 1, until: while-on}]}",
             "{kind: global, do: [boost: {to: {count: each, what: this-card}, attack: 1}]}",
             "{kind: triggered, when: {event: turn-end, of: you}, do: [ko: {to: {what: character, lowest_cost: true}}]}",
+            "{kind: action, do: [draw-roll: {count: 1}, draw: {zone: prep}]}",
+            "{kind: static, do: [surcharge: {on: [global], cost: [energy: [generic]], side: any}]}",
         ] {
             assert!(errors(&card(fine)).is_empty(), "{fine}");
         }

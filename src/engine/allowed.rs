@@ -4,9 +4,9 @@
 //!
 //! Both halves must agree before a move is listed: the generator proposes, the checker
 //! ([`Table::accepts`]) decides. So a move is never listed that the checker would refuse,
-//! even where the generator knows less than the checker (it plays no card ability yet:
-//! no action die, global, trigger or ability cost). Where abilities are in play the list
-//! says it is incomplete rather than pretending to be whole.
+//! even where the generator knows less than the checker (it plays only the card text
+//! `play::support` names). Where a card it does not play is in the game, the list says
+//! it is incomplete rather than pretending to be whole.
 
 use crate::syntax::{Line, Step, Zone};
 
@@ -36,7 +36,8 @@ pub struct Allowed {
     pub unchecked: usize,
     /// The position has too many combinations to list: `moves` is empty.
     pub too_many: bool,
-    /// Some card of the game has text: moves using abilities are not among `moves`.
+    /// Some card of the game has text the generator does not play: moves using it are
+    /// not among `moves`.
     pub abilities: bool,
 }
 
@@ -57,7 +58,7 @@ pub fn allowed(table: &mut Table) -> Allowed {
     let (cards, state) = (table.cards().clone(), table.state().clone());
     let active = state.turn.as_ref().map_or(state.first, |t| t.active);
     let mut out = Allowed {
-        abilities: cards.cards.iter().any(|c| !c.plain),
+        abilities: !play::support::game(&cards),
         chance: chance(&state),
         ..Allowed::default()
     };
@@ -148,7 +149,7 @@ fn combinations(cards: &GameCards, state: &GameState) -> u64 {
 
 fn player(p: &Play, active: usize, state: &GameState) -> usize {
     match p {
-        Play::Pass { who } | Play::Concede { who } => *who,
+        Play::Pass { who } | Play::Concede { who } | Play::Ability { who, .. } => *who,
         Play::Block { .. } => state.turn.as_ref().map_or(1 - active, |t| t.inactive()),
         _ => active,
     }
@@ -171,6 +172,12 @@ fn kind(p: &Play) -> &'static str {
         Play::Assign { .. } => "assign",
         Play::Damage => "damage",
         Play::Concede { .. } => "concede",
+        Play::Ability { using, .. } => match using {
+            play::Using::Use(_) => "use",
+            play::Using::Global(_) => "global",
+            play::Using::Activate(_) => "activate",
+            play::Using::Resolve(_) => "resolve",
+        },
     }
 }
 
@@ -261,7 +268,7 @@ mod tests {
     }
 
     #[test]
-    fn a_game_whose_cards_have_text_says_its_list_is_incomplete() {
+    fn a_game_with_text_the_generator_does_not_play_says_its_list_is_incomplete() {
         let mut plain = table(MAIN);
         assert!(!allowed(&mut plain).abilities);
         let with_text = MAIN.replace(
@@ -269,5 +276,41 @@ mod tests {
             "BW = Black Widow: Natalia Romanova x2",
         );
         assert!(allowed(&mut table(&with_text)).abilities);
+        // Text the generator plays: its moves are listed, and the list is whole.
+        let played = MAIN.replace(
+            "GR = Ghost Rider: Johnny Blaze x2",
+            "GR = Ghost Rider: Johnny Blaze x2\nbasic RS = Raised Shields",
+        );
+        let a = allowed(&mut table(&played));
+        assert!(!a.abilities);
+        let lines: Vec<String> = a.moves.iter().map(|m| print_line(&m.line)).collect();
+        assert!(
+            lines.contains(&"global RS pay SK:bolt target SK:L1\n".to_string()),
+            "{lines:?}"
+        );
+        assert!(a.moves.iter().any(|m| m.kind == "global"));
+    }
+
+    #[test]
+    fn a_static_burst_restricts_the_blocks_generated() {
+        // Gamora: Solar Sacrifice on her burst face cannot be blocked by level 1
+        // characters (AI #23): the sidekick may not block her, the level 2 Ghost Rider
+        // may (the generator once read the static without its burst).
+        let log = "dmlog 1\nformat custom life 10\nteam Ann\nGA = Gamora: Solar Sacrifice x2\n\
+                   team Bob\nGR = Ghost Rider: Johnny Blaze x2\nfirst Ann\nposition\n\
+                   turn 4 Ann main\nfield Ann GA:L1*\nfield Bob GR:L2 SK:L1\nused Ann SK x8\n\
+                   used Bob SK x6\nend\npass\nBob: pass\nattack GA:L1*\n";
+        // The generator's own list, before the checker filters it.
+        let t = table(log);
+        let (cards, state) = (t.cards(), t.state());
+        let lines: Vec<String> = play::legal(cards, state)
+            .iter()
+            .map(|p| print_line(&p.line(cards, state)))
+            .collect();
+        assert!(
+            lines.iter().any(|l| l.contains("block GR:L2 -> GA:L1*")),
+            "{lines:?}"
+        );
+        assert!(!lines.iter().any(|l| l.contains("SK:L1 ->")), "{lines:?}");
     }
 }

@@ -903,6 +903,16 @@ impl Replayer {
             {
                 self.implied_no_blocks()?;
             }
+            // With no character to block with, the blocks are left out and the next line
+            // implies them (grammar/README.md): a global or an ability used like one
+            // written there is in the action window that follows (000:726-752), as an
+            // action die is. Attack triggers still resolve, and reactive globals answer
+            // them, first.
+            (Step::Attack | Step::Blockers, Move::Global { .. } | Move::Activate { .. })
+                if !answer && !self.has_pending() && !self.can_block(1 - active) =>
+            {
+                self.implied_no_blocks()?;
+            }
             // Attack triggers resolve (and reactive globals answer them) before blockers;
             // any other global or activated ability there is out of step: its handler says so.
             (

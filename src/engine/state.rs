@@ -1066,7 +1066,15 @@ impl GameState {
     /// The position as a comparable key: two states are the same position when their
     /// keys are equal, however the log got there. Dice of one card in the same state are
     /// interchangeable, so the key lists dice as a sorted multiset, not by identity, and
-    /// it leaves out the lines that moved things.
+    /// it leaves out the lines that moved things. It holds everything the rules go on
+    /// from: each die's applied effects and what it is linked to (its partner, the die it
+    /// called out, its captor), and the turn's memory of card text (the trigger queue,
+    /// the limits used, the events a reactive global may still answer, an effect held
+    /// for an answer, cost reductions, the text ignored, the dice knocked out, engaged
+    /// with Deadly, damaged in the attack step or fielded this turn); the dice rolled this
+    /// turn only while the reroll may still choose among them. (Of alike dice, which was rolled or fielded
+    /// this turn, or is still in the field since, is no difference a plain reference
+    /// names: the key leaves it out.)
     pub fn position_key(&self) -> String {
         let plain = |id: DieId| {
             let d = self.die(id);
@@ -1074,15 +1082,28 @@ impl GameState {
         };
         let full = |id: DieId| {
             let d = self.die(id);
-            format!(
+            let mut text = format!(
                 "{}/{:?}/{}/{}/{}/{:?}",
                 plain(id),
                 d.zone,
                 d.damage,
                 d.spent,
                 d.attacking,
-                d.blocking.map(plain)
-            )
+                d.blocking.map(plain),
+            );
+            if d.boost != Boost::default() {
+                let _ = write!(text, "/{:?}", d.boost);
+            }
+            if d.partner.is_some() || d.called.is_some() || d.captor.is_some() {
+                let _ = write!(
+                    text,
+                    "/{:?}/{:?}/{:?}",
+                    d.partner.map(plain),
+                    d.called.map(plain),
+                    d.captor.map(plain)
+                );
+            }
+            text
         };
         let sorted = |mut v: Vec<String>| {
             v.sort();
@@ -1112,6 +1133,60 @@ impl GameState {
                     format!("{}->{}", full(*a), sorted(shares.collect()))
                 })
                 .collect();
+            let rolled = if t.step == Step::Roll && t.reroll.is_none() {
+                sorted(t.rolled.iter().map(|id| full(*id)).collect())
+            } else {
+                String::new()
+            };
+            let about = |a: About| match a {
+                About::Die(d) => full(d),
+                About::Player(p) => format!("player {p}"),
+                About::Nothing => "nothing".to_string(),
+            };
+            let pending: Vec<String> = t
+                .pending
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{}:{}:{:?}:{}:{}:{}:{:?}:[{}]",
+                        p.card.0,
+                        p.ability,
+                        p.die.map(full),
+                        p.controller,
+                        p.bursts,
+                        p.batch,
+                        p.subject.map(full),
+                        sorted(p.payers.iter().map(|d| full(*d)).collect())
+                    )
+                })
+                .collect();
+            let used: Vec<String> = t
+                .used
+                .iter()
+                .map(|u| {
+                    format!(
+                        "{}:{}:{:?}:{:?}",
+                        u.card.0,
+                        u.ability,
+                        u.die.map(full),
+                        u.by
+                    )
+                })
+                .collect();
+            let reactable: Vec<String> = t
+                .reactable
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{}:{}:{:?}:{:?}",
+                        r.event.name(),
+                        about(r.about),
+                        r.answered,
+                        r.step
+                    )
+                })
+                .collect();
+            let dice = |v: &[DieId]| sorted(v.iter().map(|d| full(*d)).collect());
             let _ = write!(
                 key,
                 "turn {} {} {:?} drawn {} {} {} rolled [{}] priority {} {} {} assigned [{}] {} {:?}",
@@ -1121,7 +1196,7 @@ impl GameState {
                 t.drawn,
                 t.drawn_oop,
                 t.swarm,
-                sorted(t.rolled.iter().map(|id| full(*id)).collect()),
+                rolled,
                 t.priority,
                 t.inactive_acted,
                 t.ready,
@@ -1136,7 +1211,62 @@ impl GameState {
                     t.block.is_some(),
                     t.done,
                     t.no_attack,
+                    t.closed,
                 ]
+            );
+            let _ = write!(
+                key,
+                "\npending [{}] batch {} used [{}] reactable [{}] held {:?} cuts {:?} \
+                 damage {:?} blocked [{}] excess [{}] knocked [{}] deadly [{}] \
+                 attack-damaged [{}] fielded [{}] {} suit-up {:?} ignored {:?}",
+                pending.join(" "),
+                t.batch,
+                sorted(used),
+                sorted(reactable),
+                t.held.as_ref().map(|h| (
+                    h.card.0,
+                    h.ability,
+                    h.ops
+                        .iter()
+                        .map(|op| (
+                            op.die().map(full),
+                            format!("{op:?}").split_once('{').map(|x| x.0.to_string())
+                        ))
+                        .collect::<Vec<_>>()
+                )),
+                t.cost_cuts,
+                t.damage,
+                dice(&t.blocked),
+                sorted(
+                    t.excess
+                        .iter()
+                        .map(|(d, n)| format!("{}={n}", full(*d)))
+                        .collect()
+                ),
+                sorted(
+                    t.knocked
+                        .iter()
+                        .map(|(d, f)| format!("{}={f}", full(*d)))
+                        .collect()
+                ),
+                sorted(
+                    t.deadly
+                        .iter()
+                        .map(|(a, b)| format!("{}~{}", full(*a), full(*b)))
+                        .collect()
+                ),
+                dice(&t.attack_damaged),
+                // Which of alike dice was fielded this turn the notation cannot say: the
+                // dice fielded, by card.
+                sorted(
+                    t.fielded
+                        .iter()
+                        .map(|f| format!("{}/{}", self.die(f.die).owner, self.die(f.die).card.0))
+                        .collect()
+                ),
+                t.fielded_unknown,
+                t.suit_up.map(|(a, b, c)| (full(a), full(b), c.0)),
+                t.ignored
             );
         }
         key

@@ -2455,7 +2455,8 @@ fn word(i: In) -> PResult<Spanned<Text>> {
 
 fn number(i: In) -> PResult<Spanned<u32>> {
     let (rest, digits) = digit1(i)?;
-    if rest.fragment().starts_with(is_word_char) {
+    // An arrow may follow with no space (`SK:L1#2->bolt`): it is no part of the number.
+    if rest.fragment().starts_with(is_word_char) && !rest.fragment().starts_with("->") {
         return Err(nom::Err::Error(PErr::backtrack(i)));
     }
     let digits = *digits.fragment();
@@ -2750,6 +2751,21 @@ mod tests {
              Bob.SK:L1[blocking=Mike.SK:L1#2] SK#3"
         );
         assert!(mv("block SK:L1 -> SK:L1#2").to_string().contains("SK:L1#2"));
+        // `->` may follow a number with no space, as it may follow a face.
+        assert_eq!(
+            mv("block SK:L1#2->SK:L1#1").to_string(),
+            "block SK:L1#2 -> SK:L1#1"
+        );
+        assert!(
+            mv("activate KP:L2#1 pay KP:L2#2->L1")
+                .to_string()
+                .contains("KP:L2#2->L1")
+        );
+        assert!(
+            mv("reroll SK:fist#2->bolt")
+                .to_string()
+                .contains("SK:fist#2->bolt")
+        );
         assert!(
             err("field Mike SK:L1[dmg=1,+1X]")
                 .message

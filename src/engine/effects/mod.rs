@@ -409,6 +409,9 @@ struct Run<'a> {
     /// The dice the ability's effects made so far knocked out ("for each die KO'd by
     /// this effect"), once they are made.
     knocked: u32,
+    /// The first effect that could reach nothing and so took none of the line's
+    /// targets: a target no later effect takes was meant for it, and is judged by it.
+    nothing: Option<crate::cards::ability::Selector>,
 }
 
 /// The players a selector reaches (none for one that names only dice).

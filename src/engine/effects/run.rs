@@ -184,6 +184,7 @@ impl Replayer {
             up_to: None,
             paid,
             knocked: 0,
+            nothing: None,
         };
         // All the effects of one ability are one game effect: their damage and KOs
         // happen together, and trigger an ability once (Avengers Infinity rulebook,
@@ -447,6 +448,9 @@ impl Replayer {
     pub(super) fn leftover(&mut self, ctx: &Run) -> Flow {
         if let Some(t) = ctx.choices.targets.get(ctx.target) {
             let name = self.cards.get(ctx.src.card).name.clone();
+            if let Some(to) = &ctx.nothing {
+                return self.bad_target(t, to, &ctx.src);
+            }
             if let Some(n) = ctx.up_to {
                 return self.violate(rules::invalid_choice::new(
                     t.span,

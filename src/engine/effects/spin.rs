@@ -26,7 +26,10 @@ impl Replayer {
                 Way::Either => self.word(ctx, &["up", "down"])? == "up",
             };
             // A chosen direction the die cannot go is no choice at all: a die
-            // stays within its levels (Avengers Infinity rulebook, SPINNING).
+            // stays within its levels (Avengers Infinity rulebook, SPINNING). A die
+            // that can go neither way (a sidekick's one level, 000:1273-1274) is still
+            // a valid target (000:995-996): the effect does as much as it can, nothing
+            // (000:966-969), whichever way is written.
             let Some(Face::Level { level, .. }) = self.state.die(die).face else {
                 continue;
             };
@@ -37,7 +40,7 @@ impl Replayer {
             } else {
                 level.saturating_sub(levels).max(1)
             };
-            if way == Way::Either && to == level {
+            if way == Way::Either && to == level && top > 1 {
                 let text = self.state.die_text_plain(&self.cards, die);
                 let (dir, help) = if up {
                     ("up", format!("it is at its highest level ({top})"))

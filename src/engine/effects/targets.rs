@@ -100,9 +100,18 @@ impl Replayer {
                 return Ok(vec![Reached::Player(p)]);
             }
         }
+        // Nothing the effect could reach: it does as much as it can, nothing, and takes
+        // none of the line's targets: they are a later effect's ("as much as possible",
+        // 000:966-969; Mister Sinister: Nasty Boy's "each player chooses one of his
+        // characters" with none of yours still damages the opponent's pick).
+        let nothing = players(to, &ctx.src).next().is_none()
+            && dice.iter().all(|d| to.other && ctx.earlier.contains(d));
+        if nothing && ctx.nothing.is_none() {
+            ctx.nothing = Some(to.clone());
+        }
         let mut out = Vec::new();
         let mut chosen = Vec::new();
-        while out.len() < want {
+        while !nothing && out.len() < want {
             let Some(r) = ctx.choices.targets.get(ctx.target).copied() else {
                 break;
             };
@@ -192,7 +201,10 @@ impl Replayer {
                 }
             }
         }
-        // "As much as possible": fewer only when there is nothing else to choose; a die
+        // "As much as possible": fewer only when there is nothing else to choose
+        // (000:966-969). What is left to choose is a die not chosen yet, and for
+        // "another" not one an earlier effect of the ability chose (it cannot be
+        // chosen); or a player the selector names that the line has not named. A die
         // that cannot be targeted is not there to choose.
         if let (true, Some((kind, user))) = (to.target, self.targeting) {
             self.targetable(&mut dice, kind, user);
@@ -200,7 +212,7 @@ impl Replayer {
         let available: Vec<DieId> = dice
             .iter()
             .copied()
-            .filter(|d| !chosen.contains(d))
+            .filter(|d| !(chosen.contains(d) || to.other && ctx.earlier.contains(d)))
             .collect();
         // A player it may reach is a choice too ("target player").
         let players_left: Vec<usize> = if players_too {

@@ -396,6 +396,12 @@ impl Replayer {
         valid: &[DieId],
         says: TargetWords,
     ) -> Result<Option<DieId>, Stop> {
+        // Nothing left to target when it comes to resolve (another effect removed the
+        // last such die while it waited): it resolves to nothing by itself, as when
+        // nothing was there to target at all (000:1010-1011).
+        if clauses.is_empty() && valid.is_empty() {
+            return Ok(None);
+        }
         let name = self.cards.get(p.card).name.clone();
         let help = format!(
             "{keyword} is no choice to decline: name the opposing character die it {does}, \

@@ -14,16 +14,28 @@
 
 use crate::cards::model::EnergyType;
 use crate::syntax::{
-    BlockPair, CardRef, DamageShare, DieItem, DieRef, Energy, EnergyPart, EnergyParts, Face, Line,
-    Move, Payment, PaymentItem, Purchase, RerollItem, Span, Spanned, Statement, Step, Text, Zone,
+    BlockPair, CardRef, Clause, DamageShare, DieItem, DieRef, Energy, EnergyPart, EnergyParts,
+    Face, Line, Move, Payment, PaymentItem, Purchase, RerollItem, Span, Spanned, Statement, Step,
+    Text, Zone,
 };
 
 use std::collections::HashSet;
+
+mod ability;
+mod combat;
+mod keywords;
+mod names;
+pub mod support;
+
+pub use ability::{Using, resolution_of, resolvable};
+pub use combat::{bound_attackers, forbidden_blocks};
+pub use names::refer;
 
 use super::cards::{CardId, DieKind, GameCards, energy_of};
 use super::edition::book;
 use super::energy;
 use super::replay::{Rejected, Table};
+use super::select;
 use super::state::{DamageStage, DieId, GameState, Turn};
 
 /// A move resolved against a state: the dice it means, not the words that name them.
@@ -76,6 +88,13 @@ pub enum Play {
     Damage,
     Concede {
         who: usize,
+    },
+    /// A move that uses card text: an action die, a global, an activated ability, a
+    /// trigger's resolution; by `who`, with its clauses (targets, choices, payment).
+    Ability {
+        who: usize,
+        using: Using,
+        clauses: Vec<Clause>,
     },
 }
 
@@ -146,10 +165,52 @@ pub fn legal_positions(table: &mut Table) -> Result<HashSet<String>, Box<(Line, 
             Ok(after) => {
                 reached.insert(after.position_key());
             }
+            // Card text the checker does not decide here: no verdict to compare.
+            Err(why) if undecided(&why) => {}
             Err(why) => return Err(Box::new((line, why))),
         }
     }
     Ok(reached)
+}
+
+/// Whether some legal move leads from `table`'s state to the position `key` (a
+/// [`GameState::position_key`]): the generator's verdict on a line the checker played to
+/// it. The moves most like `hint` (the line's own kind of move) are tried first, so a
+/// legal line is usually found at once. `Err` names a generated move the checker refuses
+/// (a disagreement between the two), with the checker's answer.
+pub fn reaches(table: &mut Table, key: &str, hint: &Line) -> Result<bool, Box<(Line, Rejected)>> {
+    let (cards, state) = (table.cards().clone(), table.state().clone());
+    let mut moves = legal(&cards, &state);
+    let kind = |l: &Line| std::mem::discriminant(&l.statement);
+    let lines: Vec<Line> = moves.drain(..).map(|p| p.line(&cards, &state)).collect();
+    let (first, rest): (Vec<Line>, Vec<Line>) = lines.into_iter().partition(|l| {
+        kind(l) == kind(hint)
+            && match (&l.statement, &hint.statement) {
+                (Statement::Move { action: a, .. }, Statement::Move { action: b, .. }) => {
+                    std::mem::discriminant(a.as_ref()) == std::mem::discriminant(b.as_ref())
+                }
+                _ => true,
+            }
+    });
+    for line in first.into_iter().chain(rest) {
+        match table.accepts(&line) {
+            Ok(after) if after.position_key() == key => return Ok(true),
+            Ok(_) => {}
+            Err(why) if undecided(&why) => {}
+            Err(why) => return Err(Box::new((line, why))),
+        }
+    }
+    Ok(false)
+}
+
+/// Whether the checker refused a line only because it does not decide the card text it
+/// needs (`dmlint::engine::undecided`), not for a rule it breaks.
+pub fn undecided(r: &Rejected) -> bool {
+    r.violations.is_empty()
+        && !r.errors.is_empty()
+        && r.errors
+            .iter()
+            .all(|e| e.code == super::EngineCode::Undecided)
 }
 
 /// A superset of the legal moves, for testing the checker against the generator: the
@@ -174,11 +235,20 @@ pub fn pseudo_legal(cards: &GameCards, state: &GameState) -> Vec<Play> {
         out.extend([Play::Pass { who }, Play::Concede { who }]);
     }
     main_moves(cards, state, active, &mut out);
-    attacks(state, active, &mut out);
-    blocks(state, t, &mut out);
+    out.extend(
+        attack_sets(state, active)
+            .into_iter()
+            .map(|dice| Play::Attack { dice }),
+    );
+    out.extend(
+        block_plans(state, t, |_, _| true)
+            .into_iter()
+            .map(|pairs| Play::Block { pairs }),
+    );
     let mut unassigned = t.clone();
     unassigned.assigned.clear();
     assigns(cards, state, &unassigned, &mut out);
+    ability::pseudo(cards, state, t, &mut out);
     let bag: Vec<DieId> = state.zone(active, Zone::Bag).collect();
     for n in 1..=bag.len().min(5) {
         for dice in sub_multisets(&by_card(state, &bag), n) {
@@ -213,15 +283,30 @@ pub fn pseudo_legal(cards: &GameCards, state: &GameState) -> Vec<Play> {
 /// the faces they came up with).
 pub fn chance(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
     let Some(t) = &state.turn else { return };
-    if state.outcome.is_some() || t.done {
+    // Nothing happens by chance while a trigger waits for its line.
+    if state.outcome.is_some() || t.done || !t.pending.is_empty() {
         return;
     }
     match t.step {
         Step::Draw => {
             let d = DrawState::of(state, t);
-            for n in 1..=d.most() {
+            // A die of a card with Swarm active in the drawer's field makes the draw one
+            // die longer, drawn on the same line or a later one (`keywords::swarm`).
+            let swarm = |c: &CardId| swarming(cards, state, t.active, *c);
+            // Once the draw is complete nothing more is drawn, a Swarm die neither.
+            let extra = if d.room() == 0 {
+                0
+            } else {
+                d.bag
+                    .iter()
+                    .filter(|id| swarm(&state.die(**id).card))
+                    .count()
+            };
+            for n in 1..=(d.room() + extra).min(d.bag.len()) {
                 for dice in sub_multisets(&by_card(state, &d.bag), n) {
-                    out.push(Play::Draw { dice, oop: false });
+                    if n <= d.room() + dice.iter().filter(|c| swarm(c)).count().min(extra) {
+                        out.push(Play::Draw { dice, oop: false });
+                    }
                 }
             }
             if d.oop_owed() && !d.bag.is_empty() {
@@ -291,25 +376,57 @@ pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
     };
     let strict = book(state.edition).passes_required;
     let (active, defender) = (t.active, t.inactive());
-    if closes(state, t) {
+    if !t.done {
+        for who in [active, defender] {
+            out.push(Play::Concede { who });
+        }
+        // A reactive global answers the last move's event before anything else
+        // happens, even before the triggers it set off resolve; once the turn has
+        // ended, the moment is gone.
+        ability::reactions(cards, state, t, out);
+    }
+    // Triggers waiting to resolve come first: nothing else may happen until they have.
+    if !t.pending.is_empty() {
+        ability::resolutions(cards, state, t, out);
+        return;
+    }
+    if closes(cards, state, t) {
         let next = t.inactive();
         let number = if next == state.first {
             t.number + 1
         } else {
             t.number
         };
-        out.push(Play::Turn {
-            number,
-            player: next,
-        });
+        // A `turn` line ends the turn under way too, but only `end` leaves room for the
+        // `resolve` lines of what the cleanup sets off.
+        if t.done || !ability::end_may_wait(cards, state, t) {
+            out.push(Play::Turn {
+                number,
+                player: next,
+            });
+        }
         // After `end` only the next turn may follow: anything else is outside a turn.
         if t.done {
             return;
         }
         out.push(Play::End);
     }
-    for who in [active, defender] {
-        out.push(Play::Concede { who });
+    if matches!(
+        t.step,
+        Step::Roll | Step::Main | Step::Attack | Step::Blockers | Step::Window
+    ) {
+        for who in [active, defender] {
+            ability::moves(cards, state, t, who, out);
+        }
+        // Under the 2018 rules the inactive player's action hands priority straight
+        // back; a `pass` written after it only says so (once).
+        if strict
+            && t.inactive_acted
+            && t.priority == active
+            && matches!(t.step, Step::Main | Step::Window)
+        {
+            out.push(Play::Pass { who: defender });
+        }
     }
     match t.step {
         Step::Draw if DrawState::of(state, t).may_refill() => out.push(Play::Refill),
@@ -327,7 +444,7 @@ pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
                 main_moves(cards, state, active, out);
                 out.push(Play::Pass { who: active });
                 if ready || t.passed.is_none() {
-                    attacks(state, active, out);
+                    attacks(cards, state, active, out);
                 }
             } else {
                 // Before 2018 passes are optional, and record the tournament procedure:
@@ -337,11 +454,11 @@ pub fn choices(cards: &GameCards, state: &GameState, out: &mut Vec<Play>) {
                     main_moves(cards, state, active, out);
                     out.extend([Play::Pass { who: active }, Play::Pass { who: defender }]);
                 }
-                attacks(state, active, out);
+                attacks(cards, state, active, out);
             }
         }
         Step::Attack | Step::Blockers => {
-            blocks(state, t, out);
+            blocks(cards, state, t, out);
             if state.count(defender, Zone::Field) == 0 {
                 // Nothing can block: the window opens with the next move.
                 window(cards, state, t, active, out);
@@ -450,20 +567,42 @@ impl DrawState {
     }
 }
 
+/// Whether `card`'s dice drawn by `who` owe an extra die for Swarm: a die of the card with
+/// it is in `who`'s field (the 2017 keyword list, line 60).
+fn swarming(cards: &GameCards, state: &GameState, who: usize, card: CardId) -> bool {
+    let card = cards.canonical(card);
+    crate::engine::keywords::has(cards, state, card, &crate::cards::ability::Keyword::Swarm)
+        && state
+            .zone(who, Zone::Field)
+            .any(|d| cards.canonical(state.die(d).card) == card)
+}
+
 /// Whether the turn under way may end now (an `end` or the next `turn` line): every step
 /// it still owes can pass without a move.
-fn closes(state: &GameState, t: &Turn) -> bool {
+fn closes(cards: &GameCards, state: &GameState, t: &Turn) -> bool {
     // Before 2018 passes are optional; under the 2018 rules a step that wrote no pass
     // has its closing passes inferred (`Replayer::require_passes`).
     let unwritten = !book(state.edition).passes_required || t.passed.is_none();
     match t.step {
         _ if t.done => true,
         Step::Draw => false,
+        // A die that must attack, and can, is declared: the turn does not end without
+        // an attack.
+        Step::Roll | Step::Main if !combat::bound_attackers(cards, state, t.active).is_empty() => {
+            false
+        }
         // The roll step ends into a main step in which nobody has passed yet.
         Step::Roll => true,
         Step::Main => unwritten || t.ready,
         // With nothing able to block, the window opens with the next move, and no pass
         // has been written in it yet.
+        // Ending the turn here deals combat damage first: not when what it sets off may
+        // wait for a line, which must come before the turn ends.
+        Step::Attack | Step::Blockers | Step::Window
+            if t.damage == DamageStage::NotDealt && ability::combat_may_wait(cards, state, t) =>
+        {
+            false
+        }
         Step::Attack | Step::Blockers => state.count(t.inactive(), Zone::Field) == 0,
         Step::Window => unwritten && unassigned(state, t).is_empty(),
         Step::Damage => false,
@@ -512,7 +651,6 @@ fn main_moves(cards: &GameCards, state: &GameState, who: usize, out: &mut Vec<Pl
                 && c.alias_of.is_none()
                 && c.owner.is_none_or(|o| o == who)
                 && c.cost.is_some()
-                && c.plain
         })
         .map(|id| {
             let cost = usize::from(cards.get(id).cost.unwrap_or(0));
@@ -520,8 +658,7 @@ fn main_moves(cards: &GameCards, state: &GameState, who: usize, out: &mut Vec<Pl
         })
         .filter(|(_, left, _)| *left > 0)
         .collect();
-    let limits: Vec<usize> = shop.iter().map(|s| s.1 as usize).collect();
-    for pick in counts(&limits) {
+    for pick in affordable(&shop, budget) {
         let bought: Vec<CardId> = shop
             .iter()
             .zip(&pick)
@@ -579,41 +716,81 @@ fn main_moves(cards: &GameCards, state: &GameState, who: usize, out: &mut Vec<Pl
     }
 }
 
-/// `attack none`, and every non-empty set of the field's characters.
-fn attacks(state: &GameState, who: usize, out: &mut Vec<Play>) {
-    let field: Vec<DieId> = state.zone(who, Zone::Field).collect();
-    let classes = classes(state, &field);
-    for pick in counts(&classes.iter().map(|c| c.1.len()).collect::<Vec<_>>()) {
-        let dice = classes
-            .iter()
-            .zip(&pick)
-            .flat_map(|(c, n)| c.1[..*n].iter().copied())
-            .collect();
-        out.push(Play::Attack { dice });
-    }
+/// `attack none`, and every set of the field's characters the combat restrictions allow:
+/// none that cannot attack, every die that must (and can) among them.
+fn attacks(cards: &GameCards, state: &GameState, who: usize, out: &mut Vec<Play>) {
+    out.extend(
+        attack_sets(state, who)
+            .into_iter()
+            .filter(|dice| combat::attack_allowed(cards, state, who, dice))
+            .map(|dice| Play::Attack { dice }),
+    );
 }
 
-/// Every way the defender's characters can block: each blocks one attacker or none.
-/// Identical blockers are one choice; identical attackers, which the notation cannot tell
-/// apart before they are blocked, are blocked through the first of them.
-fn blocks(state: &GameState, t: &Turn, out: &mut Vec<Play>) {
+/// Every set of the field's characters, `attack none` too, identical dice being one
+/// choice.
+fn attack_sets(state: &GameState, who: usize) -> Vec<Vec<DieId>> {
+    let field: Vec<DieId> = state
+        .zone(who, Zone::Field)
+        .filter(|d| select::is_character(state, *d))
+        .collect();
+    let classes = classes(state, &field);
+    counts(&classes.iter().map(|c| c.1.len()).collect::<Vec<_>>())
+        .into_iter()
+        .map(|pick| {
+            classes
+                .iter()
+                .zip(&pick)
+                .flat_map(|(c, n)| c.1[..*n].iter().copied())
+                .collect()
+        })
+        .collect()
+}
+
+/// Every way the defender's characters can block that the combat restrictions allow:
+/// each blocks one attacker it may block, or none.
+fn blocks(cards: &GameCards, state: &GameState, t: &Turn, out: &mut Vec<Play>) {
+    let rules = combat::Blocking::of(cards, state, t.active);
+    out.extend(
+        block_plans(state, t, |b, a| {
+            rules.options.iter().any(|(x, m)| *x == b && m.contains(&a))
+        })
+        .into_iter()
+        .filter(|pairs| rules.allowed(pairs))
+        .map(|pairs| Play::Block { pairs }),
+    );
+}
+
+/// Every way the defender's characters can block, each blocking one attacker `may`
+/// allows it, or none. Identical blockers are one choice; identical attackers, which the
+/// notation cannot tell apart before they are blocked, are blocked through the first of
+/// them.
+fn block_plans(
+    state: &GameState,
+    t: &Turn,
+    may: impl Fn(DieId, DieId) -> bool,
+) -> Vec<Vec<(DieId, DieId)>> {
     let mut targets: Vec<DieId> = Vec::new();
     for a in attackers(state, t.active) {
         if !targets.iter().any(|b| same(state, *b, a)) {
             targets.push(a);
         }
     }
-    let field: Vec<DieId> = state.zone(t.inactive(), Zone::Field).collect();
+    let field: Vec<DieId> = state
+        .zone(t.inactive(), Zone::Field)
+        .filter(|d| select::is_character(state, *d))
+        .collect();
     let classes = classes(state, &field);
-    // For each class of blockers, how many of its dice block each attacker.
+    // For each class of blockers, how many of its dice block each attacker it may.
     let mut plans: Vec<Vec<(DieId, DieId)>> = vec![Vec::new()];
-    for (_, dice) in &classes {
+    for (rep, dice) in &classes {
+        let open: Vec<DieId> = targets.iter().copied().filter(|a| may(*rep, *a)).collect();
         let mut next = Vec::new();
         for plan in &plans {
-            for split in spread(dice.len(), targets.len()) {
+            for split in spread(dice.len(), open.len()) {
                 let mut plan = plan.clone();
                 let mut free = dice.iter();
-                for (a, n) in targets.iter().zip(split) {
+                for (a, n) in open.iter().zip(split) {
                     for b in free.by_ref().take(n) {
                         plan.push((*b, *a));
                     }
@@ -623,7 +800,7 @@ fn blocks(state: &GameState, t: &Turn, out: &mut Vec<Play>) {
         }
         plans = next;
     }
-    out.extend(plans.into_iter().map(|pairs| Play::Block { pairs }));
+    plans
 }
 
 /// Every way `n` identical things go into `bins` bins or none: counts per bin, summing
@@ -661,8 +838,17 @@ fn assigns(cards: &GameCards, state: &GameState, t: &Turn, out: &mut Vec<Play>) 
         // shares name: identical attackers with identical blockers are one choice.
         seen.push(a);
         let (attack, _) = stats(cards, state, a);
+        let (total, fixed) = combat::blockers_share(cards, state, a, &blockers, attack);
+        if let Some(lethal) = fixed {
+            // Each blocker takes exactly what knocks it out.
+            out.push(Play::Assign {
+                attacker: a,
+                split: blockers.iter().copied().zip(lethal).collect(),
+            });
+            continue;
+        }
         let classes = classes(state, &blockers);
-        for amounts in compositions(attack as usize, classes.len()) {
+        for amounts in compositions(total as usize, classes.len()) {
             // Within a class, a split is a multiset of shares.
             let mut options: Vec<Vec<(DieId, u32)>> = vec![Vec::new()];
             for ((_, dice), total) in classes.iter().zip(amounts) {
@@ -764,6 +950,26 @@ fn by_card(state: &GameState, dice: &[DieId]) -> Vec<(CardId, usize)> {
     out
 }
 
+/// Every choice of how many dice to buy of each card of the shop (card, dice left, cost)
+/// whose total cost is within `budget`: no more of any card than it has left.
+fn affordable(shop: &[(CardId, u32, usize)], budget: usize) -> Vec<Vec<usize>> {
+    let Some(((_, left, cost), rest)) = shop.split_first() else {
+        return vec![Vec::new()];
+    };
+    let mut out = Vec::new();
+    for n in 0..=*left as usize {
+        let spent = n * cost;
+        if spent > budget {
+            break;
+        }
+        for mut tail in affordable(rest, budget - spent) {
+            tail.insert(0, n);
+            out.push(tail);
+        }
+    }
+    out
+}
+
 /// Every choice of a count `0..=limit` for each limit.
 fn counts(limits: &[usize]) -> Vec<Vec<usize>> {
     let mut out = vec![Vec::new()];
@@ -836,10 +1042,19 @@ struct Wallet {
     /// down to (each keeping one unit).
     classes: Vec<(Vec<DieId>, Vec<Energy>, Vec<Face>)>,
     virtual_energy: u32,
+    /// Before 2018 the unspent part of a generic die is lost, not kept: such a die is
+    /// not spun down, and paid whole it may give one payment more than it needs.
+    generic_lost: bool,
+}
+
+/// Whether a face shows only generic energy, two or more of it.
+fn double_generic(units: &[Energy]) -> bool {
+    units.len() > 1 && units.iter().all(|u| *u == Energy::Generic)
 }
 
 impl Wallet {
     fn of(state: &GameState, who: usize) -> Wallet {
+        let generic_lost = !book(state.edition).generic_rest_is_virtual;
         let dice: Vec<DieId> = state
             .zone(who, Zone::Reserve)
             .filter(|id| matches!(state.die(*id).face, Some(Face::Energy { .. })))
@@ -850,7 +1065,7 @@ impl Wallet {
                 let face = state.die(rep).face.clone().expect("an energy face");
                 let units = energy::units(&face).unwrap_or_default();
                 let mut downs: Vec<Face> = Vec::new();
-                if units.len() > 1 {
+                if units.len() > 1 && !(generic_lost && double_generic(&units)) {
                     for u in &units {
                         let f = energy_face(&[(1, *u)]);
                         if !downs.contains(&f) {
@@ -864,6 +1079,7 @@ impl Wallet {
         Wallet {
             classes,
             virtual_energy: state.players[who].virtual_energy,
+            generic_lost,
         }
     }
 
@@ -875,16 +1091,30 @@ impl Wallet {
             + self.virtual_energy as usize
     }
 
-    /// Every payment of exactly the costs' total that also meets their energy types.
+    /// Every payment of exactly the costs' total that also meets their energy types;
+    /// before 2018 also one whose generic die paid whole gives more than is needed, the
+    /// rest of that one die lost ("any unused portion that is not immediately spent is
+    /// lost": 001:226, 002:322), but never a die not needed at all.
     fn payments(&self, costs: &[(usize, &[EnergyType])]) -> Vec<Pay> {
         let cost: usize = costs.iter().map(|c| c.0).sum();
+        // The most a payment may give beyond the cost: the rest of one generic die.
+        let slack = if self.generic_lost {
+            self.classes
+                .iter()
+                .filter(|(_, u, _)| double_generic(u))
+                .map(|(_, u, _)| u.len() - 1)
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
         let mut out = Vec::new();
         // Per class: how many dice are spent whole, and how many are spun down to each
         // face they may keep.
-        let mut partial: Vec<(Pay, Vec<Energy>)> = vec![(Pay::default(), Vec::new())];
+        let mut partial: Vec<(Pay, Vec<Energy>, usize)> = vec![(Pay::default(), Vec::new(), 0)];
         for (dice, units, downs) in &self.classes {
             let mut next = Vec::new();
-            for (pay, paid) in &partial {
+            for (pay, paid, lose) in &partial {
                 let ways = counts(&vec![dice.len(); downs.len() + 1]);
                 for way in ways {
                     if way.iter().sum::<usize>() > dice.len() {
@@ -892,12 +1122,16 @@ impl Wallet {
                     }
                     let mut pay = pay.clone();
                     let mut paid = paid.clone();
+                    let mut lose = *lose;
                     let mut free = dice.iter();
                     for (k, n) in way.iter().enumerate() {
                         for id in free.by_ref().take(*n) {
                             if k == 0 {
                                 pay.dice.push((*id, None));
                                 paid.extend(units.iter().copied());
+                                if self.generic_lost && double_generic(units) {
+                                    lose = lose.max(units.len() - 1);
+                                }
                             } else {
                                 let left = &downs[k - 1];
                                 pay.dice.push((*id, Some(left.clone())));
@@ -907,19 +1141,29 @@ impl Wallet {
                             }
                         }
                     }
-                    if paid.len() <= cost {
-                        next.push((pay, paid));
+                    if paid.len() <= cost + slack {
+                        next.push((pay, paid, lose));
                     }
                 }
             }
             partial = next;
         }
-        for (pay, paid) in partial {
-            let short = cost - paid.len();
+        for (pay, paid, lose) in partial {
+            let mut units = paid;
+            let short = cost.saturating_sub(units.len());
             if short as u32 > self.virtual_energy {
                 continue;
             }
-            let mut units = paid;
+            // More than the cost: only the rest of one generic die paid whole is lost.
+            let over = units.len().saturating_sub(cost);
+            if over > lose {
+                continue;
+            }
+            for _ in 0..over {
+                if let Some(k) = units.iter().rposition(|u| *u == Energy::Generic) {
+                    units.remove(k);
+                }
+            }
             units.extend(std::iter::repeat_n(Energy::Generic, short));
             if energy::pays(&units, costs).is_ok() {
                 out.push(Pay {
@@ -1023,37 +1267,118 @@ impl Play {
                 },
             ),
             Play::Pass { who } => mv(actor(*who), Move::Pass),
-            Play::Attack { dice } => mv(
-                None,
-                Move::Attack {
-                    dice: grouped(dice.iter().map(|id| die_ref(cards, state, *id))),
-                },
-            ),
-            Play::Block { pairs } => mv(
-                None,
-                Move::Block {
-                    pairs: pairs
-                        .iter()
-                        .map(|(b, a)| BlockPair {
-                            blocker: die_ref(cards, state, *b),
-                            attacker: die_ref(cards, state, *a),
-                        })
-                        .collect(),
-                },
-            ),
-            Play::Assign { attacker, split } => mv(
-                None,
-                Move::Assign {
-                    attacker: die_ref(cards, state, *attacker),
-                    shares: split
-                        .iter()
-                        .map(|(b, n)| DamageShare {
-                            blocker: die_ref(cards, state, *b),
-                            amount: Spanned::new(*n, Span::default()),
-                        })
-                        .collect(),
-                },
-            ),
+            Play::Attack { dice } => {
+                let (refs, _) = names::refer_all(cards, state, dice, active, |_| true, true);
+                mv(
+                    None,
+                    Move::Attack {
+                        dice: grouped(refs.into_iter()),
+                    },
+                )
+            }
+            Play::Block { pairs } => {
+                // Each blocker is one the line has not named yet; an attacker is named
+                // among the attacking dice.
+                let mut taken = Vec::new();
+                let defender = 1 - active;
+                let mut out = Vec::new();
+                for (b, a) in pairs {
+                    let (blocker, meant) =
+                        names::refer(cards, state, *b, defender, &taken, |_| true, true);
+                    taken.push(meant);
+                    let (attacker, _) = names::refer(
+                        cards,
+                        state,
+                        *a,
+                        active,
+                        &[],
+                        |x| state.die(x).attacking,
+                        true,
+                    );
+                    out.push(BlockPair { blocker, attacker });
+                }
+                mv(None, Move::Block { pairs: out })
+            }
+            Play::Assign { attacker, split } => {
+                // An attacker is named among those still to assign whose blockers include
+                // the ones its shares name; each share names one of its blockers.
+                let done: Vec<DieId> = state
+                    .turn
+                    .as_ref()
+                    .map(|t| t.assigned.iter().map(|x| x.0).collect())
+                    .unwrap_or_default();
+                let wanted: Vec<(usize, CardId, Option<Face>)> = split
+                    .iter()
+                    .map(|(b, _)| {
+                        let d = state.die(*b);
+                        (d.owner, d.card, d.face.clone())
+                    })
+                    .collect();
+                let (a_ref, _) = names::refer(
+                    cards,
+                    state,
+                    *attacker,
+                    active,
+                    &done,
+                    |x| state.die(x).attacking && shares_fit(state, x, &wanted),
+                    true,
+                );
+                let mut taken = Vec::new();
+                let mut shares = Vec::new();
+                for (b, n) in split {
+                    let (r, meant) = names::refer(
+                        cards,
+                        state,
+                        *b,
+                        active,
+                        &taken,
+                        |x| state.die(x).blocking == Some(*attacker),
+                        true,
+                    );
+                    taken.push(meant);
+                    shares.push(DamageShare {
+                        blocker: r,
+                        amount: Spanned::new(*n, Span::default()),
+                    });
+                }
+                mv(
+                    None,
+                    Move::Assign {
+                        attacker: a_ref,
+                        shares,
+                    },
+                )
+            }
+            Play::Ability {
+                who,
+                using,
+                clauses,
+            } => {
+                let clauses = clauses.clone();
+                let action = match using {
+                    Using::Use(id) => Move::Use {
+                        die: names::refer(cards, state, *id, *who, &[], |_| true, true).0,
+                        clauses,
+                    },
+                    Using::Activate(id) => Move::Activate {
+                        die: names::refer(cards, state, *id, *who, &[], |_| true, true).0,
+                        clauses,
+                    },
+                    Using::Global(card) => Move::Global {
+                        card: CardRef {
+                            player: None,
+                            alias: names::alias(cards, *card),
+                            span: Span::default(),
+                        },
+                        clauses,
+                    },
+                    Using::Resolve(die) => Move::Resolve {
+                        die: die.clone(),
+                        clauses,
+                    },
+                };
+                mv(actor(*who), action)
+            }
             Play::Damage => mv(None, Move::Damage),
             Play::Concede { who } => mv(actor(*who), Move::Concede),
         };
@@ -1063,6 +1388,22 @@ impl Play {
             annotation: None,
         }
     }
+}
+
+/// Whether the blockers of attacker `a` include one die of each (owner, card, face) the
+/// shares name: the shares of an `assign` line tell identical attackers apart.
+fn shares_fit(state: &GameState, a: DieId, wanted: &[(usize, CardId, Option<Face>)]) -> bool {
+    let mut blockers: Vec<DieId> = blockers(state, a);
+    for (owner, card, face) in wanted {
+        let Some(k) = blockers.iter().position(|b| {
+            let d = state.die(*b);
+            d.owner == *owner && d.card == *card && d.face == *face
+        }) else {
+            return false;
+        };
+        blockers.remove(k);
+    }
+    true
 }
 
 /// A die named by its card and the face it shows, from its owner's side of the table.
