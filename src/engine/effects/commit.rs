@@ -156,14 +156,26 @@ impl Replayer {
         if dice.is_empty() {
             return Ok(());
         }
+        let events = self.knock_out_events(dice, line, combat)?;
+        self.fire(&events, &[]);
+        self.remove_knocked_at(dice, line)
+    }
+
+    /// The events of dice about to be knocked out: their own, with `combat` those of the
+    /// dice whose combat damage knocks them out (`knocks_out`), and their leaving the
+    /// field because of the opponent (`leaving`).
+    pub(in crate::engine) fn knock_out_events(
+        &mut self,
+        dice: &[DieId],
+        line: Span,
+        combat: bool,
+    ) -> Result<Vec<(Event, About)>, crate::engine::replay::Stop> {
         let mut events = ko_events(&self.state, dice);
         if combat {
             events.extend(self.knocker_events(dice, line)?);
         }
-        // Leaving the field because of the opponent, with the knock-out (`leaving`).
         events.extend(self.leaving_events(dice));
-        self.fire(&events, &[]);
-        self.remove_knocked_at(dice, line)
+        Ok(events)
     }
 
     /// Knocked-out dice go to their owner's prep area.

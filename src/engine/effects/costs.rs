@@ -17,7 +17,7 @@
 use crate::cards::ability::{Ability, Cost, Count, EnergySymbol, Kind, Selector};
 use crate::cards::model::EnergyType;
 use crate::rules;
-use crate::syntax::{DieRef, Face, Payment, PaymentItem, Spanned, Zone};
+use crate::syntax::{DieRef, Energy, Face, Payment, PaymentItem, Spanned, Zone};
 
 use crate::engine::replay::{Flow, Replayer, Stop};
 use crate::engine::select::{self, Source};
@@ -106,7 +106,76 @@ fn assignable(wants: &[(Vec<DieId>, usize)], used: &mut Vec<DieId>) -> bool {
     false
 }
 
+/// An energy cost as a payment reads it: one unit of each typed symbol's energy, then
+/// the generic symbols together, of any energy (what `Replayer::pays` and the move
+/// generator's wallet take).
+pub(in crate::engine) fn energy_groups(
+    symbols: &[EnergySymbol],
+) -> Vec<(usize, &'static [EnergyType])> {
+    let mut groups: Vec<(usize, &'static [EnergyType])> = symbols
+        .iter()
+        .filter_map(|s| s.energy())
+        .map(|t| {
+            let one: &'static [EnergyType] = match t {
+                EnergyType::Fist => &[EnergyType::Fist],
+                EnergyType::Bolt => &[EnergyType::Bolt],
+                EnergyType::Mask => &[EnergyType::Mask],
+                EnergyType::Shield => &[EnergyType::Shield],
+            };
+            (1, one)
+        })
+        .collect();
+    let generic = symbols.iter().filter(|s| s.energy().is_none()).count();
+    if generic > 0 {
+        groups.push((generic, &[]));
+    }
+    groups
+}
+
 impl Replayer {
+    /// Whether `player`'s reserve pool (and virtual energy) holds the energy an ability
+    /// costs: as many units, with one of each type it names (a wild unit is any type).
+    /// Read before a replacement or a prevention is offered (`stay_in_field`,
+    /// `prevent_damage`).
+    pub(in crate::engine) fn energy_at_hand(&self, player: usize, a: &Ability) -> bool {
+        let mut have: Vec<Energy> = self
+            .state
+            .zone(player, Zone::Reserve)
+            .filter_map(|id| {
+                self.state
+                    .die(id)
+                    .face
+                    .as_ref()
+                    .and_then(crate::engine::energy::units)
+            })
+            .flatten()
+            .collect();
+        let spare = self.state.players[player].virtual_energy as usize;
+        let wants: Vec<EnergySymbol> = a
+            .cost
+            .iter()
+            .flat_map(|c| match c {
+                Cost::Energy(s) => s.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
+        // The typed units first, each from a unit of its type or a wild one.
+        for t in wants.iter().filter_map(|s| s.energy()) {
+            let at = have
+                .iter()
+                .position(|u| *u == crate::engine::cards::energy_of(t))
+                .or_else(|| have.iter().position(|u| *u == Energy::Wild));
+            match at {
+                Some(i) => {
+                    have.remove(i);
+                }
+                None => return false,
+            }
+        }
+        let generic = wants.iter().filter(|s| s.energy().is_none()).count();
+        have.len() + spare >= generic
+    }
+
     /// Whether die `id` can pay cost `c` (taking dice as `sel` says) for `src`: a die the
     /// selector names, and for a spin down, one above level 1.
     fn pays_cost(&self, c: &Cost, sel: &Selector, src: &Source, id: DieId) -> bool {
@@ -318,16 +387,7 @@ impl Replayer {
             .saturating_sub(symbols.len())
             .min(optional.len());
         symbols.extend(optional.iter().take(up_to));
-        let types: Vec<[EnergyType; 1]> = symbols
-            .iter()
-            .filter_map(|s| s.energy())
-            .map(|t| [t])
-            .collect();
-        let mut costs: Vec<(usize, &[EnergyType])> = types.iter().map(|t| (1, &t[..])).collect();
-        let generic = symbols.iter().filter(|s| s.energy().is_none()).count();
-        if generic > 0 {
-            costs.push((generic, &[]));
-        }
+        let costs = energy_groups(&symbols);
         if let Err(short) = self.pays(&paid, &costs) {
             let text = if symbols.is_empty() {
                 "the ability costs no energy".to_string()

@@ -105,7 +105,7 @@ mod triggers;
 mod unblockable;
 mod unless;
 
-pub(in crate::engine) use commit::ko_events;
+pub(in crate::engine) use costs::energy_groups;
 pub(in crate::engine) use damage_from::{By, Hurt};
 pub(in crate::engine) use leaving::Cause;
 pub(in crate::engine) use prevent_damage::prevention_global;

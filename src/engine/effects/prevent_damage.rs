@@ -17,9 +17,9 @@
 //! hold combat damage), and an effect's damage that another answer (a redirection, a
 //! die's protection) also waits for.
 
-use crate::cards::ability::{Ability, Effect, EnergySymbol, Kind, Limit, Selector};
+use crate::cards::ability::{Ability, Effect, Kind, Limit, Selector};
 use crate::rules;
-use crate::syntax::{Clause, Energy, Face, Zone};
+use crate::syntax::{Clause, Zone};
 
 use super::Choices;
 use crate::engine::cards::CardId;
@@ -56,51 +56,10 @@ impl Replayer {
                 let list = self.abilities_of(c)?;
                 let i = list.iter().position(|a| prevention_global(a).is_some())?;
                 (0..2)
-                    .any(|p| self.could_pay_energy(p, &list[i]))
+                    .any(|p| self.energy_at_hand(p, &list[i]))
                     .then_some((c, i))
             })
             .collect()
-    }
-
-    /// Whether player `p` has the energy an ability's energy cost asks for in their
-    /// reserve pool (its faces, and virtual energy as generic).
-    fn could_pay_energy(&self, p: usize, a: &Ability) -> bool {
-        let mut units: Vec<Energy> = self
-            .state
-            .zone(p, Zone::Reserve)
-            .filter_map(|d| self.state.die(d).face.as_ref())
-            .filter(|f| matches!(f, Face::Energy { .. }))
-            .filter_map(crate::engine::energy::units)
-            .flatten()
-            .collect();
-        let virtual_energy = self.state.players[p].virtual_energy;
-        units.extend((0..virtual_energy).map(|_| Energy::Generic));
-        let symbols: Vec<EnergySymbol> = a
-            .cost
-            .iter()
-            .flat_map(|c| match c {
-                crate::cards::ability::Cost::Energy(s) => s.clone(),
-                _ => Vec::new(),
-            })
-            .collect();
-        // The typed symbols first, each by its own type or a wild one; then any unit.
-        let typed: Vec<Energy> = symbols
-            .iter()
-            .filter_map(|s| s.energy())
-            .map(crate::engine::cards::energy_of)
-            .collect();
-        for want in typed {
-            let Some(k) = units
-                .iter()
-                .position(|u| *u == want)
-                .or_else(|| units.iter().position(|u| *u == Energy::Wild))
-            else {
-                return false;
-            };
-            units.remove(k);
-        }
-        let generic = symbols.iter().filter(|s| s.energy().is_none()).count();
-        units.len() >= generic
     }
 
     /// Whether a held effect waits for prevention globals.

@@ -16,12 +16,11 @@
 //! for an answer (dmlint holds one at a time), a die knocked out to pay a cost (is the
 //! cost paid?), and 2014/2016 combat, whose knock-outs are read with their triggers.
 
-use crate::cards::ability::{Ability, Cost, Effect, EnergySymbol};
-use crate::syntax::{Energy, Span, Zone};
+use crate::cards::ability::{Ability, Effect};
+use crate::syntax::{Span, Zone};
 
-use crate::engine::cards::{CardId, energy_of};
+use crate::engine::cards::CardId;
 use crate::engine::coverage::replacement_applied;
-use crate::engine::energy;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select::Source;
 use crate::engine::state::{DieId, Held, Op};
@@ -45,41 +44,6 @@ impl Replayer {
         let src = Source::card(die.card, die.owner).from_die(d);
         (self.unpayable(a, &src).is_none() && self.energy_at_hand(die.owner, a))
             .then_some((die.card, i))
-    }
-
-    /// Whether `player`'s reserve pool (and virtual energy) holds the energy an ability
-    /// costs: as many units, with one of each type it names (a wild unit is any type).
-    fn energy_at_hand(&self, player: usize, a: &Ability) -> bool {
-        let mut have: Vec<Energy> = self
-            .state
-            .zone(player, Zone::Reserve)
-            .filter_map(|id| self.state.die(id).face.as_ref().and_then(energy::units))
-            .flatten()
-            .collect();
-        let spare = self.state.players[player].virtual_energy as usize;
-        let wants: Vec<EnergySymbol> = a
-            .cost
-            .iter()
-            .flat_map(|c| match c {
-                Cost::Energy(s) => s.clone(),
-                _ => Vec::new(),
-            })
-            .collect();
-        // The typed units first, each from a unit of its type or a wild one.
-        for t in wants.iter().filter_map(|s| s.energy()) {
-            let at = have
-                .iter()
-                .position(|u| *u == energy_of(t))
-                .or_else(|| have.iter().position(|u| *u == Energy::Wild));
-            match at {
-                Some(i) => {
-                    have.remove(i);
-                }
-                None => return false,
-            }
-        }
-        let generic = wants.iter().filter(|s| s.energy().is_none()).count();
-        have.len() + spare >= generic
     }
 
     /// Knocks dice out, all at once, but for those whose knock-out a replacement may

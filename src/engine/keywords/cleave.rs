@@ -26,12 +26,11 @@
 use super::TargetWords;
 use crate::syntax::{Clause, Zone};
 
-use crate::engine::edition::{Combat, book};
 use crate::engine::effects::By;
 use crate::engine::effects::Cause;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select;
-use crate::engine::state::{DamageStage, DieId, Op, Pending};
+use crate::engine::state::{DieId, Op, Pending};
 
 impl Replayer {
     /// The opposing character dice in the field attacker `die` may deal its Cleave
@@ -55,11 +54,7 @@ impl Replayer {
         if self.cleave_targets(die).is_empty() && clauses.is_empty() {
             return Ok(());
         }
-        let combat = book(self.state.edition).combat;
-        let fast = self
-            .turn_ref()
-            .is_some_and(|t| t.damage == DamageStage::FastKnockedOut);
-        if combat != Combat::Y2018 || fast {
+        if !self.regular_2018_knock_outs() {
             return self.undecided(
                 self.line,
                 p.card,

@@ -23,12 +23,11 @@ use crate::cards::ability::Keyword;
 use crate::syntax::Zone;
 
 use crate::engine::cards::GameCards;
-use crate::engine::edition::{Combat, book};
 use crate::engine::effects::By;
 use crate::engine::effects::Cause;
 use crate::engine::replay::{Flow, Replayer};
 use crate::engine::select;
-use crate::engine::state::{DamageStage, DieId, Op, Pending};
+use crate::engine::state::{DieId, Op, Pending};
 
 /// Whether a card of the game has Frag: only then does the turn keep its blockers.
 fn in_game(cards: &GameCards) -> bool {
@@ -65,11 +64,7 @@ impl Replayer {
     /// that did not block this turn.
     pub(in crate::engine) fn resolve_frag(&mut self, p: &Pending) -> Flow {
         let Some(die) = p.die else { return Ok(()) };
-        let combat = book(self.state.edition).combat;
-        let fast = self
-            .turn_ref()
-            .is_some_and(|t| t.damage == DamageStage::FastKnockedOut);
-        if combat != Combat::Y2018 || fast {
+        if !self.regular_2018_knock_outs() {
             return self.undecided(
                 self.line,
                 p.card,

@@ -305,6 +305,16 @@ impl Replayer {
         out
     }
 
+    /// Whether the knock-outs under way are the 2018 rules' regular round of combat
+    /// damage: the only ones Cleave and Frag are applied to (undecided elsewhere).
+    pub(in crate::engine) fn regular_2018_knock_outs(&self) -> bool {
+        crate::engine::edition::book(self.state.edition).combat
+            == crate::engine::edition::Combat::Y2018
+            && !self
+                .turn_ref()
+                .is_some_and(|t| t.damage == crate::engine::state::DamageStage::FastKnockedOut)
+    }
+
     /// Queues the keywords [`Replayer::blockers_falling`] found, with the triggers the
     /// knock-outs just queued (the same batch) or after them.
     pub(in crate::engine) fn blockers_fell(&mut self, falling: &[(DieId, usize)]) {

@@ -28,7 +28,6 @@ use crate::cards::ability::{
     Ability, Cost, Count, Effect, EnergySymbol, Event, Kind, Limit, Selector, StepName, Subject,
     Way, What,
 };
-use crate::cards::model::EnergyType;
 use crate::syntax::{Clause, DieRef, Face, Payment, PaymentItem, Span, Spanned, Step, Text, Zone};
 
 use super::super::cards::{CardId, GameCards};
@@ -424,8 +423,9 @@ fn valid_target(
     })
 }
 
-/// The dice an effect aims at and chooses among.
-fn aim(e: &Effect) -> Option<&Selector> {
+/// The dice an effect aims at and chooses among (the generator's effects with a
+/// choice: `support::effect` reads the same list).
+pub(super) fn aim(e: &Effect) -> Option<&Selector> {
     match e {
         Effect::Damage { to, .. }
         | Effect::DamageEqualAttack { to }
@@ -550,16 +550,7 @@ fn costs(
             _ => Vec::new(),
         })
         .collect();
-    let typed: Vec<[EnergyType; 1]> = symbols
-        .iter()
-        .filter_map(|s| s.energy())
-        .map(|t| [t])
-        .collect();
-    let mut energy: Vec<(usize, &[EnergyType])> = typed.iter().map(|t| (1, &t[..])).collect();
-    let generic = symbols.iter().filter(|s| s.energy().is_none()).count();
-    if generic > 0 {
-        energy.push((generic, &[]));
-    }
+    let energy = super::super::effects::energy_groups(&symbols);
     let energy_ways: Vec<Vec<PaymentItem>> = if symbols.is_empty() {
         vec![Vec::new()]
     } else {

@@ -171,25 +171,17 @@ fn static_effect(e: &Effect) -> bool {
 fn effect(e: &Effect, a: &Ability, own: bool) -> bool {
     let aims = |to: &Selector| chooser(to) && (own || to.what != What::This);
     let per = |p: &Option<Selector>| p.as_ref().is_none_or(chooser);
+    let aimed = || super::ability::aim(e).is_some_and(aims);
     match e {
-        Effect::Damage { to, per: p, .. } | Effect::Boost { to, per: p, .. } => aims(to) && per(p),
+        Effect::Damage { per: p, .. } | Effect::Boost { per: p, .. } => aimed() && per(p),
         // The die's own attack, while it is a character in the field.
-        Effect::DamageEqualAttack { to } => own && aims(to),
-        Effect::Ko { to }
-        | Effect::NoDamage { to }
-        | Effect::Spin { to, .. }
-        | Effect::CantBlock { to }
-        | Effect::CantAttack { to }
-        | Effect::MustBlock { to }
-        | Effect::MustAttack { to, .. }
-        | Effect::DoubleDamageToBlockers { to }
-        | Effect::ExcessToPlayer { to }
-        | Effect::Grant { to, .. } => aims(to),
+        Effect::DamageEqualAttack { .. } => own && aimed(),
         Effect::GainLife { per: p, .. } => per(p),
         // The die's own damage lessened as it is dealt (`is_reduction` triggers only).
         Effect::Reduce { .. } | Effect::Prevent { effects: false, .. } => {
             crate::engine::effects::is_reduction(a)
         }
-        _ => false,
+        // The other effects with a choice the generator makes ([`super::ability::aim`]).
+        _ => aimed(),
     }
 }

@@ -798,11 +798,11 @@ impl Replayer {
                     )?;
                 }
                 let falling = self.blockers_falling(&dead);
-                events.extend(super::super::effects::ko_events(&self.state, &dead));
                 // Combat damage: each die knocked out by its opponent's dice
-                // (`effects::leaving`).
-                events.extend(self.with_cause(Cause::Opposing, |r| r.leaving_events(&dead)));
-                events.extend(self.knocker_events(&dead, line)?);
+                // (`effects::leaving`), with the damage's own events.
+                events.extend(
+                    self.with_cause(Cause::Opposing, |r| r.knock_out_events(&dead, line, true))?,
+                );
                 self.fire(&events, &[]);
                 self.with_cause(Cause::Opposing, |r| r.remove_knocked(&dead))?;
                 // Cleave and Frag wait with the effects of the knock-outs.
