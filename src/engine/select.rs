@@ -109,11 +109,14 @@ pub fn matches(
     if sel.other && src.die == Some(id) {
         return false;
     }
-    // In the field an ability speaks of what dice show; elsewhere, of what they are: a
-    // sidekick die out of the field is a sidekick die, not a character die (rules
-    // reference, ruling [1], 003:9).
+    // A rolled die (in the field or the reserve pool) is whatever its face is: a sidekick
+    // showing its character face there is a character die, and a character die showing
+    // energy is an energy die (000:1248-1252, 001:690). An unrolled die is what it is: a
+    // sidekick die in the bag is a sidekick die, not a character die (rules reference,
+    // ruling [1], 003:9).
     let in_field = die.zone == Zone::Field;
-    let character = if in_field {
+    let rolled = in_field || die.zone == Zone::Reserve;
+    let character = if rolled {
         is_character(state, id)
     } else {
         card.kind == DieKind::Character
@@ -785,5 +788,32 @@ mod tests {
         let mr = dice(&cards, &state, "MR", 1);
         assert_eq!(stats(&cards, &state, mr[0]), (4, 4));
         assert_eq!(stats(&cards, &state, mr[1]), (4, 4));
+    }
+
+    /// A rolled die is what its face shows (000:1248-1252): in the reserve pool, a
+    /// sidekick on its character face is a character die and a character die showing
+    /// energy is not; in the bag, a character die is one whatever it shows.
+    #[test]
+    fn a_rolled_die_is_what_its_face_shows() {
+        use crate::cards::ability::{Selector, What, ZoneName};
+        let (cards, state) = table(
+            "reserve Ann MA:L1 MA:mask SK:L1 SK:fist\nused Ann SK x6\nbag Bob JU\nused Bob SK x8\n",
+        );
+        let src = Source::card(state.die(dice(&cards, &state, "MA", 0)[0]).card, 0);
+        let character = |zone| Selector {
+            what: What::Character,
+            zone: Some(zone),
+            ..Selector::default()
+        };
+        let shows = |zone, alias, owner| -> Vec<bool> {
+            dice(&cards, &state, alias, owner)
+                .into_iter()
+                .filter(|&d| state.die(d).zone == super::zone(zone))
+                .map(|d| matches(&cards, &state, &character(zone), &src, d))
+                .collect()
+        };
+        assert_eq!(shows(ZoneName::Reserve, "MA", 0), vec![true, false]);
+        assert_eq!(shows(ZoneName::Reserve, "SK", 0), vec![true, false]);
+        assert_eq!(shows(ZoneName::Bag, "JU", 1), vec![true]);
     }
 }
