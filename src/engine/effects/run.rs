@@ -189,19 +189,12 @@ impl Replayer {
         // All the effects of one ability are one game effect: their damage and KOs
         // happen together, and trigger an ability once (Avengers Infinity rulebook,
         // EFFECT TIMING AND RESOLUTION).
-        // "For each die KO'd by this effect": the effects before such a draw are made
-        // first, and their knock-outs counted (`run_after_knockouts`).
+        // "For each die KO'd by this effect", "for each of those now in the used pile":
+        // the effects before such a count are made first, so that their knock-outs and
+        // moves are what it counts (`run_after_knockouts`).
         let split = effects
             .iter()
-            .position(|e| {
-                matches!(
-                    e,
-                    Effect::Draw {
-                        per_knocked_out: true,
-                        ..
-                    }
-                )
-            })
+            .position(counts_what_earlier_effects_did)
             .unwrap_or(effects.len());
         let (effects, then) = effects.split_at(split);
         let (ops, cut) = self.effects_of(a, effects, &mut ctx)?;
@@ -249,7 +242,8 @@ impl Replayer {
         Ok(true)
     }
 
-    /// The effects of an ability from a draw "for each die KO'd by this effect" on: the
+    /// The effects of an ability from a count of what its earlier effects did on (a draw
+    /// "for each die KO'd by this effect", "for each of those now in the used pile"): the
     /// effects before it are made first (`ops`), their knock-outs counted, then the rest
     /// run and are made. A count that cannot be known as the ability resolves (its
     /// changes wait for others, or for an answer) is undecided, not guessed.
@@ -484,4 +478,19 @@ impl Replayer {
             format!("the line records more than {name}'s ability does"),
         ))
     }
+}
+
+/// Whether an effect counts what the effects before it did: a draw "for each die KO'd by
+/// this effect", or an amount "for each of those" now in a zone (Red-Eyes B. Dragon: the
+/// dice its knock-out sent to the prep area). Those effects' changes must be made first.
+fn counts_what_earlier_effects_did(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::Draw {
+            per_knocked_out: true,
+            ..
+        }
+    ) || e
+        .per()
+        .is_some_and(|p| p.what == What::Those && (p.zone.is_some() || !p.zones.is_empty()))
 }
