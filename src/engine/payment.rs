@@ -15,25 +15,31 @@ use crate::engine::state::DieId;
 const MOST_VIRTUAL: u32 = 255;
 
 impl Replayer {
+    /// The violation of a payment that does not meet its cost. `what` is what the
+    /// energy pays for, as a judge says it ("to buy Beast: Big Boy Blue (`BE`)"); the
+    /// message names the player, so that it reads aloud; `costs` spells out the costs.
+    #[allow(clippy::too_many_arguments)]
     pub(in crate::engine) fn shortfall(
         &self,
         short: Shortfall,
         span: Span,
+        what: &str,
         costs: &str,
         who: usize,
         units: &[crate::syntax::Energy],
         each: &[(usize, &[crate::cards::model::EnergyType])],
     ) -> Violation {
         let reserve = self.contents(who, Zone::Reserve);
+        let player = &self.cards.players[who];
         match short {
             Shortfall::Short { paid, cost } => rules::payment_short::new(
                 span,
-                format!("{paid} energy paid for a cost of {cost}"),
+                format!("{player} pays {paid} energy {what}; the cost is {cost}"),
                 format!("{costs}; the reserve pool holds {reserve}"),
             ),
             Shortfall::Excess { paid, cost } => rules::payment_excess::new(
                 span,
-                format!("{paid} energy paid for a cost of {cost}"),
+                format!("{player} pays {paid} energy {what}; the cost is only {cost}"),
                 if book(self.state.edition).generic_rest_is_virtual {
                     format!(
                         "{costs}: pay exactly that (spin a double face down to keep its other half)"
@@ -56,9 +62,9 @@ impl Replayer {
                     .filter(|u| **u == crate::syntax::Energy::Wild)
                     .count();
                 let message = if have + wild == 0 {
-                    format!("no {ty} energy in the payment")
+                    format!("{player} pays no {ty} energy {what}")
                 } else {
-                    format!("not enough {ty} energy for every die bought")
+                    format!("{player} pays too little {ty} energy {what}: one for every die bought")
                 };
                 rules::payment_type::new(
                     span,

@@ -310,7 +310,7 @@ impl Replayer {
             None => false,
         };
         let split = self.split(a, pays);
-        let (paid, up_to) = self.pay_energy(a, who, &split.energy)?;
+        let (paid, up_to) = self.pay_energy(a, &name, who, &split.energy)?;
         let taken = self.take_given(a, src, &split.given, waived)?;
         // The optional part paid, which an effect may count (`per_paid`): the `up-to`
         // energy and the dice an `any-number` cost gave up.
@@ -361,6 +361,7 @@ impl Replayer {
     fn pay_energy(
         &mut self,
         a: &Ability,
+        name: &str,
         who: usize,
         payment: &Payment,
     ) -> Result<(crate::engine::payment::Paid, u32), Stop> {
@@ -398,7 +399,8 @@ impl Replayer {
                     .collect();
                 format!("the ability costs {}", need.join(" "))
             };
-            let v = self.shortfall(short, payment.span, &text, who, &paid.units, &costs);
+            let what = format!("for {name}'s ability");
+            let v = self.shortfall(short, payment.span, &what, &text, who, &paid.units, &costs);
             self.violate(v)?;
         }
         Ok((paid, u32::try_from(up_to).unwrap_or(u32::MAX)))

@@ -468,7 +468,8 @@ impl Replayer {
                 rules::must_attack::new(
                     self.line,
                     format!(
-                        "`{text}` must attack ({}) and is not declared",
+                        "{} must attack ({}) and is not declared",
+                        self.named_die(d, &text),
                         self.why_text(why)
                     ),
                     format!(

@@ -24,6 +24,11 @@ impl Replayer {
         ctx: &mut Run,
     ) -> Result<Vec<Op>, Stop> {
         let out = self.reach_dice(to, ctx)?;
+        // A swap with no die to swap out does nothing: the line's targets are then none
+        // of its second half's, and a target written is judged against the first.
+        if out.is_empty() {
+            return Ok(Vec::new());
+        }
         let second = ctx.target;
         let inn = self.reach_dice(with, ctx)?;
         let (Some(&out), Some(&inn)) = (out.first(), inn.first()) else {

@@ -285,9 +285,20 @@ impl Replayer {
         src: &Source,
     ) -> Flow {
         let name = self.cards.get(src.card).name.clone();
+        let user = &self.cards.players[src.controller];
+        // Named as a judge says it: an unqualified die is the user's, as it is looked
+        // up (`owner_of`).
+        let owner = match &r.player {
+            Some(p) => self.cards.player(&p.node),
+            None => Some(src.controller),
+        };
+        let chosen = match owner.and_then(|o| Some((o, self.cards.by_alias(&r.alias.node, o)?))) {
+            Some((o, card)) => self.named_card(o, card, r),
+            None => format!("`{r}`"),
+        };
         self.violate(rules::invalid_target::new(
             r.span,
-            format!("`{r}` is not a valid choice for {name}"),
+            format!("{chosen} is not a valid choice for {user}'s {name}"),
             format!("it must be {}", crate::cards::text::sel(to)),
         ))
     }

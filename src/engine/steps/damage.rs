@@ -258,7 +258,8 @@ impl Replayer {
             } else if self.overcrush(a) {
                 (
                     format!(
-                        "`{attacker}` has {attack} attack, {share} to knock out its blockers, and assigns {total} to them"
+                        "{} has {attack} attack, {share} to knock out its blockers, and assigns {total} to them",
+                        self.named_die(a, &attacker)
                     ),
                     format!(
                         "it has Overcrush: each blocker takes what knocks it out, {share} in all, and the rest goes to the opponent"
@@ -267,7 +268,8 @@ impl Replayer {
             } else {
                 (
                     format!(
-                        "`{attacker}` has {attack} attack, {share} for its blockers' total defense, and assigns {total} to them"
+                        "{} has {attack} attack, {share} for its blockers' total defense, and assigns {total} to them",
+                        self.named_die(a, &attacker)
                     ),
                     format!(
                         "its damage beyond its blockers' total defense goes to the opponent: assign exactly {share} among its blockers, split as you like"
@@ -390,6 +392,7 @@ impl Replayer {
         let (active, defender, dealt) = (t.active, t.inactive(), t.step_line);
         let owner = self.owner_of(attacker, active)?;
         let card = self.card(&attacker.alias, owner)?;
+        let named = self.named_card(owner, card, attacker);
         let shows =
             |r: &Replayer,
              id: DieId,
@@ -430,14 +433,14 @@ impl Replayer {
         }
         let (message, help) = match recorded {
             Some((_, split, _)) => (
-                format!("`{attacker}` assigns other damage than it dealt"),
+                format!("{named} assigns other damage than it dealt"),
                 format!(
                     "its lone blocker took all its attack, {}: written after the damage, an assignment may only restate that",
                     split[0].1
                 ),
             ),
             None => (
-                format!("`{attacker}` assigns damage after combat damage was dealt"),
+                format!("{named} assigns damage after combat damage was dealt"),
                 "only an attacker with several blockers assigns its damage, and it does so before the damage is dealt (right after the closing passes)".to_string(),
             ),
         };

@@ -145,9 +145,22 @@ impl Replayer {
                     )
                 })
                 .collect();
+            let bought: Vec<String> = wanted
+                .iter()
+                .map(|(c, n)| {
+                    let card = self.cards.get(*c);
+                    let times = if *n > 1 {
+                        format!(" x{n}")
+                    } else {
+                        String::new()
+                    };
+                    format!("{} (`{}`{times})", card.name, card.alias)
+                })
+                .collect();
             let v = self.shortfall(
                 short,
                 payment.span,
+                &format!("to buy {}", bought.join(" and ")),
                 &names.join("; "),
                 who,
                 &paid.units,
@@ -224,7 +237,18 @@ impl Replayer {
         let paid = self.collect_payment(who, payment)?;
         if let Err(short) = self.pays(&paid, &[(cost, &[])]) {
             let costs = format!("the fielding cost is {cost}");
-            let v = self.shortfall(short, payment.span, &costs, who, &paid.units, &[]);
+            let fielded: Vec<String> = taken
+                .iter()
+                .zip(dice)
+                .map(|(&id, item)| {
+                    format!(
+                        "{} (`{item}`)",
+                        self.cards.get(self.state.die(id).card).name
+                    )
+                })
+                .collect();
+            let what = format!("to field {}", fielded.join(" and "));
+            let v = self.shortfall(short, payment.span, &what, &costs, who, &paid.units, &[]);
             self.violate(v)?;
         }
         self.apply_payment(who, &paid);
