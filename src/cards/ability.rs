@@ -1747,6 +1747,10 @@ pub enum Way {
 pub enum FaceKind {
     Character,
     Energy(EnergySymbol),
+    /// Any energy face the die has, the one the line names in its `choose` clause
+    /// (`choose 2bolt`): "spin target character die to an energy face" (Iceman: Icy
+    /// Interference), whoever the card lets choose it.
+    AnyEnergy,
 }
 
 /// A zone of the table.

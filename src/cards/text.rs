@@ -317,6 +317,7 @@ pub fn effect(e: &Effect) -> String {
             let face = match face {
                 FaceKind::Character => "a character face".to_string(),
                 FaceKind::Energy(s) => format!("a {} face", symbol(*s)),
+                FaceKind::AnyEnergy => "an energy face (the one chosen)".to_string(),
             };
             format!("spin {} to {face}", sel(to))
         }
