@@ -954,6 +954,18 @@ pub fn condition(c: &Condition) -> String {
             let inner = condition(c);
             return format!("unless {}", inner.strip_prefix("if ").unwrap_or(&inner));
         }
+        Condition::TeamHas(s) => {
+            let whose = match s.side {
+                Side::Yours => "your team has",
+                Side::Opposing => "your opponent's team has",
+                Side::Any | Side::Theirs => "a team has",
+            };
+            let card = sel(&Selector {
+                side: Side::Any,
+                ..s.clone()
+            });
+            return format!("if {whose} {} card", card.replacen("one ", "a ", 1));
+        }
         _ => {}
     }
     let (Condition::NoneMatch(s) | Condition::SomeMatch(s)) = c else {
