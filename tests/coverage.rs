@@ -1123,6 +1123,7 @@ fn walk() -> Vec<Variant> {
         "underdog",
         "resistance",
         "{not: {some-match: {what: character, side: opposing}}}",
+        "{team-has: {what: character, side: opposing, title: Nobody}}",
     ] {
         out.push(
             variant(

@@ -797,6 +797,11 @@ pub enum Condition {
     /// The condition does not hold ("if none of your dice were KO'd this turn": `{not:
     /// resistance}`).
     Not(Box<Condition>),
+    /// A card on the team of the selector's side matches it, read off the card as a
+    /// purchase is (kind, energy, affiliation, title, cost): "if your opponent has an
+    /// [X-Men] character on their team" is `{team-has: {what: character, side: opposing,
+    /// affiliation: X-Men}}`, whether or not any of its dice are in play.
+    TeamHas(Selector),
 }
 
 /// An amount a condition compares.
@@ -852,7 +857,7 @@ impl Condition {
     /// The selectors the condition reads.
     pub fn selectors(&self) -> Vec<&Selector> {
         match self {
-            Condition::NoneMatch(s) | Condition::SomeMatch(s) => vec![s],
+            Condition::NoneMatch(s) | Condition::SomeMatch(s) | Condition::TeamHas(s) => vec![s],
             Condition::YourTurn => Vec::new(),
             Condition::Compare { left, right, .. } => [left, right]
                 .into_iter()
@@ -1747,6 +1752,10 @@ pub enum Way {
 pub enum FaceKind {
     Character,
     Energy(EnergySymbol),
+    /// Any energy face the die has, the one the line names in its `choose` clause
+    /// (`choose 2bolt`): "spin target character die to an energy face" (Iceman: Icy
+    /// Interference), whoever the card lets choose it.
+    AnyEnergy,
 }
 
 /// A zone of the table.

@@ -317,6 +317,7 @@ pub fn effect(e: &Effect) -> String {
             let face = match face {
                 FaceKind::Character => "a character face".to_string(),
                 FaceKind::Energy(s) => format!("a {} face", symbol(*s)),
+                FaceKind::AnyEnergy => "an energy face (the one chosen)".to_string(),
             };
             format!("spin {} to {face}", sel(to))
         }
@@ -952,6 +953,18 @@ pub fn condition(c: &Condition) -> String {
         Condition::Not(c) => {
             let inner = condition(c);
             return format!("unless {}", inner.strip_prefix("if ").unwrap_or(&inner));
+        }
+        Condition::TeamHas(s) => {
+            let whose = match s.side {
+                Side::Yours => "your team has",
+                Side::Opposing => "your opponent's team has",
+                Side::Any | Side::Theirs => "a team has",
+            };
+            let card = sel(&Selector {
+                side: Side::Any,
+                ..s.clone()
+            });
+            return format!("if {whose} {} card", card.replacen("one ", "a ", 1));
         }
         _ => {}
     }

@@ -53,7 +53,25 @@ pub fn holds(cards: &GameCards, state: &GameState, cond: &Condition, src: &Sourc
         // The turn remembers it (`Turn::lost`); with no turn under way, none was.
         Condition::Resistance => state.turn.as_ref().is_some_and(|t| t.lost[src.controller]),
         Condition::Not(c) => !holds(cards, state, c, src),
+        Condition::TeamHas(sel) => team_has(cards, sel, src.controller),
     }
+}
+
+/// Whether a card of the team the selector's side names (`yours` or `opposing`, seen
+/// from `controller`; `any`: either team) matches it, read off the card alone: the team
+/// is the cards a player brought, in play or not. Shared basic actions are no one's team.
+fn team_has(cards: &GameCards, sel: &Selector, controller: usize) -> bool {
+    cards.ids().any(|id| {
+        let c = cards.get(id);
+        let side = match (c.owner, sel.side) {
+            (None, _) => false,
+            (Some(_), crate::cards::ability::Side::Any) => true,
+            (Some(o), crate::cards::ability::Side::Yours) => o == controller,
+            (Some(o), crate::cards::ability::Side::Opposing) => o != controller,
+            (Some(_), crate::cards::ability::Side::Theirs) => false,
+        };
+        side && c.alias_of.is_none() && super::effects::reduce_cost::card_fits(c, sel)
+    })
 }
 
 /// The character dice a player has in the field now, the attack zone's included (a

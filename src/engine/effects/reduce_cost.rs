@@ -250,8 +250,9 @@ pub(in crate::engine) fn static_selector(of: &Selector) -> bool {
     })
 }
 
-/// Whether the card of a die being bought is one `of` names.
-fn card_fits(card: &GameCard, of: &Selector) -> bool {
+/// Whether the card of a die being bought is one `of` names (also a team's card, for
+/// `Condition::TeamHas`).
+pub(in crate::engine) fn card_fits(card: &GameCard, of: &Selector) -> bool {
     let is = |w: What| match w {
         What::Die => true,
         What::ActionDie => matches!(card.kind, DieKind::Action | DieKind::BasicAction),

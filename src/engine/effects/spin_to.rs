@@ -8,13 +8,20 @@
 //! with several such faces (a character die's levels, two bolt faces), or whose faces
 //! the card data does not record, leaves the choice open: undecided, not guessed. A
 //! partly spent die is undecided too (is it still the die that showed the face?).
+//!
+//! "To an energy face" (`face: any-energy`, Iceman: Icy Interference; Magneto: Master of
+//! Magnetism and Mystique: She Walks Among Us, "of your opponent's choice") names no
+//! face: the line records the one chosen, `choose 2bolt`, one word for each die in the
+//! order the dice are named. It must be an energy face of that die's (any plausible one,
+//! warned as unverified, when the card data does not record them: `has_face`).
 
 use crate::cards::ability::{FaceKind, Selector};
-use crate::syntax::{Face, Zone};
+use crate::rules;
+use crate::syntax::{Face, Spanned, Zone};
 
 use super::Run;
 use crate::engine::replay::{Replayer, Stop};
-use crate::engine::state::Op;
+use crate::engine::state::{DieId, Op};
 
 impl Replayer {
     /// Each die reached turned to the face `face` names.
@@ -27,6 +34,11 @@ impl Replayer {
         let line = self.line;
         for die in self.reach_dice(to, ctx)? {
             let card = self.state.die(die).card;
+            if face == FaceKind::AnyEnergy {
+                let to_face = self.chosen_energy_face(die, ctx)?;
+                self.turn_to(die, to_face, ctx)?;
+                continue;
+            }
             let faces: Vec<Face> = match face {
                 FaceKind::Character => {
                     let c = self.cards.get(card);
@@ -42,6 +54,8 @@ impl Replayer {
                         .collect(),
                     None => Vec::new(),
                 },
+                // Read from the line above; never reached.
+                FaceKind::AnyEnergy => Vec::new(),
             };
             let [to_face] = &faces[..] else {
                 // Waived, the die stays as it is.
@@ -52,22 +66,63 @@ impl Replayer {
                 )?;
                 continue;
             };
-            if self.state.die(die).spent {
-                // Waived, the die is turned all the same.
-                self.undecided(
-                    line,
-                    ctx.src.card,
-                    "spins a partly spent die to another side, which the rules do not settle",
-                )?;
-            }
-            let energy = matches!(to_face, Face::Energy { .. });
-            if energy && self.state.die(die).zone == Zone::Field {
-                self.state.move_die(die, Zone::Reserve, line);
-            }
-            let d = self.state.die_mut(die);
-            d.face = Some(to_face.clone());
-            d.spent = false;
+            self.turn_to(die, to_face.clone(), ctx)?;
         }
         Ok(Vec::new())
+    }
+
+    /// Die `die` turned to `to_face`: out of the field into the reserve pool when it is
+    /// an energy face.
+    fn turn_to(&mut self, die: DieId, to_face: Face, ctx: &Run) -> Result<(), Stop> {
+        let line = self.line;
+        if self.state.die(die).spent {
+            // Waived, the die is turned all the same.
+            self.undecided(
+                line,
+                ctx.src.card,
+                "spins a partly spent die to another side, which the rules do not settle",
+            )?;
+        }
+        let energy = matches!(to_face, Face::Energy { .. });
+        if energy && self.state.die(die).zone == Zone::Field {
+            self.state.move_die(die, Zone::Reserve, line);
+        }
+        let d = self.state.die_mut(die);
+        d.face = Some(to_face);
+        d.spent = false;
+        Ok(())
+    }
+
+    /// The energy face the line's next `choose` word names for die `die`: one of its
+    /// own (`invalid-choice` otherwise, or when the line names none).
+    fn chosen_energy_face(&mut self, die: DieId, ctx: &mut Run) -> Result<Face, Stop> {
+        let card = self.state.die(die).card;
+        let name = self.cards.get(ctx.src.card).name.clone();
+        let Some((w, at)) = ctx.choices.words.get(ctx.word).cloned() else {
+            self.violate(rules::invalid_choice::new(
+                ctx.choices.span,
+                format!("{name} spins a die to an energy face the line does not name"),
+                "name the face chosen: `choose bolt`, `choose 2bolt`".to_string(),
+            ))?;
+            // Waived, the face is still unknown: dmlint does not guess it.
+            return Err(self.unreplayable(ctx.choices.span, "the face chosen is not recorded"));
+        };
+        ctx.word += 1;
+        match crate::syntax::parse_face(&w) {
+            Some(f @ Face::Energy { .. }) if self.cards.has_face(card, &f) => {
+                self.relied_on(card, &Spanned::new(f.clone(), at));
+                Ok(f)
+            }
+            _ => {
+                let faces = crate::engine::replay::describe_faces(self.cards.get(card));
+                self.violate(rules::invalid_choice::new(
+                    at,
+                    format!("`{w}` is no energy face of this die"),
+                    format!("name an energy face the die has (its faces: {faces})"),
+                ))?;
+                // Waived, the face is not one the die has: dmlint does not guess another.
+                Err(self.unreplayable(at, "the face chosen is not one the die has"))
+            }
+        }
     }
 }
