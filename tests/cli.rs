@@ -28,6 +28,29 @@ fn a_legal_game_exits_0_with_its_result() {
     assert!(stdout(&o).contains("legal: Bob won; life Ann 0, Bob 3"));
 }
 
+/// `SK X4` (a count with a capital x) reads as a second die whose alias is `X4`: the help
+/// says how a count is written, and an unknown alias's list names each alias once.
+#[test]
+fn a_capital_x_count_is_explained_and_aliases_are_listed_once() {
+    let log = "dmlog 1\nformat custom life 3\nteam Ann\nGR = Ghost Rider: Johnny Blaze\n\
+               team Bob\nAM = Ant-Man: Biophysicist\nfirst Ann\nturn 1 Ann\ndraw SK X3\n";
+    let o = dmlint_stdin(&["-", "--format", "short"], log.as_bytes());
+    assert!(
+        stdout(&o).contains("no card has the alias `X3` (help: a count is a lower-case `x` glued to the number, after the die: `SK x3`)"),
+        "{}",
+        stdout(&o)
+    );
+    let o = dmlint_stdin(
+        &["-", "--format", "short"],
+        log.replace("X3", "ZZ").as_bytes(),
+    );
+    assert!(
+        stdout(&o).contains("(help: the aliases of this game are SK, GR, AM)"),
+        "{}",
+        stdout(&o)
+    );
+}
+
 #[test]
 fn an_illegal_move_exits_1_at_its_line() {
     let log = "dmlog 1\nformat custom life 3\nteam Ann\nGR = Ghost Rider: Johnny Blaze\n\

@@ -56,10 +56,26 @@ impl Replayer {
         match self.cards.by_alias(&alias.node, player) {
             Some(c) => Ok(c),
             None => {
-                let known: Vec<&str> = self.cards.cards.iter().map(|c| c.alias.as_str()).collect();
-                let help = match crate::diag::nearest(&alias.node, &known) {
-                    Some(n) => format!("did you mean `{n}`?"),
-                    None => format!("the aliases of this game are {}", known.join(", ")),
+                let mut known: Vec<&str> =
+                    self.cards.cards.iter().map(|c| c.alias.as_str()).collect();
+                // Both players' sidekicks (and shared cards) have one alias: list it once.
+                let mut seen = std::collections::HashSet::new();
+                known.retain(|a| seen.insert(*a));
+                let upper_count = alias
+                    .node
+                    .strip_prefix('X')
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+                let help = if upper_count {
+                    // `SK X4`: a count written with a capital x reads as a second die.
+                    format!(
+                        "a count is a lower-case `x` glued to the number, after the die: `SK x{}`",
+                        &alias.node[1..]
+                    )
+                } else {
+                    match crate::diag::nearest(&alias.node, &known) {
+                        Some(n) => format!("did you mean `{n}`?"),
+                        None => format!("the aliases of this game are {}", known.join(", ")),
+                    }
                 };
                 Err(self.error(
                     EngineError::new(
