@@ -976,13 +976,17 @@ fn combat_triggers(cards: &GameCards) -> impl Iterator<Item = (CardId, &Ability)
 /// the field. A `turn` line that skips the `end` would leave it unresolved; the `end`
 /// leaves room for its line.
 pub fn end_may_wait(cards: &GameCards, state: &GameState, t: &Turn) -> bool {
+    // An unblocked attacker leaves the field with its combat damage, before the cleanup
+    // (Avengers Infinity rulebook, 000:1554; the attack zone's others return, 000:795):
+    // it keeps no card active at the end of the turn.
+    let stays = |d: DieId| !state.die(d).attacking || state.is_blocked(d);
     cards.ids().any(|c| {
         let Some(owner) = cards.get(c).owner else {
             return false;
         };
         let fielded = state
             .zone(owner, Zone::Field)
-            .any(|d| cards.canonical(state.die(d).card) == c);
+            .any(|d| cards.canonical(state.die(d).card) == c && stays(d));
         abilities(cards, c).iter().any(|a| {
             let Some(w) = a.when.as_ref().filter(|w| w.event == Event::TurnEnd) else {
                 return false;
