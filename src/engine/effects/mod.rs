@@ -22,7 +22,8 @@
 //! targets of globals or action dice; `give_impulse` (the dice bought this turn gain the
 //! card's Impulse), [`leaving`] (dice leaving the field because of the opponent:
 //! Aftershock's event), [`teamwatch`] (a character sharing an affiliation fielded:
-//! Teamwatch's) and [`crosspulse`] (a die bought with its own energy types: Crosspulse's).
+//! Teamwatch's) and [`crosspulse`] (a die bought with its own energy types: Crosspulse's);
+//! [`attack_step_end`] (the attack step's end, before survivors return).
 //! The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
 //! effect is a new file and one line there.
@@ -44,6 +45,7 @@ use super::state::{DieId, Op};
 mod actions;
 mod activated;
 mod assign_blocker;
+mod attack_step_end;
 mod boost;
 mod cant_attack;
 mod cant_be_targeted;
