@@ -1471,6 +1471,13 @@ pub enum Effect {
     /// Text our sources do not record (a transcription gap): the engine never guesses,
     /// so a log that needs it is undecided. The string says what is missing.
     Unrecorded(String),
+    /// Each die `by` names deals damage equal to its own attack, as the effect resolves,
+    /// to the player `to` names (Phoenix: Jeannie: "each character still engaged with
+    /// her deals damage equal to its attack to your opponent"; `effects::each_deals_attack`).
+    EachDealsAttack {
+        by: Selector,
+        to: Selector,
+    },
 }
 
 impl Effect {
@@ -1568,6 +1575,7 @@ impl Effect {
                 to, from: Some(f), ..
             } => vec![to, f],
             Effect::SwapAttack { to, with } => vec![to, with],
+            Effect::EachDealsAttack { by, to } => vec![by, to],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],

@@ -176,6 +176,13 @@ pub fn effect(e: &Effect) -> String {
         Effect::DamageEqualAttack { to } => {
             format!("deal damage equal to this die's attack to {}", sel(to))
         }
+        Effect::EachDealsAttack { by, to } => {
+            format!(
+                "{} deals damage equal to its attack to {}",
+                sel(by),
+                sel(to)
+            )
+        }
         Effect::Prevent {
             per_paid: true,
             amount: Some(n),

@@ -65,6 +65,7 @@ mod defense_equal_attack;
 mod double_damage_to_blockers;
 mod draw;
 mod draw_roll;
+mod each_deals_attack;
 mod excess_to_player;
 mod exchange_damage;
 mod extra_draw;
@@ -295,6 +296,7 @@ impl Replayer {
                 self.draw_effect(count, *zone, ctx)
             }
             Effect::Corrupt { count, who } => self.corrupt_effect(*count, who, ctx),
+            Effect::EachDealsAttack { by, to } => self.each_deals_attack_effect(by, to, ctx),
             Effect::Roll {
                 what,
                 else_to,
