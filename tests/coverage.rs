@@ -193,6 +193,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::StayInField { .. } => "stay-in-field",
         Effect::OnlyIf(_) => "only-if",
         Effect::Unrecorded(_) => "unrecorded",
+        Effect::EachDealsAttack { .. } => "each-deals-attack",
     }
 }
 
@@ -249,6 +250,10 @@ const EFFECTS: &[(&str, &str)] = &[
     (
         "damage-equal-level: {of: {what: character}, to: {count: each, what: character, side: opposing}}",
         "target X:L2*",
+    ),
+    (
+        "each-deals-attack: {by: {count: each, what: character, side: opposing}, to: {what: player, side: opposing}}",
+        "",
     ),
     ("prevent: {amount: 1}", ""),
     ("stay-in-field: {level: 1}", ""),
@@ -566,7 +571,7 @@ const KEYWORDS: &[&str] = &[
 // `?TAG ` is written only for a variant that asks for TAG (its line of use), with
 // `{CLAUSES}` filled in; `# @KEY` marks the moments a line makes happen:
 //   `EVENT:this` the event about a die of the test card, `EVENT:die` about any die,
-//   `EVENT:player` about a player; `turn-start`, `turn-end`, `attack-step-start`,
+//   `EVENT:player` about a player; `turn-start`, `turn-end`, `attack-step-start`, `attack-step-end`,
 //   `attacked`, `draws`; `start` (the game is set up), `in-play:this`, `in-field:this`,
 //   `bought:this`. An optional line written for a variant marks its own TAG.
 // ---------------------------------------------------------------------------------------
@@ -627,7 +632,7 @@ block Y:L1 -> X:L1              # @blocks:this @blocks:die @is-blocked:this @is-
 ?react-blocks Bob: global Y pay SK:fist
 ?react-is-blocked Bob: global Y pay SK:fist
 pass
-Bob: pass                       # @takes-damage:this @takes-damage:die @takes-damage:player @knocked-out:this @knocked-out:die @would-be-knocked-out:this @would-be-knocked-out:die @knocked-out-while-blocking:this @knocked-out-while-blocking:die @damages-opponent:this @damages-opponent:die @kos-with-combat-damage:this @kos-with-combat-damage:die
+Bob: pass                       # @takes-damage:this @takes-damage:die @takes-damage:player @knocked-out:this @knocked-out:die @would-be-knocked-out:this @would-be-knocked-out:die @knocked-out-while-blocking:this @knocked-out-while-blocking:die @damages-opponent:this @damages-opponent:die @kos-with-combat-damage:this @kos-with-combat-damage:die @attack-step-end
 ?react-damages-opponent Bob: global Y pay SK:fist
 end                             # @turn-end
 ";
@@ -666,7 +671,7 @@ pass
 Bob: pass
 attack X:L1                     # @attack-step-start @attacked @attacks:this @attacks:die
 pass
-Bob: pass                       # @takes-damage:player @damages-opponent:this @damages-opponent:die
+Bob: pass                       # @takes-damage:player @damages-opponent:this @damages-opponent:die @attack-step-end
 end                             # @turn-end
 ";
 
@@ -706,7 +711,7 @@ Bob: pass
 attack SK:L1 x3                 # @attack-step-start @attacked @attacks:die
 block SK:L1 -> SK:L1            # @blocks:die @is-blocked:die @engaged:die
 pass
-Bob: pass                       # @takes-damage:die @takes-damage:player @knocked-out:die @would-be-knocked-out:die @knocked-out-while-blocking:die @damages-opponent:die @kos-with-combat-damage:die
+Bob: pass                       # @takes-damage:die @takes-damage:player @knocked-out:die @would-be-knocked-out:die @knocked-out-while-blocking:die @damages-opponent:die @kos-with-combat-damage:die @attack-step-end
 end                             # @turn-end
 ";
 
@@ -738,7 +743,7 @@ Bob: pass
 attack X:L1
 block SK:L1 -> X:L1
 pass
-Bob: pass
+Bob: pass                       # @attack-step-end
 end
 ";
 
@@ -926,6 +931,7 @@ fn game_event(e: Event) -> bool {
             | Event::Draws
             | Event::UsesAction
             | Event::Attacked
+            | Event::AttackStepEnd
     )
 }
 
@@ -1049,7 +1055,11 @@ fn walk() -> Vec<Variant> {
             } else {
                 v
             };
-            out.push(if game_event(e) && s == Subject::This {
+            out.push(if e == Event::AttackStepEnd && s == Subject::This {
+                // The cycle's dice are all gone by then: the combat game's attacker
+                // survives its attack step.
+                v.only(&["combat"])
+            } else if game_event(e) && s == Subject::This {
                 v.only(&["cycle"])
             } else {
                 v

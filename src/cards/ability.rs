@@ -551,6 +551,10 @@ pub enum Event {
     /// opposing character die with combat damage"): once for each die it knocks out,
     /// with that knock-out's own triggers (`engine::effects::knocks_out`).
     KosWithCombatDamage,
+    /// The end of the attack step: combat damage dealt and its effects resolved, the
+    /// survivors still engaged and their damage not yet cleared ("at the end of the
+    /// attack step", Nightcrawler: Abandoned; `engine::effects::attack_step_end`).
+    AttackStepEnd,
 }
 
 impl Event {
@@ -603,6 +607,7 @@ impl Event {
             Event::BoughtWithItsEnergy => "bought-with-its-energy",
             Event::RolledFromPrep => "rolled-from-prep",
             Event::KosWithCombatDamage => "kos-with-combat-damage",
+            Event::AttackStepEnd => "attack-step-end",
         }
     }
 
@@ -635,6 +640,7 @@ impl Event {
         Event::BoughtWithItsEnergy,
         Event::RolledFromPrep,
         Event::KosWithCombatDamage,
+        Event::AttackStepEnd,
     ];
 
     /// Whether the event may be about `of`: a player deals effect damage, no die does;
@@ -657,7 +663,7 @@ impl Event {
 
     /// Whether the event is a moment of the game, about the player whose turn, attack
     /// step, draw or action die it is, rather than about a die: the start or end of a
-    /// turn, the start of the attack step, a draw, the use of an action die.
+    /// turn, the start or end of the attack step, a draw, the use of an action die.
     pub fn is_moment(self) -> bool {
         matches!(
             self,
@@ -667,6 +673,7 @@ impl Event {
                 | Event::Draws
                 | Event::UsesAction
                 | Event::Attacked
+                | Event::AttackStepEnd
         )
     }
 
@@ -681,7 +688,8 @@ impl Event {
             | Event::UsesAction
             | Event::Attacked
             | Event::BlockersAssigned
-            | Event::DealsEffectDamage => false,
+            | Event::DealsEffectDamage
+            | Event::AttackStepEnd => false,
             _ => !(self.about_player() && matches!(of, Subject::You | Subject::Opponent)),
         }
     }
@@ -1468,6 +1476,13 @@ pub enum Effect {
     /// Text our sources do not record (a transcription gap): the engine never guesses,
     /// so a log that needs it is undecided. The string says what is missing.
     Unrecorded(String),
+    /// Each die `by` names deals damage equal to its own attack, as the effect resolves,
+    /// to the player `to` names (Phoenix: Jeannie: "each character still engaged with
+    /// her deals damage equal to its attack to your opponent"; `effects::each_deals_attack`).
+    EachDealsAttack {
+        by: Selector,
+        to: Selector,
+    },
 }
 
 impl Effect {
@@ -1565,6 +1580,7 @@ impl Effect {
                 to, from: Some(f), ..
             } => vec![to, f],
             Effect::SwapAttack { to, with } => vec![to, with],
+            Effect::EachDealsAttack { by, to } => vec![by, to],
             Effect::Roll { what, .. } | Effect::Field { what } => vec![what],
             Effect::CantBeBlockedBy { by } => vec![by],
             Effect::DamageFrom { to, from, .. } => vec![to, from],

@@ -176,6 +176,13 @@ pub fn effect(e: &Effect) -> String {
         Effect::DamageEqualAttack { to } => {
             format!("deal damage equal to this die's attack to {}", sel(to))
         }
+        Effect::EachDealsAttack { by, to } => {
+            format!(
+                "{} deals damage equal to its attack to {}",
+                sel(by),
+                sel(to)
+            )
+        }
         Effect::Prevent {
             per_paid: true,
             amount: Some(n),
@@ -886,6 +893,11 @@ pub fn event(e: Event, of: Subject) -> String {
             "your opponent's attack step starts".into()
         }
         Event::AttackStepStart => "an attack step starts".into(),
+        Event::AttackStepEnd if of == Subject::You => "your attack step ends".into(),
+        Event::AttackStepEnd if of == Subject::Opponent => {
+            "your opponent's attack step ends".into()
+        }
+        Event::AttackStepEnd => "an attack step ends".into(),
         Event::Draws if of == Subject::You => "you draw".into(),
         Event::Draws => format!("{who} draws"),
         Event::UsesAction if of == Subject::You => "you use an action die".into(),
@@ -1179,6 +1191,14 @@ mod tests {
         assert_eq!(
             event(Event::AttackStepStart, Subject::Opponent),
             "your opponent's attack step starts"
+        );
+        assert_eq!(
+            event(Event::AttackStepEnd, Subject::This),
+            "an attack step ends"
+        );
+        assert_eq!(
+            event(Event::AttackStepEnd, Subject::You),
+            "your attack step ends"
         );
     }
 

@@ -104,6 +104,10 @@ pub fn effect_applied(e: &Effect) -> bool {
         Effect::ExchangeDamage { to, with } | Effect::Swap { to, with } => {
             [to, with].iter().all(|s| matches!(s.count, Count::One))
         }
+        // Each die named deals its attack to a player the text names, none chosen.
+        Effect::EachDealsAttack { by, to } => {
+            by.count == Count::Each && to.what == What::Player && !to.target
+        }
         // Every other effect that aims, at one die, two, up to N or any number of them
         // (`effects::targets`).
         e => e.aim().is_some(),

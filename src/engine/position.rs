@@ -1018,7 +1018,8 @@ impl Replayer {
                             | CombatStage::PlayerHit
                             | CombatStage::FastDamaged
                             | CombatStage::FastKnockedOut
-                            | CombatStage::FastPlayerHit,
+                            | CombatStage::FastPlayerHit
+                            | CombatStage::Ending,
                         Step::Damage
                     )
             );
@@ -1041,6 +1042,7 @@ impl Replayer {
                 CombatStage::KnockedOut => t.damage = DamageStage::KnockedOut,
                 CombatStage::PlayerHit => t.damage = DamageStage::PlayerHit,
                 CombatStage::Over => t.damage = DamageStage::Over,
+                CombatStage::Ending => t.damage = DamageStage::Ending,
             }
         }
         if let Some(loser) = facts.conceded {

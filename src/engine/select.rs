@@ -278,8 +278,9 @@ pub fn matches(
             CombatState::Attacking => die.attacking,
             CombatState::Blocking => die.blocking.is_some(),
             CombatState::AttackingOrBlocking => die.attacking || die.blocking.is_some(),
-            CombatState::Blocked => blocked,
-            CombatState::Unblocked => die.attacking && !blocked,
+            // Blocked stays blocked once its blockers are gone (000:763-766).
+            CombatState::Blocked => state.is_blocked(id),
+            CombatState::Unblocked => die.attacking && !state.is_blocked(id),
             CombatState::EngagedWithThis => src.die.is_some_and(engaged_with),
             CombatState::BlockingThis => src.die.is_some() && die.blocking == src.die,
             CombatState::Engaged => die.blocking.is_some() || blocked,

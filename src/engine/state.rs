@@ -455,6 +455,9 @@ pub enum DamageStage {
     /// Over: under 2018 survivors are back in the field; before 2018 they stay in the
     /// attack zone until cleanup.
     Over,
+    /// Combat damage done, the "at the end of the attack step" effects resolving, the
+    /// survivors still engaged (`effects::attack_step_end`).
+    Ending,
 }
 
 /// A triggered ability waiting in the queue.
@@ -1470,6 +1473,7 @@ impl GameState {
             DamageStage::KnockedOut => Some(CombatStage::KnockedOut),
             DamageStage::PlayerHit => Some(CombatStage::PlayerHit),
             DamageStage::Over => Some(CombatStage::Over),
+            DamageStage::Ending => Some(CombatStage::Ending),
         }
     }
 

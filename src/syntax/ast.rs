@@ -466,6 +466,9 @@ pub enum CombatStage {
     PlayerHit,
     /// `over`: combat damage is over.
     Over,
+    /// `ending`: combat damage is done, the effects "at the end of the attack step"
+    /// resolve with the survivors still engaged.
+    Ending,
 }
 
 /// A triggered ability waiting to resolve, as a `pending` line states it.

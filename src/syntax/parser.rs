@@ -1107,9 +1107,10 @@ const STAGES: &[&str] = &[
     "knocked-out",
     "player-hit",
     "over",
+    "ending",
 ];
 
-/// `combat none|fast-damaged|fast-knocked-out|fast-player-hit|damaged|knocked-out|player-hit|over`.
+/// `combat none|fast-damaged|fast-knocked-out|fast-player-hit|damaged|knocked-out|player-hit|over|ending`.
 fn combat_state(i: In) -> PResult<StateLine> {
     let (i, _) = (kw("combat"), ws).parse(i)?;
     // Not `word`: `none` is a reserved word, and one of the stages.
@@ -1130,6 +1131,7 @@ fn combat_state(i: In) -> PResult<StateLine> {
         "knocked-out" => CombatStage::KnockedOut,
         "player-hit" => CombatStage::PlayerHit,
         "over" => CombatStage::Over,
+        "ending" => CombatStage::Ending,
         other => {
             return fail(
                 PErr::expected(i, "how far combat damage has gone").with_help(

@@ -384,6 +384,7 @@ impl Display for CombatStage {
             CombatStage::KnockedOut => "knocked-out",
             CombatStage::PlayerHit => "player-hit",
             CombatStage::Over => "over",
+            CombatStage::Ending => "ending",
         })
     }
 }

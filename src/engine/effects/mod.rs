@@ -22,7 +22,8 @@
 //! targets of globals or action dice; `give_impulse` (the dice bought this turn gain the
 //! card's Impulse), [`leaving`] (dice leaving the field because of the opponent:
 //! Aftershock's event), [`teamwatch`] (a character sharing an affiliation fielded:
-//! Teamwatch's) and [`crosspulse`] (a die bought with its own energy types: Crosspulse's).
+//! Teamwatch's) and [`crosspulse`] (a die bought with its own energy types: Crosspulse's);
+//! [`attack_step_end`] (the attack step's end, before survivors return).
 //! The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
 //! effect is a new file and one line there.
@@ -44,6 +45,7 @@ use super::state::{DieId, Op};
 mod actions;
 mod activated;
 mod assign_blocker;
+mod attack_step_end;
 mod boost;
 mod cant_attack;
 mod cant_be_targeted;
@@ -63,6 +65,7 @@ mod defense_equal_attack;
 mod double_damage_to_blockers;
 mod draw;
 mod draw_roll;
+mod each_deals_attack;
 mod excess_to_player;
 mod exchange_damage;
 mod extra_draw;
@@ -293,6 +296,7 @@ impl Replayer {
                 self.draw_effect(count, *zone, ctx)
             }
             Effect::Corrupt { count, who } => self.corrupt_effect(*count, who, ctx),
+            Effect::EachDealsAttack { by, to } => self.each_deals_attack_effect(by, to, ctx),
             Effect::Roll {
                 what,
                 else_to,

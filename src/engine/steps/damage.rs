@@ -860,7 +860,10 @@ impl Replayer {
             (DamageStage::FastKnockedOut | DamageStage::FastPlayerHit, _) => {
                 self.deal_round(false)?;
             }
-            (DamageStage::KnockedOut | DamageStage::PlayerHit, _) => {
+            // The attack step ends, its effects resolving before survivors return
+            // (`effects::attack_step_end`).
+            (DamageStage::KnockedOut | DamageStage::PlayerHit, _) => self.end_attack_step(),
+            (DamageStage::Ending, _) => {
                 if combat == Combat::Y2018 {
                     // Survivors return to the field (before 2018, at cleanup).
                     for id in self.state.ids() {
