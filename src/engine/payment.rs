@@ -14,16 +14,36 @@ use crate::engine::state::DieId;
 /// fielding costs at most a couple of dozen), and small enough to spell out unit by unit.
 const MOST_VIRTUAL: u32 = 255;
 
+/// What a payment pays for, as a judge says it.
+pub(in crate::engine) enum PaidFor<'a> {
+    /// The dice bought, named: "Iceman: Cryokinetic (`IC`)".
+    Buy(&'a str),
+    /// The dice fielded, named.
+    Field(&'a str),
+    /// The name of the card whose ability it is.
+    Ability(&'a str),
+}
+
+impl std::fmt::Display for PaidFor<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PaidFor::Buy(dice) => write!(f, "to buy {dice}"),
+            PaidFor::Field(dice) => write!(f, "to field {dice}"),
+            PaidFor::Ability(card) => write!(f, "for {card}'s ability"),
+        }
+    }
+}
+
 impl Replayer {
     /// The violation of a payment that does not meet its cost. `what` is what the
-    /// energy pays for, as a judge says it ("to buy Beast: Big Boy Blue (`BE`)"); the
-    /// message names the player, so that it reads aloud; `costs` spells out the costs.
+    /// energy pays for; the message names the player, so that it reads aloud; `costs`
+    /// spells out the costs.
     #[allow(clippy::too_many_arguments)]
     pub(in crate::engine) fn shortfall(
         &self,
         short: Shortfall,
         span: Span,
-        what: &str,
+        what: PaidFor,
         costs: &str,
         who: usize,
         units: &[crate::syntax::Energy],
@@ -64,18 +84,28 @@ impl Replayer {
                 let message = if have + wild == 0 {
                     format!("{player} pays no {ty} energy {what}")
                 } else {
-                    format!("{player} pays too little {ty} energy {what}: one for every die bought")
+                    if matches!(what, PaidFor::Buy(_)) {
+                        format!(
+                            "{player} pays too little {ty} energy {what}: one for every die bought"
+                        )
+                    } else {
+                        format!("{player} pays too little {ty} energy {what}")
+                    }
                 };
-                rules::payment_type::new(
-                    span,
-                    message,
+                let help = if matches!(what, PaidFor::Buy(_)) {
                     format!(
                         "{costs}: each die bought needs its own energy of each of its card's types \
                          ({need} of them {} {ty}); the payment has {have} {ty} and {wild} wild, \
                          and a wild stands for one type, once",
                         if need == 1 { "needs" } else { "need" }
-                    ),
-                )
+                    )
+                } else {
+                    format!(
+                        "{costs}: the payment has {have} {ty} and {wild} wild, and a wild stands \
+                         for one type, once"
+                    )
+                };
+                rules::payment_type::new(span, message, help)
             }
         }
     }

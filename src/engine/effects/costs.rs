@@ -399,8 +399,8 @@ impl Replayer {
                     .collect();
                 format!("the ability costs {}", need.join(" "))
             };
-            let what = format!("for {name}'s ability");
-            let v = self.shortfall(short, payment.span, &what, &text, who, &paid.units, &costs);
+            let what = crate::engine::payment::PaidFor::Ability(name);
+            let v = self.shortfall(short, payment.span, what, &text, who, &paid.units, &costs);
             self.violate(v)?;
         }
         Ok((paid, u32::try_from(up_to).unwrap_or(u32::MAX)))

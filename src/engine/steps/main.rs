@@ -160,7 +160,7 @@ impl Replayer {
             let v = self.shortfall(
                 short,
                 payment.span,
-                &format!("to buy {}", bought.join(" and ")),
+                crate::engine::payment::PaidFor::Buy(&bought.join(" and ")),
                 &names.join("; "),
                 who,
                 &paid.units,
@@ -247,8 +247,9 @@ impl Replayer {
                     )
                 })
                 .collect();
-            let what = format!("to field {}", fielded.join(" and "));
-            let v = self.shortfall(short, payment.span, &what, &costs, who, &paid.units, &[]);
+            let fielded = fielded.join(" and ");
+            let what = crate::engine::payment::PaidFor::Field(&fielded);
+            let v = self.shortfall(short, payment.span, what, &costs, who, &paid.units, &[]);
             self.violate(v)?;
         }
         self.apply_payment(who, &paid);
