@@ -164,13 +164,19 @@ impl Replayer {
         let text = self.state.die_text_plain(&self.cards, id);
         let (message, help) = if per_die {
             (
-                format!("`{text}` already used {name}'s once-per-turn ability this turn"),
+                format!(
+                    "{} already used its once-per-turn ability this turn",
+                    self.named_die(id, &text)
+                ),
                 "each of the card's dice may use it once a turn: another die of the card still may"
                     .to_string(),
             )
         } else {
             (
-                format!("{name}'s once-per-turn ability was already used this turn"),
+                format!(
+                    "{}'s {name} already used its once-per-turn ability this turn",
+                    self.cards.players[who]
+                ),
                 "the card's text allows one use a turn, whichever of its dice uses it".to_string(),
             )
         };

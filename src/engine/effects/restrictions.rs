@@ -557,15 +557,16 @@ impl Replayer {
             let target = if bound.iter().any(|(x, _)| x.is_none()) {
                 "an attacker".to_string()
             } else {
-                format!("`{}`", self.state.attacker_ref(&self.cards, a))
+                let written = self.state.attacker_ref(&self.cards, a);
+                self.named_die(a, &written)
             };
             let (span, message) = match blocks {
                 Some(l) => (
                     l.2,
                     format!(
-                        "{} must block {target} and blocks `{}`",
+                        "{} must block {target} and blocks {}",
                         self.named_die(d, &text),
-                        self.state.attacker_ref(&self.cards, l.1)
+                        self.named_die(l.1, &self.state.attacker_ref(&self.cards, l.1))
                     ),
                 ),
                 None => (

@@ -216,13 +216,12 @@ impl Replayer {
                 // naming a die that does not block at all.
                 let card = self.card(&share.blocker.alias, b_owner)?;
                 let named_before = taken.iter().any(|b| self.state.die(*b).card == card);
+                let blocker = self.named_card(b_owner, card, &share.blocker);
+                let attacker = self.named_die(a, &attacker);
                 let message = if named_before {
-                    format!(
-                        "`{attacker}` has no more `{}` blockers to assign to",
-                        share.blocker
-                    )
+                    format!("{attacker} has no more blockers like {blocker} to assign damage to")
                 } else {
-                    format!("`{}` does not block `{attacker}`", share.blocker)
+                    format!("{blocker} does not block {attacker}")
                 };
                 return self.stuck(
                     rules::damage_assignment::new(
