@@ -97,13 +97,13 @@ impl Replayer {
         if crate::engine::condition::while_holds(&self.state, w, card, owner, Some(id)) {
             return Ok(());
         }
-        let name = self.cards.get(card).name.clone();
         let text = self.state.die_text_plain(&self.cards, id);
         self.violate(
             rules::no_such_ability::new(
                 self.line,
                 format!(
-                    "`{text}` cannot use {name}'s ability now: it holds only {}",
+                    "{} cannot use its ability now: it holds only {}",
+                    self.named_die(id, &text),
                     crate::cards::text::while_(w)
                 ),
                 "an ability that holds only while its condition does is not there to use otherwise",

@@ -54,7 +54,10 @@ impl Replayer {
             self.violate(
                 rules::cannot_block::new(
                     span,
-                    format!("`{text}` cannot be assigned to block ({reason})"),
+                    format!(
+                        "{} cannot be assigned to block ({reason})",
+                        self.named_die(d, &text)
+                    ),
                     "assign a character that can block it, or decline with `may no`",
                 )
                 .with_context(at, label),

@@ -32,7 +32,10 @@ impl Replayer {
             let text = self.state.die_text_plain(&self.cards, id);
             self.violate(rules::partly_spent_reroll::new(
                 span,
-                format!("`{text}` has already paid part of its energy and cannot be rerolled"),
+                format!(
+                    "{} has already paid part of its energy and cannot be rerolled",
+                    self.named_die(id, &text)
+                ),
                 "reroll a die none of whose energy has been spent",
             ))?;
         }

@@ -357,7 +357,8 @@ impl Replayer {
             let reason = self.why_text(why);
             return Some((
                 format!(
-                    "`{text}` cannot block ({reason}): block with other characters, or not at all (`block none`)"
+                    "{} cannot block ({reason}): block with other characters, or not at all (`block none`)",
+                    self.named_die(b, &text)
                 ),
                 self.why_context(b, why),
             ));
@@ -366,8 +367,9 @@ impl Replayer {
             let text = self.state.die_text_plain(&self.cards, a);
             return Some((
                 format!(
-                    "`{text}` cannot be blocked this turn (an effect made it so, or Obscure as \
-                     an action die was used): block other attackers, or none"
+                    "{} cannot be blocked this turn (an effect made it so, or Obscure as \
+                     an action die was used): block other attackers, or none",
+                    self.named_die(a, &text)
                 ),
                 self.why_context(a, Why::Applied),
             ));
@@ -512,9 +514,9 @@ impl Replayer {
                 rules::cannot_block::new(
                     span,
                     format!(
-                        "`{}` blocks `{}` alone",
-                        self.state.die_text_plain(&self.cards, b),
-                        self.state.attacker_ref(&self.cards, a)
+                        "{} blocks {} alone",
+                        self.named_die(b, &self.state.die_text_plain(&self.cards, b)),
+                        self.named_die(a, &self.state.attacker_ref(&self.cards, a))
                     ),
                     format!(
                         "{name} can only be blocked by two or more characters: add a second blocker, or leave it unblocked (`{example}`)"

@@ -49,7 +49,7 @@ impl Replayer {
                 };
                 self.violate(rules::invalid_choice::new(
                     ctx.choices.span,
-                    format!("`{text}` cannot be spun {dir}"),
+                    format!("{} cannot be spun {dir}", self.named_die(die, &text)),
                     help,
                 ))?;
             }

@@ -106,9 +106,9 @@ impl Replayer {
         {
             return Some((
                 format!(
-                    "`{}` called out `{}` with Call Out: no other die may block it",
-                    self.state.attacker_ref(&self.cards, a),
-                    self.state.die_text_plain(&self.cards, t)
+                    "{} called out {} with Call Out: no other die may block it",
+                    self.named_die(a, &self.state.attacker_ref(&self.cards, a)),
+                    self.named_die(t, &self.state.die_text_plain(&self.cards, t))
                 ),
                 context,
             ));
@@ -118,9 +118,9 @@ impl Replayer {
         })?;
         Some((
             format!(
-                "`{}` was called out by `{}` (Call Out): it may block only that die",
-                self.state.die_text_plain(&self.cards, b),
-                self.state.attacker_ref(&self.cards, caller)
+                "{} was called out by {} (Call Out): it may block only that die",
+                self.named_die(b, &self.state.die_text_plain(&self.cards, b)),
+                self.named_die(caller, &self.state.attacker_ref(&self.cards, caller))
             ),
             context,
         ))

@@ -105,7 +105,7 @@ impl Replayer {
                 return self.stuck(
                     rules::damage_assignment::new(
                         self.line,
-                        format!("`{attacker}` assigns its damage twice"),
+                        format!("{} assigns its damage twice", self.named_die(a, &attacker)),
                         help,
                     )
                     .with_context(prev, "assigned here"),
@@ -285,7 +285,11 @@ impl Replayer {
             self.violate(
                 rules::damage_assignment::new(
                     self.line,
-                    format!("`{attacker}` has Overcrush and leaves `{text}` short of a knock-out"),
+                    format!(
+                        "{} has Overcrush and leaves {} short of a knock-out",
+                        self.named_die(a, &attacker),
+                        self.named_die(b, &text)
+                    ),
                     format!(
                         "its attack knocks out every blocker, so each takes exactly what knocks it out (`{text}` needs {needs}) and the rest goes to the opponent"
                     ),
@@ -366,7 +370,10 @@ impl Replayer {
             return self.stuck(
                 rules::damage_assignment::new(
                     self.line,
-                    format!("`{text}` has {n} blockers and no damage assignment"),
+                    format!(
+                        "{} has {n} blockers and no damage assignment",
+                        self.named_die(a, &text)
+                    ),
                     format!(
                         "write how it splits its {attack} damage among its blockers before the \
                          damage is dealt, each blocker with the damage it takes, such as `{}`",
