@@ -1126,7 +1126,7 @@ impl Replayer {
             return Err(self.impossible(
                 card.alias.span,
                 format!("{} is no character card", self.cards.get(c).name),
-                "tokens go on character cards (Experience)",
+                "tokens go on character cards (Experience, Loyalty Counters)",
             ));
         }
         Ok(c)

@@ -522,10 +522,10 @@ fn totals(cards: &GameCards, state: &GameState, id: DieId, attack_too: bool) -> 
             }
         }
     }
-    // The Experience tokens on its card (`keywords::experience`).
-    let tokens = super::keywords::experience::bonus(state, id);
-    attack += tokens;
-    defense += tokens;
+    // The tokens on its card: Experience (`keywords::experience`), Loyalty Counters.
+    let (ta, td) = state.token_bonus(id);
+    attack += ta;
+    defense += td;
     // Strike's bonus while it holds (`keywords::strike`).
     if super::keywords::strike::holds(cards, state, id) == Some(true) {
         attack += 2;

@@ -690,7 +690,8 @@ pub struct GameState {
     /// The cards with Immortal, whose dice go to the bag instead of the used pile
     /// (`keywords::immortal`): of the game's cards, not of the position.
     pub immortal: Vec<CardId>,
-    /// Tokens on cards, by card and kind (Experience tokens: `keywords::experience`): they
+    /// Tokens on cards, by card and kind (Experience tokens: `keywords::experience`;
+    /// Loyalty Counters, `TokenKind::Loyalty`): they
     /// stay on the card for the rest of the game, wherever its dice are. A card with none
     /// is not listed.
     pub tokens: std::collections::BTreeMap<(CardId, TokenKind), u32>,
@@ -740,6 +741,27 @@ impl GameState {
     /// The tokens of one kind on a card.
     pub fn tokens(&self, card: CardId, kind: TokenKind) -> u32 {
         self.tokens.get(&(card, kind)).copied().unwrap_or(0)
+    }
+
+    /// Puts `n` tokens of a kind on a card: the one place tokens (Experience, Loyalty
+    /// Counters) are added, so that every kind is kept alike.
+    pub fn add_tokens(&mut self, card: CardId, kind: TokenKind, n: u32) {
+        if n > 0 {
+            *self.tokens.entry((card, kind)).or_insert(0) += n;
+        }
+    }
+
+    /// The attack and defense a die has from the tokens of every kind on its card (each
+    /// kind's own bonus, `TokenKind::bonus`): the one place a token's bonus is read.
+    pub fn token_bonus(&self, id: DieId) -> (i64, i64) {
+        let card = self.die(id).card;
+        self.tokens
+            .range((card, TokenKind::ALL[0])..)
+            .take_while(|((c, _), _)| *c == card)
+            .fold((0, 0), |(a, d), ((_, kind), n)| {
+                let (da, dd) = kind.bonus();
+                (a + da * i64::from(*n), d + dd * i64::from(*n))
+            })
     }
 
     /// A player's dice of a card (and face, when given), wherever they are, in the order
@@ -1932,5 +1954,33 @@ mod tests {
         state.players[0].life = 0;
         state.settle_outcome();
         assert_eq!(state.outcome, Some(Outcome::Won { winner: 1 }));
+    }
+
+    #[test]
+    fn tokens_of_every_kind_add_up_on_their_own_card_only_and_print() {
+        let (doc, _) = parse_str(
+            "dmlog 1\nteam Ann\nGR = Ghost Rider: Johnny Blaze x2\n\
+             AM = Ant-Man: Biophysicist\nteam Bob\n",
+        );
+        let setup = Setup::new(&doc.games[0], &doc.header, Pool::embedded());
+        let cards = GameCards::new(&setup, Pool::embedded()).unwrap();
+        let mut state = GameState::new(&cards, Edition::Rules2018, 20, 0);
+        let gr = cards.by_alias("GR", 0).unwrap();
+        let am = cards.by_alias("AM", 0).unwrap();
+        let g = state.add_die(gr, 0, Zone::Field, Span::default());
+        let a = state.add_die(am, 0, Zone::Field, Span::default());
+        assert_eq!(state.token_bonus(g), (0, 0));
+        state.add_tokens(gr, TokenKind::Loyalty, 2);
+        state.add_tokens(gr, TokenKind::Experience, 1);
+        state.add_tokens(am, TokenKind::Loyalty, 0);
+        // Each Loyalty Counter and each Experience token is +1A/+1D to the card's dice.
+        assert_eq!(state.token_bonus(g), (3, 3));
+        assert_eq!(state.token_bonus(a), (0, 0));
+        assert_eq!(state.tokens(gr, TokenKind::Loyalty), 2);
+        // Adding none lists nothing; the position writes each kind on its own line.
+        let pos = state.position(&cards);
+        assert!(pos.contains("tokens GR experience 1\n"), "{pos}");
+        assert!(pos.contains("tokens GR loyalty 2\n"), "{pos}");
+        assert!(!pos.contains("tokens AM"), "{pos}");
     }
 }

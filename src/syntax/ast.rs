@@ -415,7 +415,7 @@ pub enum StateLine {
         player: Spanned<Text>,
     },
     /// `tokens CA experience 2`: the tokens of one kind on a card, which stay there for
-    /// the game (Experience, cards/README.md, Keywords).
+    /// the game (Experience, cards/README.md, Keywords; Loyalty Counters, `loyalty`).
     Tokens {
         card: CardRef,
         kind: Spanned<TokenKind>,
@@ -434,15 +434,28 @@ pub enum StateLine {
 pub enum TokenKind {
     /// `experience`: +1A/+1D to each of the card's dice (Experience).
     Experience,
+    /// `loyalty`: a Loyalty Counter (Dark Phoenix Saga), +1A/+1D to each of the card's
+    /// dice, as every DPS card that puts one says in its reminder.
+    Loyalty,
 }
 
 impl TokenKind {
-    pub const ALL: [TokenKind; 1] = [TokenKind::Experience];
+    pub const ALL: [TokenKind; 2] = [TokenKind::Experience, TokenKind::Loyalty];
 
     /// The word a `tokens` line writes.
     pub fn name(self) -> &'static str {
         match self {
             TokenKind::Experience => "experience",
+            TokenKind::Loyalty => "loyalty",
+        }
+    }
+
+    /// The attack and defense each token of this kind gives each of its card's dice:
+    /// Experience +1A/+1D (keywords-2017-11-09.txt:33), a Loyalty Counter +1A/+1D (the
+    /// reminder every DPS card that puts one prints, e.g. Magneto: Idealist, 41DPS).
+    pub fn bonus(self) -> (i64, i64) {
+        match self {
+            TokenKind::Experience | TokenKind::Loyalty => (1, 1),
         }
     }
 }

@@ -45,16 +45,11 @@ use crate::engine::cards::{CardId, GameCards};
 use crate::engine::edition::book;
 use crate::engine::effects::Cause;
 use crate::engine::replay::{Flow, Replayer};
-use crate::engine::state::{DieId, GameState};
+use crate::engine::state::DieId;
 
 /// Whether a card is a Monster (its affiliations).
 fn monster(cards: &GameCards, card: CardId) -> bool {
     cards.get(card).affiliations.iter().any(|a| a == "Monster")
-}
-
-/// The stat bonus a die has from the Experience tokens on its card.
-pub fn bonus(state: &GameState, id: DieId) -> i64 {
-    i64::from(state.tokens(state.die(id).card, TokenKind::Experience))
 }
 
 impl Replayer {
@@ -163,11 +158,7 @@ impl Replayer {
             gaining.push(card);
         }
         for card in gaining {
-            *self
-                .state
-                .tokens
-                .entry((card, TokenKind::Experience))
-                .or_insert(0) += 1;
+            self.state.add_tokens(card, TokenKind::Experience, 1);
         }
         Ok(())
     }
@@ -178,6 +169,7 @@ mod tests {
     use super::*;
     use crate::engine::keywords::testing::{dice, replayed};
     use crate::engine::select::stats;
+    use crate::engine::state::GameState;
 
     /// A game of Dragonborn Sorceror: Lesser Order of the Gauntlet (ToA #26, Experience;
     /// 1A/3D at level 1) against a Skeleton: Lesser Undead (BFF #51, a Monster, 2A/1D)
@@ -203,7 +195,7 @@ mod tests {
         let (cards, state) = after("tokens DS experience 2\n", "");
         let ds = dice(&cards, &state, "DS", 0);
         assert_eq!(stats(&cards, &state, ds[0]), (3, 5));
-        assert_eq!(bonus(&state, ds[0]), 2);
+        assert_eq!(state.token_bonus(ds[0]), (2, 2));
     }
 
     #[test]
