@@ -338,7 +338,10 @@ pub fn card_is(c: &super::cards::GameCard, sel: &Selector) -> bool {
         && !sel.not_affiliation.as_ref().is_some_and(has)
         && sel.title.as_ref().is_none_or(named)
         && !sel.not_title.as_ref().is_some_and(named)
-        && sel.title_contains.as_ref().is_none_or(|t| title_contains(&c.name, t))
+        && sel
+            .title_contains
+            .as_ref()
+            .is_none_or(|t| title_contains(&c.name, t))
         && sel.max_cost.is_none_or(|m| cost <= m)
         && sel.min_cost.is_none_or(|m| cost >= m)
 }
@@ -794,8 +797,14 @@ mod tests {
 
     #[test]
     fn title_contains_reads_the_title_only_whatever_the_case() {
-        assert!(title_contains("Blue-Eyes White Dragon: Blue Titan", "Dragon"));
-        assert!(title_contains("The Winged Dragon of Ra: Blaze Cannon", "dragon"));
+        assert!(title_contains(
+            "Blue-Eyes White Dragon: Blue Titan",
+            "Dragon"
+        ));
+        assert!(title_contains(
+            "The Winged Dragon of Ra: Blaze Cannon",
+            "dragon"
+        ));
         // The subtitle is no part of the title.
         assert!(!title_contains("Buster Blader: Dragon Butcher", "Dragon"));
         assert!(!title_contains("Lord of D.: Dragonkin", "Dragon"));
