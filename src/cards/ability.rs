@@ -1899,6 +1899,11 @@ pub struct Selector {
     /// whose title is not Gamora, whatever its subtitle).
     #[serde(default)]
     pub not_title: Option<String>,
+    /// A word the card's title must contain, whatever its case and wherever it stands
+    /// ("monsters with \"Dragon\" in their title", Buster Blader: Dragon Butcher): read
+    /// literally, as a part of the title, not a whole word.
+    #[serde(default)]
+    pub title_contains: Option<String>,
     /// A purchase cost of at most / at least this (a sidekick's is 0, 000:441-444).
     #[serde(default)]
     pub max_cost: Option<u8>,

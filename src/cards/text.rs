@@ -736,6 +736,9 @@ pub fn sel(s: &Selector) -> String {
     if let Some(t) = &s.not_title {
         words.push(format!("non-{t}"));
     }
+    if let Some(t) = &s.title_contains {
+        with.push(format!("\"{t}\" in the title"));
+    }
     let noun = |what: What| {
         let noun = match what {
             What::Character => "character",

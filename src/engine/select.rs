@@ -213,6 +213,13 @@ pub fn matches(
     {
         return false;
     }
+    if sel
+        .title_contains
+        .as_ref()
+        .is_some_and(|t| !title_contains(&card.name, t))
+    {
+        return false;
+    }
     // A sidekick has a purchase cost of 0 for the effects that care (000:441-444).
     let cost = card.cost.unwrap_or(0);
     if sel.max_cost.is_some_and(|c| cost > c) || sel.min_cost.is_some_and(|c| cost < c) {
@@ -331,6 +338,10 @@ pub fn card_is(c: &super::cards::GameCard, sel: &Selector) -> bool {
         && !sel.not_affiliation.as_ref().is_some_and(has)
         && sel.title.as_ref().is_none_or(named)
         && !sel.not_title.as_ref().is_some_and(named)
+        && sel
+            .title_contains
+            .as_ref()
+            .is_none_or(|t| title_contains(&c.name, t))
         && sel.max_cost.is_none_or(|m| cost <= m)
         && sel.min_cost.is_none_or(|m| cost >= m)
 }
@@ -381,6 +392,14 @@ pub fn text_of<'a>(cards: &'a GameCards, state: &GameState, card: CardId) -> Opt
         Some(_) if c.abilities.is_some() => Some(&[]),
         _ => c.abilities.as_deref(),
     }
+}
+
+/// Whether the title of the card named `name` contains `part`, whatever the case of
+/// either (`title_contains`: "with \"Dragon\" in their title").
+pub fn title_contains(name: &str, part: &str) -> bool {
+    title(name)
+        .to_ascii_lowercase()
+        .contains(&part.to_ascii_lowercase())
 }
 
 /// A card's title: its name without the subtitle ("Iron Man" of "Iron Man: Inventor").
@@ -774,6 +793,21 @@ mod tests {
              team Bob\nMR = Mystique: Raven Darkholme x2\nJU = Juggernaut: Unstoppable x2\n\
              first Ann\nposition\nturn 4 Ann main\n{position}end\n"
         ))
+    }
+
+    #[test]
+    fn title_contains_reads_the_title_only_whatever_the_case() {
+        assert!(title_contains(
+            "Blue-Eyes White Dragon: Blue Titan",
+            "Dragon"
+        ));
+        assert!(title_contains(
+            "The Winged Dragon of Ra: Blaze Cannon",
+            "dragon"
+        ));
+        // The subtitle is no part of the title.
+        assert!(!title_contains("Buster Blader: Dragon Butcher", "Dragon"));
+        assert!(!title_contains("Lord of D.: Dragonkin", "Dragon"));
     }
 
     #[test]

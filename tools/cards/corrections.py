@@ -84,6 +84,13 @@ SPELLINGS = [
          note='name: the Team Builder calls card 54 of JUS "The Riddler: Solved the Mystery of World Hunger"; '
               'the catalogue\'s subtitle is kept (same number, cost and energy)'),
 ]
+# Card kinds no source gives: the Team Builder files these as "other" and BulkCards has no
+# row for them. Ring of Magnetism's three cards are action dice: their Team Builder text
+# opens "Continuous: Play on a monster" (Continuous is an action die's keyword, 000
+# GLOSSARY lines 1478-1481), and the rules reference calls it a die attached to a
+# character like the continuous dice (ruling [15], 003:360).
+KINDS = {"35YGO": "action", "63YGO": "action", "98YGO": "action"}
+
 # BulkCards rows with no card of their own: AOU143-146 repeat AOU139-142 (comparison.md 1.1).
 BULK_UNMATCHED = ["AOU143", "AOU144", "AOU145", "AOU146"]
 

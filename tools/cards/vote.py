@@ -22,7 +22,7 @@ from pathlib import Path
 
 from catalogue import AFFILIATIONS, parse_affiliations
 from common import fail, norm, parse_stats, stat_line
-from corrections import VOTES
+from corrections import KINDS, VOTES
 from merge import VARIANT, card_key
 from teambuilder import BASIC_SUBTITLES, FAMILY, OP_KITS, RARITIES, parse_tb_energy
 
@@ -149,6 +149,8 @@ def take_sources(card: dict, disagreements: dict[tuple[str, str], dict]) -> None
         kind = "basic-action"
     elif b is not None:
         kind = BULK_KIND[b["type"]]
+    elif tid in KINDS:
+        kind = KINDS[tid]
     if card["kind"] not in ("unknown", kind):
         notes.append(f"kind: {card['kind']} here, {kind} in the Team Builder/BulkCards; {card['kind']} kept")
     elif card["kind"] == "unknown":

@@ -984,9 +984,25 @@ pub fn end_may_wait(cards: &GameCards, state: &GameState, t: &Turn) -> bool {
         let Some(owner) = cards.get(c).owner else {
             return false;
         };
-        let fielded = state
+        let die = state
             .zone(owner, Zone::Field)
-            .any(|d| cards.canonical(state.die(d).card) == c && stays(d));
+            .find(|&d| cards.canonical(state.die(d).card) == c && stays(d));
+        let fielded = die.is_some();
+        // A trigger whose `if:` fails does not trigger (condition.rs): "at the end of your
+        // turn, if you have fewer characters" (Resistance) waits for no line when it fails
+        // now, the table a `turn` line from here leaves to the cleanup.
+        let src = Source {
+            card: c,
+            die,
+            controller: owner,
+            subject: None,
+            chosen: None,
+        };
+        let holds = |a: &Ability| {
+            a.if_
+                .as_ref()
+                .is_none_or(|cond| condition::holds(cards, state, cond, &src))
+        };
         abilities(cards, c).iter().any(|a| {
             let Some(w) = a.when.as_ref().filter(|w| w.event == Event::TurnEnd) else {
                 return false;
@@ -997,7 +1013,7 @@ pub fn end_may_wait(cards: &GameCards, state: &GameState, t: &Turn) -> bool {
                 Subject::Opponent => owner != t.active,
                 _ => fielded,
             };
-            a.kind == Kind::Triggered && fires && waits(a)
+            a.kind == Kind::Triggered && fires && holds(a) && waits(a)
         })
     })
 }
