@@ -38,19 +38,16 @@ impl Replayer {
 
 #[cfg(test)]
 mod tests {
+    use crate::engine::cards::GameCards;
     use crate::engine::keywords::testing::{dice, replayed};
     use crate::engine::select::stats;
-    use crate::syntax::TokenKind;
+    use crate::engine::state::GameState;
+    use crate::syntax::{TokenKind, Zone};
 
-    /// Ann's Magneto: Idealist (41DPS, 4A/4D at level 1) and Madelyne Pryor: Sisterhood
-    /// (79DPS, 1A/3D at level 1) in the field, with a Magneto and a sidekick, against
-    /// Bob's Smash! (a level 1 character knocked out) in his reserve pool, on Bob's turn: `moves` after it.
-    fn after(
-        moves: &str,
-    ) -> (
-        crate::engine::cards::GameCards,
-        crate::engine::state::GameState,
-    ) {
+    /// Ann's two Magneto: Idealist (41DPS, 4A/4D at level 1), a Madelyne Pryor:
+    /// Sisterhood (79DPS) and a sidekick in the field, on Bob's turn, with his Smash!
+    /// (a level 1 character knocked out) in his reserve pool: `moves` after it.
+    fn after(moves: &str) -> (GameCards, GameState) {
         replayed(&format!(
             "dmlog 1\nrules 2018\nformat custom life 10\nteam Ann\n\
              MG = Magneto: Idealist x2\nMP = Madelyne Pryor: Sisterhood x4\n\
@@ -60,36 +57,35 @@ mod tests {
         ))
     }
 
+    /// The Loyalty Counters on the card of Ann's dice of an alias.
+    fn counters(cards: &GameCards, state: &GameState, alias: &str) -> u32 {
+        let die = dice(cards, state, alias, 0)[0];
+        state.tokens(state.die(die).card, TokenKind::Loyalty)
+    }
+
     #[test]
     fn each_knock_out_the_text_names_puts_one_counter_on_the_card() {
         // Smash! knocks out one Magneto (a mask die, a Brotherhood die besides
         // Madelyne): one counter on each card, and the other Magneto gets +1A/+1D.
         let (cards, state) = after("use SM:act target Ann.MG:L1\n");
-        let mg = dice(&cards, &state, "MG", 0);
-        let mp = dice(&cards, &state, "MP", 0);
-        let (mg_card, mp_card) = (state.die(mg[0]).card, state.die(mp[0]).card);
-        assert_eq!(state.tokens(mg_card, TokenKind::Loyalty), 1);
-        assert_eq!(state.tokens(mp_card, TokenKind::Loyalty), 1);
-        let standing = mg
-            .iter()
-            .copied()
-            .find(|&d| state.zone(0, crate::syntax::Zone::Field).any(|f| f == d))
+        assert_eq!(counters(&cards, &state, "MG"), 1);
+        assert_eq!(counters(&cards, &state, "MP"), 1);
+        let standing = dice(&cards, &state, "MG", 0)
+            .into_iter()
+            .find(|&d| state.zone(0, Zone::Field).any(|f| f == d))
             .expect("a Magneto still in the field");
         assert_eq!(stats(&cards, &state, standing), (5, 5));
     }
 
     #[test]
     fn a_die_the_text_leaves_out_puts_none() {
-        // A sidekick is no mask die and no Brotherhood die; Madelyne is not "besides
-        // Madelyne" (she is a mask die: Magneto's counter only).
+        // A sidekick is no mask die and no Brotherhood die.
         let (cards, state) = after("use SM:act target Ann.SK:L1\n");
-        let mg_card = state.die(dice(&cards, &state, "MG", 0)[0]).card;
-        let mp_card = state.die(dice(&cards, &state, "MP", 0)[0]).card;
-        assert_eq!(state.tokens(mg_card, TokenKind::Loyalty), 0);
-        assert_eq!(state.tokens(mp_card, TokenKind::Loyalty), 0);
+        assert_eq!(counters(&cards, &state, "MG"), 0);
+        assert_eq!(counters(&cards, &state, "MP"), 0);
+        // Madelyne is not "besides Madelyne"; she is a mask die: Magneto's counter only.
         let (cards, state) = after("use SM:act target Ann.MP:L1\n");
-        assert_eq!(state.tokens(mg_card, TokenKind::Loyalty), 1);
-        assert_eq!(state.tokens(mp_card, TokenKind::Loyalty), 0);
-        let _ = cards;
+        assert_eq!(counters(&cards, &state, "MG"), 1);
+        assert_eq!(counters(&cards, &state, "MP"), 0);
     }
 }
