@@ -1434,6 +1434,13 @@ pub enum Effect {
     /// (its own `bought` trigger, resolved about that die: Big Entrance's "dice purchased
     /// this turn gain Impulse"); once for the card however many times it is used.
     GiveImpulse,
+    /// `count` Loyalty Counters put on the ability's own card ("put a Loyalty Counter on
+    /// Magneto's card", Dark Phoenix Saga): they stay there for the game, +1A/+1D each to
+    /// every die of the card (`TokenKind::Loyalty`, cards/README.md "Tokens on a card").
+    Loyalty {
+        #[serde(default = "one")]
+        count: u8,
+    },
     /// A static: its controller draws `count` more dice in each clear and draw step
     /// while it holds ("draw an additional die during the clear and draw step",
     /// Magneto: Heir to the Dream).
@@ -1607,6 +1614,7 @@ impl Effect {
             | Effect::Energy { .. }
             | Effect::Token { .. }
             | Effect::GiveImpulse
+            | Effect::Loyalty { .. }
             | Effect::PairUp
             | Effect::Replace { .. }
             | Effect::StayInField { .. }

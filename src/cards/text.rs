@@ -572,6 +572,8 @@ pub fn effect(e: &Effect) -> String {
              once however many times this card is used"
                 .into()
         }
+        Effect::Loyalty { count: 1 } => "put a Loyalty Counter on this card".into(),
+        Effect::Loyalty { count } => format!("put {count} Loyalty Counters on this card"),
         Effect::Energy { amount } => format!("gain {amount} generic energy"),
         Effect::Token { count } => format!("make {count} token(s)"),
         Effect::PairUp => "pair up with another Heroic character".into(),

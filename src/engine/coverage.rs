@@ -92,6 +92,8 @@ pub fn effect_applied(e: &Effect) -> bool {
         Effect::Corrupt { who, .. } => who.what == What::Player && who.count == Count::One,
         // The dice bought this turn gain the card's Impulse (`effects::give_impulse`).
         Effect::GiveImpulse => true,
+        // Loyalty Counters on the ability's own card (`effects::loyalty`).
+        Effect::Loyalty { .. } => true,
         // Purchases this turn, of dice named by what their cards show.
         Effect::ReduceCost { of, .. } => crate::engine::effects::reduce_cost::card_selector(of),
         // A keyword the engine reads off a die, until the end of the turn.

@@ -20,7 +20,7 @@
 //! (prevention globals answering damage held for them), and [`unless`] (effects held
 //! while the opponent may pay to stop them); `cant_be_targeted` keeps a die out of the
 //! targets of globals or action dice; `give_impulse` (the dice bought this turn gain the
-//! card's Impulse), [`leaving`] (dice leaving the field because of the opponent:
+//! card's Impulse), `loyalty` (Loyalty Counters on the ability's own card), [`leaving`] (dice leaving the field because of the opponent:
 //! Aftershock's event), [`teamwatch`] (a character sharing an affiliation fielded:
 //! Teamwatch's) and [`crosspulse`] (a die bought with its own energy types: Crosspulse's);
 //! [`attack_step_end`] (the attack step's end, before survivors return).
@@ -81,6 +81,7 @@ mod ko;
 mod leave_combat;
 mod leaving;
 pub(in crate::engine) mod lose_life;
+mod loyalty;
 mod move_dice;
 mod must_attack;
 mod must_block;
@@ -350,6 +351,7 @@ impl Replayer {
                 self.give_impulse_effect(ctx);
                 Ok(Vec::new())
             }
+            Effect::Loyalty { count } => self.loyalty_effect(*count, ctx),
             Effect::CantBlock { to } => self.cant_block_effect(to, ctx),
             Effect::Unblockable { to } => self.unblockable_effect(to, ctx),
             Effect::IgnoreText { to, globals } => Ok(self.ignore_text_effect(to, *globals, ctx)),
