@@ -751,17 +751,19 @@ impl GameState {
         }
     }
 
-    /// The attack and defense a die has from the tokens of every kind on its card (each
-    /// kind's own bonus, `TokenKind::bonus`): the one place a token's bonus is read.
+    /// The attack and defense a die has from the tokens of every kind on its card: the
+    /// one place a token's bonus is read. Each Experience token is +1A/+1D
+    /// (keywords-2017-11-09.txt:33), and so is each Loyalty Counter (the reminder every
+    /// DPS card that puts one prints, e.g. Magneto: Idealist, 41DPS).
     pub fn token_bonus(&self, id: DieId) -> (i64, i64) {
         let card = self.die(id).card;
-        self.tokens
-            .range((card, TokenKind::ALL[0])..)
-            .take_while(|((c, _), _)| *c == card)
-            .fold((0, 0), |(a, d), ((_, kind), n)| {
-                let (da, dd) = kind.bonus();
-                (a + da * i64::from(*n), d + dd * i64::from(*n))
-            })
+        TokenKind::ALL.iter().fold((0, 0), |(a, d), &kind| {
+            let n = i64::from(self.tokens(card, kind));
+            let (da, dd) = match kind {
+                TokenKind::Experience | TokenKind::Loyalty => (1, 1),
+            };
+            (a + da * n, d + dd * n)
+        })
     }
 
     /// A player's dice of a card (and face, when given), wherever they are, in the order

@@ -449,15 +449,6 @@ impl TokenKind {
             TokenKind::Loyalty => "loyalty",
         }
     }
-
-    /// The attack and defense each token of this kind gives each of its card's dice:
-    /// Experience +1A/+1D (keywords-2017-11-09.txt:33), a Loyalty Counter +1A/+1D (the
-    /// reminder every DPS card that puts one prints, e.g. Magneto: Idealist, 41DPS).
-    pub fn bonus(self) -> (i64, i64) {
-        match self {
-            TokenKind::Experience | TokenKind::Loyalty => (1, 1),
-        }
-    }
 }
 
 /// How far combat damage has gone, as a `combat` line says it.

@@ -317,6 +317,16 @@ impl Replayer {
         self.named_card(d.owner, d.card, written)
     }
 
+    /// [`Replayer::named_die`] with the die written as a position writes it (`GR:L1`).
+    pub(in crate::engine) fn named_plain(&self, id: DieId) -> String {
+        self.named_die(id, &self.state.die_text_plain(&self.cards, id))
+    }
+
+    /// [`Replayer::named_die`] for an attacker, numbered among identical ones (`SK:L1#2`).
+    pub(in crate::engine) fn named_attacker(&self, id: DieId) -> String {
+        self.named_die(id, &self.state.attacker_ref(&self.cards, id))
+    }
+
     /// [`Replayer::named_die`] for a die the line names but the state has not (it is
     /// not where the line says): its owner, its card and what the line wrote.
     pub(in crate::engine) fn named_card(
@@ -515,8 +525,8 @@ impl Replayer {
                     span,
                     format!(
                         "{} blocks {} alone",
-                        self.named_die(b, &self.state.die_text_plain(&self.cards, b)),
-                        self.named_die(a, &self.state.attacker_ref(&self.cards, a))
+                        self.named_plain(b),
+                        self.named_attacker(a)
                     ),
                     format!(
                         "{name} can only be blocked by two or more characters: add a second blocker, or leave it unblocked (`{example}`)"
@@ -559,8 +569,7 @@ impl Replayer {
             let target = if bound.iter().any(|(x, _)| x.is_none()) {
                 "an attacker".to_string()
             } else {
-                let written = self.state.attacker_ref(&self.cards, a);
-                self.named_die(a, &written)
+                self.named_attacker(a)
             };
             let (span, message) = match blocks {
                 Some(l) => (
@@ -568,7 +577,7 @@ impl Replayer {
                     format!(
                         "{} must block {target} and blocks {}",
                         self.named_die(d, &text),
-                        self.named_die(l.1, &self.state.attacker_ref(&self.cards, l.1))
+                        self.named_attacker(l.1)
                     ),
                 ),
                 None => (

@@ -107,8 +107,8 @@ impl Replayer {
             return Some((
                 format!(
                     "{} called out {} with Call Out: no other die may block it",
-                    self.named_die(a, &self.state.attacker_ref(&self.cards, a)),
-                    self.named_die(t, &self.state.die_text_plain(&self.cards, t))
+                    self.named_attacker(a),
+                    self.named_plain(t)
                 ),
                 context,
             ));
@@ -119,8 +119,8 @@ impl Replayer {
         Some((
             format!(
                 "{} was called out by {} (Call Out): it may block only that die",
-                self.named_die(b, &self.state.die_text_plain(&self.cards, b)),
-                self.named_die(caller, &self.state.attacker_ref(&self.cards, caller))
+                self.named_plain(b),
+                self.named_attacker(caller)
             ),
             context,
         ))

@@ -991,13 +991,9 @@ pub fn end_may_wait(cards: &GameCards, state: &GameState, t: &Turn) -> bool {
         // A trigger whose `if:` fails does not trigger (condition.rs): "at the end of your
         // turn, if you have fewer characters" (Resistance) waits for no line when it fails
         // now, the table a `turn` line from here leaves to the cleanup.
-        let src = Source {
-            card: c,
-            die,
-            controller: owner,
-            subject: None,
-            chosen: None,
-        };
+        let src = die.map_or(Source::card(c, owner), |d| {
+            Source::card(c, owner).from_die(d)
+        });
         let holds = |a: &Ability| {
             a.if_
                 .as_ref()
