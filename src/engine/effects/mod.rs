@@ -21,8 +21,8 @@
 //! while the opponent may pay to stop them); `cant_be_targeted` keeps a die out of the
 //! targets of globals or action dice; `give_impulse` (the dice bought this turn gain the
 //! card's Impulse), `loyalty` (Loyalty Counters on the ability's own card), [`leaving`]
-//! (dice leaving the field because of the opponent: Aftershock's event), [`teamwatch`] (a character sharing an affiliation fielded:
-//! Teamwatch's) and [`crosspulse`] (a die bought with its own energy types: Crosspulse's);
+//! (dice leaving the field because of the opponent: Aftershock's event), [`teamwatch`]
+//! (a character sharing an affiliation fielded: Teamwatch's) and [`crosspulse`] (a die bought with its own energy types: Crosspulse's);
 //! [`attack_step_end`] (the attack step's end, before survivors return).
 //! The table in
 //! [`Replayer::effect`] sends each effect of the ability language to its file: a new
